@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+var e={};process.exitCode=2;process.stderr.write("ledger-gate: not built yet\n");

@@ -1,0 +1,210 @@
+// Plain data shared by the pure core (ledger, junit, decision, report) and the adapters.
+
+export type Status = 'pass' | 'fail' | 'error' | 'skip';
+export type Result = 'admit' | 'review' | 'reject' | 'info';
+export type Decision = 'admit' | 'review' | 'reject';
+export type LedgerClass = 'locked_fixture' | 'property' | 'quarantine' | 'draft';
+export type Expect = 'all' | 'ran-files';
+
+/** The gate's only error type: a one-line message that names the file and place. */
+export class GateError extends Error {
+  constructor(
+    message: string,
+    readonly file?: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+    this.name = 'GateError';
+  }
+
+  /** `file:line:col: message`, on one line. */
+  get oneLine(): string {
+    const where = [this.file, this.line, this.column].filter((x) => x !== undefined).join(':');
+    return (where ? `${where}: ${this.message}` : this.message).replace(/[\r\n]+/g, ' ');
+  }
+}
+
+// ---------------------------------------------------------------- ledger
+
+export interface LedgerRow {
+  id: string;
+  class: LedgerClass;
+  digest?: string;
+  artifact?: string;
+  invariant?: string;
+  seeds?: string;
+  opened?: string;
+  reason?: string;
+  owner?: string;
+  source?: string;
+  proposed_class?: string;
+  /** 1-based line of the row's `- id:` (or of the row's first key). */
+  line: number;
+  /** 1-based line of each key the row carries. */
+  keyLines: Record<string, number>;
+}
+
+export interface Ledger {
+  file: string;
+  rows: LedgerRow[];
+  byId: Map<string, LedgerRow>;
+}
+
+/** A validation error: always names file, line and column (1-based). */
+export interface LedgerIssue {
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface LedgerParse {
+  /** Present when the structure could be read, even if `errors` is non-empty. */
+  ledger?: Ledger;
+  errors: LedgerIssue[];
+}
+
+// ---------------------------------------------------------------- reports
+
+/** One `<testcase>` as read from one report file, before it is mapped to an id. */
+export interface RawCase {
+  name: string;
+  classname?: string;
+  /** The `file` attribute (pytest xunit1, jest-junit with addFileAttribute, …) or the suite's file. */
+  file?: string;
+  /** 1-based line, when the report carries one (pytest xunit1's is 0-based and converted). */
+  line?: number;
+  status: Status;
+  /** Failures or errors recorded as reruns/flaky attempts inside this case (Surefire, pytest-rerunfailures). */
+  flakyAttempts: number;
+  /** The report file this case came from. */
+  report: string;
+}
+
+export type Dialect =
+  | 'pytest'
+  | 'jest-junit'
+  | 'vitest'
+  | 'node'
+  | 'mocha'
+  | 'surefire'
+  | 'go-junit-report'
+  | 'generic';
+
+export interface ParsedReport {
+  file: string;
+  dialect: Dialect;
+  /** True for a pytest report that carries `file` attributes (junit_family=xunit1). */
+  pytestHasFile?: boolean;
+  cases: RawCase[];
+}
+
+/** One distinct test id after mapping and merging every report. */
+export interface TestResult {
+  id: string;
+  status: Status;
+  /** Passed only after a recorded rerun or a mixed result across reports. */
+  flaky: boolean;
+  file?: string;
+  line?: number;
+  reports: string[];
+}
+
+export interface UnmappedCase {
+  case: RawCase;
+  /** Why: no collected id, or several. */
+  reason: string;
+  candidates: string[];
+}
+
+// ---------------------------------------------------------------- the change
+
+export type ChangeStatus = 'A' | 'M' | 'D' | 'T';
+
+export interface ChangedPath {
+  path: string;
+  status: ChangeStatus;
+}
+
+/** Facts about the change against the base; absent when no base was given. */
+export interface Change {
+  /** The commit the comparison was made against (merge base). */
+  baseSha: string;
+  changed: ChangedPath[];
+  /** The ledger as it was at the base; null when the base had none. */
+  baseLedger: LedgerParse | null;
+  agentAuthored: boolean;
+  /** Why the change counts as agent-authored (or not), for the summary. */
+  authorship: string;
+  /** Where the changed paths came from, e.g. `git` or `pulls.listFiles`. */
+  source: string;
+}
+
+// ---------------------------------------------------------------- the file system, as facts
+
+export interface ArtifactFact {
+  /** `sha256:<hex>` of the bytes, when readable. */
+  digest?: string;
+  /** Why it could not be read (absent, not a regular file, …). */
+  problem?: string;
+}
+
+export interface SeedsFact {
+  files: number;
+  problem?: string;
+}
+
+// ---------------------------------------------------------------- findings and the report
+
+export type RuleKey =
+  | 'fixture-unchanged'
+  | 'fixture-digest-mismatch'
+  | 'fixture-contract-change'
+  | 'fixture-missing'
+  | 'property-seeded'
+  | 'property-seeds-empty'
+  | 'property-seeds-shrunk'
+  | 'quarantine-pass'
+  | 'quarantine-fail'
+  | 'quarantine-removed'
+  | 'draft-pass'
+  | 'draft-not-passing'
+  | 'unclassified'
+  | 'classified-fail'
+  | 'classified-skip'
+  | 'classified-missing'
+  | 'flaky-pass'
+  | 'production-golden-no-bump'
+  | 'ledger-contract-change'
+  | 'ledger-agent-edit'
+  | 'ledger-invalid'
+  | 'report-unmapped'
+  | 'report-invalid';
+
+export interface Finding {
+  rule: RuleKey;
+  result: Result;
+  id: string | null;
+  status: Status | null;
+  class: LedgerClass | null;
+  message: string;
+  file?: string;
+  line?: number;
+  approved_by?: string;
+}
+
+export interface Counts {
+  cases: number;
+  admit: number;
+  review: number;
+  reject: number;
+  info: number;
+}
+
+export interface Report {
+  version: 1;
+  decision: Decision;
+  counts: Counts;
+  findings: Finding[];
+}
