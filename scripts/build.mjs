@@ -13,7 +13,7 @@ const ncc = [
 ];
 rmSync('dist', { recursive: true, force: true });
 execFileSync(process.execPath, [...ncc, 'src/index.ts', '-o', 'dist'], { stdio: 'inherit' });
-execFileSync(process.execPath, [...ncc, 'src/cli.ts', '-o', 'dist/cli'], { stdio: 'inherit' });
+execFileSync(process.execPath, [...ncc, 'src/cli-entry.ts', '-o', 'dist/cli'], { stdio: 'inherit' });
 // The CLI runs as `node dist/cli/index.js` or through package.json's bin.
 const cli = 'dist/cli/index.js';
 const body = readFileSync(cli, 'utf8');

@@ -1,3 +1,56 @@
-// The command line: `ledger-gate <command> …`. Each command lives in src/commands/.
-process.exitCode = 2;
-process.stderr.write('ledger-gate: not built yet\n');
+// The command line: `ledger-gate <command> …` (CONTRACT.md §5). Exit codes: 0 admit,
+// 1 reject (bad inputs included), 3 review, 2 usage error.
+import { run as check } from './commands/check.js';
+import { run as digest } from './commands/digest.js';
+import { run as init } from './commands/init.js';
+import { run as lint } from './commands/lint.js';
+import { run as lock } from './commands/lock.js';
+import { run as promote } from './commands/promote.js';
+import { run as property } from './commands/property.js';
+import { run as quarantine } from './commands/quarantine.js';
+import { UsageError, type CommandIO } from './commands/io.js';
+
+type Command = (argv: string[], io: CommandIO) => Promise<number>;
+const COMMANDS: Record<string, Command> = {
+  check,
+  init,
+  lock,
+  property,
+  quarantine,
+  promote,
+  digest,
+  lint,
+};
+
+const USAGE = `usage: ledger-gate <command> [options]
+  check --junit GLOB [--junit GLOB] [--ledger tests/ledger.yaml] [--base REF] [--head HEAD]
+        [--production GLOB] [--goldens GLOB] [--collected FILE] [--expect all|ran-files]
+        [--agent-authors PATTERNS] [--author auto|agent|human] [--json FILE] [--summary FILE]
+  init --collected FILE | --junit GLOB --owner O [--force]
+  lock ID --artifact PATH | property ID --invariant NAME --seeds DIR
+  quarantine ID --reason R --owner O | quarantine --list | promote ID
+  digest PATH... | lint
+`;
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.stderr(`ledger-gate: unknown command ${JSON.stringify(name)}\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`ledger-gate ${name}: ${(e as Error).message.split('\n')[0]}\n`);
+      return 2;
+    }
+    io.stderr(`ledger-gate ${name}: error: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);
+    return 1;
+  }
+}

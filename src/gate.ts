@@ -1,6 +1,26 @@
 // The gate as one call: read the ledger, the reports and the change, then decide().
 // Shared by the CLI (`ledger-gate check`) and the action; both only add their own I/O around it.
-import type { ChangedPath, Change, Expect, Report } from './types.js';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { LIMITS, artifactFacts, expandReports, readCapped, seedsFacts } from './adapters/files.js';
+import * as git from './adapters/git.js';
+import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
+import { decide, type ReportProblem } from './decision/decide.js';
+import { parseCollected } from './junit/collected.js';
+import { mapCases } from './junit/map.js';
+import { parseReport } from './junit/parse.js';
+import { checkLedgerPaths } from './ledger/paths.js';
+import { parseLedger } from './ledger/parse.js';
+import {
+  GateError,
+  type ChangedPath,
+  type Change,
+  type Expect,
+  type Ledger,
+  type LedgerIssue,
+  type ParsedReport,
+  type Report,
+} from './types.js';
 
 /** Where git cannot answer (no history, a job without the PR's code), the action supplies the change from the API. */
 export interface ChangeFallback {
@@ -56,6 +76,175 @@ export interface GateOutcome {
   change?: Change;
 }
 
-export async function runGate(_options: GateOptions): Promise<GateOutcome> {
-  throw new Error('runGate: not built yet');
+export async function runGate(o: GateOptions): Promise<GateOutcome> {
+  const notes: string[] = [];
+  const root = o.cwd;
+  const ledgerShown = o.ledger.split(path.sep).join('/');
+
+  // The change's ledger classifies the test cases.
+  const { ledger, errors: ledgerErrors } = await readLedger(root, o.ledger, ledgerShown);
+  const artifactsP = artifactFacts(root, rowsWith(ledger, 'artifact'));
+  const seedsP = seedsFacts(root, rowsWith(ledger, 'seeds'));
+
+  // Reports are read and parsed while the goldens hash.
+  const { files, problems } = await expandReports(root, o.junit);
+  const reportProblems: ReportProblem[] = [...problems];
+  const reports: ParsedReport[] = [];
+  for (const f of files) {
+    try {
+      reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
+    } catch (e) {
+      reportProblems.push(asProblem(e, f.shown));
+    }
+  }
+  let collected: string[] | undefined;
+  if (o.collected !== undefined) {
+    const shown = o.collected;
+    try {
+      collected = parseCollected(
+        await readCapped(path.resolve(root, o.collected), LIMITS.collectedBytes, shown),
+        shown,
+      );
+    } catch (e) {
+      reportProblems.push(asProblem(e, shown));
+    }
+  }
+  const { tests, unmapped } = mapCases(reports, { collected, repoRoot: root });
+
+  let change: Change | undefined;
+  if (o.base !== undefined) {
+    change = await readChange(o, ledgerShown);
+    notes.push(
+      `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
+    );
+    notes.push(`authorship: ${change.agentAuthored ? 'agent' : 'human'} (${change.authorship})`);
+    if (change.baseLedger === null)
+      notes.push(`the base has no ${ledgerShown}: every non-draft row is new`);
+    else if (change.baseLedger.errors.length > 0)
+      notes.push(`the base ${ledgerShown} is invalid: every non-draft row is treated as new`);
+  } else {
+    notes.push('no base given: the diff rules and the base-ledger comparison were skipped');
+  }
+
+  const report: Report = decide({
+    ledgerFile: ledgerShown,
+    ledger,
+    ledgerErrors,
+    tests,
+    unmapped,
+    reportProblems,
+    artifacts: await artifactsP,
+    seeds: await seedsP,
+    change,
+    isProduction: matcher(o.production) ?? (() => false),
+    isGolden: matcher(o.goldens),
+    expect: o.expect,
+  });
+  if (o.production.length === 0 && o.base !== undefined) {
+    notes.push('no production paths given: production-golden-no-bump was not checked');
+  }
+  return { report, notes, warnings: quarantineWarnings(ledger, ledgerShown, o), change };
+}
+
+async function readLedger(
+  root: string,
+  rel: string,
+  shown: string,
+): Promise<{ ledger?: Ledger; errors: LedgerIssue[] }> {
+  const at = (message: string): LedgerIssue[] => [{ message, file: shown, line: 1, column: 1 }];
+  if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
+    return { errors: at('the ledger path must be inside the repository') };
+  }
+  let text: string;
+  try {
+    text = await readCapped(path.resolve(root, rel), LIMITS.ledgerBytes, shown);
+  } catch (e) {
+    return { errors: at(e instanceof GateError ? e.message : String(e)) };
+  }
+  const parsed = parseLedger(text, shown);
+  if (parsed.ledger && parsed.errors.length === 0) {
+    return { ledger: parsed.ledger, errors: checkLedgerPaths(parsed.ledger, root) };
+  }
+  return parsed;
+}
+
+function rowsWith(ledger: Ledger | undefined, field: 'artifact' | 'seeds'): string[] {
+  const out: string[] = [];
+  for (const r of ledger?.rows ?? []) {
+    const v = r[field];
+    if (
+      v !== undefined &&
+      (field === 'artifact' ? r.class === 'locked_fixture' : r.class === 'property')
+    )
+      out.push(v);
+  }
+  return out;
+}
+
+function asProblem(e: unknown, file: string): ReportProblem {
+  if (e instanceof GateError)
+    return { file: e.file ?? file, line: e.line, message: e.message.replace(/[\r\n]+/g, ' ') };
+  return { file, message: `unreadable: ${String(e).split('\n')[0]}` };
+}
+
+function matcher(globs: string[]): ((p: string) => boolean) | undefined {
+  const list = globs.filter((g) => g.trim() !== '');
+  return list.length > 0 ? picomatch(list, { dot: true }) : undefined;
+}
+
+/** The change against the base: from git, or from the API fallback where git cannot answer. */
+async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> {
+  let baseSha: string;
+  let changed: ChangedPath[];
+  let baseText: string | null;
+  let commits: { name: string; email: string; message: string }[] | null;
+  let source = 'git';
+  try {
+    baseSha = await git.mergeBase(o.cwd, o.base!, o.head, o.allowFetch ?? false);
+    changed = await git.changedPaths(o.cwd, baseSha, o.head);
+    baseText = await git.showFile(o.cwd, baseSha, ledgerShown);
+    commits = await git.commitsBetween(o.cwd, baseSha, o.head);
+  } catch (e) {
+    if (!o.fallback) throw e;
+    const f = o.fallback;
+    source = f.source;
+    baseSha = f.baseSha;
+    changed = await f.changedPaths();
+    baseText = await f.baseLedgerText(ledgerShown);
+    commits = await f.commits();
+  }
+  const who =
+    o.author === 'auto'
+      ? judgeAuthorship(commits, o.prAuthor, parsePatterns(o.agentAuthors))
+      : { agent: o.author === 'agent', why: `--author ${o.author}` };
+  return {
+    baseSha,
+    changed,
+    baseLedger: baseText === null ? null : parseLedger(baseText, `${ledgerShown}@base`),
+    agentAuthored: who.agent,
+    authorship: who.why,
+    source,
+  };
+}
+
+function quarantineWarnings(
+  ledger: Ledger | undefined,
+  file: string,
+  o: GateOptions,
+): GateWarning[] {
+  if (o.quarantineMaxAgeDays === undefined || !ledger) return [];
+  const now = (o.now ?? new Date()).getTime();
+  const out: GateWarning[] = [];
+  for (const r of ledger.rows) {
+    if (r.class !== 'quarantine' || !r.opened) continue;
+    const days = Math.floor((now - Date.parse(r.opened + 'T00:00:00Z')) / 86_400_000);
+    if (days > o.quarantineMaxAgeDays) {
+      out.push({
+        file,
+        line: r.keyLines.opened ?? r.line,
+        message: `${r.id} has been in quarantine for ${days} days (over ${o.quarantineMaxAgeDays}); owner ${r.owner}`,
+      });
+    }
+  }
+  return out;
 }
