@@ -1,0 +1,394 @@
+// decide() on plain data: one test per rule path, no files, no mocks.
+import { describe, expect, test } from '@jest/globals';
+import { applyApproval } from '../src/decision/approve.js';
+import { decide, type DecideInput } from '../src/decision/decide.js';
+import { RULES } from '../src/decision/table.js';
+import type { Change, Ledger, LedgerRow, Status, TestResult } from '../src/types.js';
+
+const D1 = 'sha256:' + '1'.repeat(64);
+const D2 = 'sha256:' + '2'.repeat(64);
+
+function row(
+  id: string,
+  fields: Partial<LedgerRow> & Pick<LedgerRow, 'class'>,
+  line = 3,
+): LedgerRow {
+  return { id, line, keyLines: {}, ...fields };
+}
+const fixture = (id: string, digest = D1, artifact = 'g/a.bin') =>
+  row(id, { class: 'locked_fixture', digest, artifact });
+const prop = (id: string, seeds = 'seeds/a/') =>
+  row(id, { class: 'property', invariant: 'inv', seeds });
+const quarantine = (id: string) =>
+  row(id, { class: 'quarantine', opened: '2026-01-01', reason: 'r', owner: 'human' });
+const draft = (id: string) =>
+  row(id, { class: 'draft', source: 'agent', proposed_class: 'property' });
+
+function ledgerOf(...rows: LedgerRow[]): Ledger {
+  return { file: 'tests/ledger.yaml', rows, byId: new Map(rows.map((r) => [r.id, r])) };
+}
+const t = (id: string, status: Status = 'pass', flaky = false): TestResult => ({
+  id,
+  status,
+  flaky,
+  reports: ['r.xml'],
+});
+
+function input(over: Partial<DecideInput> & { ledger?: Ledger }): DecideInput {
+  return {
+    ledgerFile: 'tests/ledger.yaml',
+    ledgerErrors: [],
+    tests: [],
+    unmapped: [],
+    reportProblems: [],
+    artifacts: new Map([['g/a.bin', { digest: D1 }]]),
+    seeds: new Map([['seeds/a/', { files: 2 }]]),
+    isProduction: (p) => p.startsWith('src/'),
+    expect: 'all',
+    ...over,
+  };
+}
+
+function change(over: Partial<Change> = {}): Change {
+  return {
+    baseSha: 'b'.repeat(40),
+    changed: [],
+    baseLedger: null,
+    agentAuthored: false,
+    authorship: 'test',
+    source: 'git',
+    ...over,
+  };
+}
+const baseLedger = (...rows: LedgerRow[]) => ({ ledger: ledgerOf(...rows), errors: [] });
+
+const rulesOf = (i: DecideInput) => decide(i).findings.map((f) => `${f.rule}:${f.id}`);
+
+describe('per test case', () => {
+  test('locked fixture that passes with a matching digest is admitted', () => {
+    const r = decide(input({ ledger: ledgerOf(fixture('a')), tests: [t('a')] }));
+    expect(r.decision).toBe('admit');
+    expect(r.findings).toEqual([
+      expect.objectContaining({
+        rule: 'fixture-unchanged',
+        result: 'admit',
+        id: 'a',
+        class: 'locked_fixture',
+        line: 3,
+      }),
+    ]);
+  });
+
+  test('digest mismatch rejects even a passing test', () => {
+    const r = decide(input({ ledger: ledgerOf(fixture('a', D2)), tests: [t('a')] }));
+    expect(r.decision).toBe('reject');
+    expect(r.findings.map((f) => f.rule)).toEqual(['fixture-digest-mismatch']);
+  });
+
+  test('a missing artifact rejects', () => {
+    const r = decide(
+      input({
+        ledger: ledgerOf(fixture('a')),
+        tests: [t('a')],
+        artifacts: new Map([['g/a.bin', { problem: 'no such file' }]]),
+      }),
+    );
+    expect(r.findings[0]).toMatchObject({ rule: 'fixture-missing', result: 'reject' });
+    expect(r.findings[0].message).toContain('no such file');
+  });
+
+  test('property with seeds is admitted, without seeds rejected', () => {
+    expect(rulesOf(input({ ledger: ledgerOf(prop('p')), tests: [t('p')] }))).toEqual([
+      'property-seeded:p',
+    ]);
+    const empty = input({
+      ledger: ledgerOf(prop('p')),
+      tests: [t('p')],
+      seeds: new Map([['seeds/a/', { files: 0 }]]),
+    });
+    expect(rulesOf(empty)).toEqual(['property-seeds-empty:p']);
+  });
+
+  test.each([
+    ['pass', 'quarantine-pass', 'reject'],
+    ['fail', 'quarantine-fail', 'info'],
+    ['error', 'quarantine-fail', 'info'],
+    ['skip', 'quarantine-removed', 'reject'],
+  ] as const)('quarantine %s → %s', (status, key, result) => {
+    const r = decide(input({ ledger: ledgerOf(quarantine('q')), tests: [t('q', status)] }));
+    expect(r.findings).toEqual([expect.objectContaining({ rule: key, result })]);
+  });
+
+  test.each([
+    ['pass', 'draft-pass'],
+    ['fail', 'draft-not-passing'],
+    ['skip', 'draft-not-passing'],
+  ] as const)('draft %s → %s', (status, key) => {
+    expect(rulesOf(input({ ledger: ledgerOf(draft('d')), tests: [t('d', status)] }))).toEqual([
+      `${key}:d`,
+    ]);
+  });
+
+  test('an unclassified pass, fail or skip rejects', () => {
+    const r = decide(
+      input({ ledger: ledgerOf(), tests: [t('x'), t('y', 'fail'), t('z', 'skip')] }),
+    );
+    expect(r.findings.map((f) => f.rule)).toEqual(['unclassified', 'unclassified', 'unclassified']);
+    expect(r.counts).toEqual({ cases: 3, admit: 0, review: 0, reject: 3, info: 0 });
+  });
+
+  test('classified fail and error reject, skip is info', () => {
+    const l = ledgerOf(fixture('a'), prop('p'), fixture('b'));
+    const r = decide(
+      input({ ledger: l, tests: [t('a', 'fail'), t('p', 'error'), t('b', 'skip')] }),
+    );
+    expect(r.findings.map((f) => `${f.rule}:${f.id}`)).toEqual([
+      'classified-fail:a',
+      'classified-fail:p',
+      'classified-skip:b',
+    ]);
+  });
+
+  test('a flaky pass rejects, but a quarantined flaky pass is still quarantine-pass', () => {
+    expect(
+      rulesOf(input({ ledger: ledgerOf(fixture('a')), tests: [t('a', 'pass', true)] })),
+    ).toEqual(['flaky-pass:a']);
+    expect(
+      rulesOf(input({ ledger: ledgerOf(quarantine('q')), tests: [t('q', 'pass', true)] })),
+    ).toEqual(['quarantine-pass:q']);
+  });
+});
+
+describe('rows without a result', () => {
+  const l = ledgerOf(
+    fixture('tests/a.py::t1'),
+    prop('tests/b.py::t2'),
+    quarantine('tests/b.py::q'),
+    draft('tests/c.py::d'),
+  );
+
+  test('expect all: every fixture/property row needs a result, a quarantine too', () => {
+    const r = decide(input({ ledger: l, tests: [t('tests/x.py::other')] }));
+    expect(r.findings.map((f) => `${f.rule}:${f.id}`).sort()).toEqual(
+      [
+        'classified-missing:tests/a.py::t1',
+        'classified-missing:tests/b.py::t2',
+        'quarantine-removed:tests/b.py::q',
+        'unclassified:tests/x.py::other',
+      ].sort(),
+    );
+  });
+
+  test('expect ran-files: only rows of files that ran', () => {
+    const ledger = ledgerOf(
+      ...l.rows,
+      row('tests/x.py::gone', { class: 'locked_fixture', digest: D1, artifact: 'g/a.bin' }),
+    );
+    const r = decide(input({ ledger, tests: [t('tests/b.py::t2')], expect: 'ran-files' }));
+    expect(r.findings.map((f) => `${f.rule}:${f.id}`)).toEqual([
+      'quarantine-removed:tests/b.py::q',
+      'property-seeded:tests/b.py::t2',
+    ]);
+  });
+});
+
+describe('inputs that are not evidence', () => {
+  test('an invalid ledger classifies nothing', () => {
+    const r = decide(
+      input({
+        ledger: ledgerOf(fixture('a')),
+        ledgerErrors: [
+          { message: 'unknown field digets', file: 'tests/ledger.yaml', line: 7, column: 5 },
+        ],
+        tests: [t('a')],
+      }),
+    );
+    expect(r.decision).toBe('reject');
+    expect(r.findings).toEqual([expect.objectContaining({ rule: 'ledger-invalid', line: 7 })]);
+    expect(r.counts.admit).toBe(0);
+  });
+
+  test('no test case at all is report-invalid', () => {
+    expect(rulesOf(input({ ledger: ledgerOf() }))).toEqual(['report-invalid:null']);
+  });
+
+  test('report problems and unmapped cases reject', () => {
+    const r = decide(
+      input({
+        ledger: ledgerOf(),
+        reportProblems: [{ file: 'bad.xml', message: 'DOCTYPE refused' }],
+        unmapped: [
+          {
+            case: { name: 'n', classname: 'c', status: 'pass', flakyAttempts: 0, report: 'r.xml' },
+            reason: 'no collected id',
+            candidates: [],
+          },
+        ],
+      }),
+    );
+    expect(r.findings.map((f) => f.rule)).toEqual(['report-unmapped', 'report-invalid']);
+    expect(r.counts.cases).toBe(1);
+  });
+});
+
+describe('the change against the base', () => {
+  test('a golden rewritten with its digest bumped asks for review; by an agent it rejects', () => {
+    const head = ledgerOf(fixture('a', D2));
+    const artifacts = new Map([['g/a.bin', { digest: D2 }]]);
+    const human = change({
+      changed: [{ path: 'g/a.bin', status: 'M' }],
+      baseLedger: baseLedger(fixture('a', D1)),
+    });
+    const r = decide(input({ ledger: head, tests: [t('a')], artifacts, change: human }));
+    expect(r.decision).toBe('review');
+    expect(r.findings.map((f) => f.rule)).toEqual([
+      'fixture-contract-change',
+      'ledger-contract-change',
+    ]);
+    const agent = decide(
+      input({
+        ledger: head,
+        tests: [t('a')],
+        artifacts,
+        change: { ...human, agentAuthored: true },
+      }),
+    );
+    expect(agent.decision).toBe('reject');
+    expect(agent.findings.map((f) => f.rule)).toEqual([
+      'ledger-agent-edit',
+      'fixture-contract-change',
+    ]);
+  });
+
+  test('seeds deleted or rewritten ask for review; added seeds do not', () => {
+    const base = baseLedger(prop('p'));
+    const shrunk = change({ changed: [{ path: 'seeds/a/one', status: 'D' }], baseLedger: base });
+    expect(
+      rulesOf(input({ ledger: ledgerOf(prop('p')), tests: [t('p')], change: shrunk })),
+    ).toEqual(['property-seeds-shrunk:p']);
+    const grown = change({ changed: [{ path: 'seeds/a/new', status: 'A' }], baseLedger: base });
+    expect(rulesOf(input({ ledger: ledgerOf(prop('p')), tests: [t('p')], change: grown }))).toEqual(
+      ['property-seeded:p'],
+    );
+  });
+
+  test('production and golden changed together without a bump', () => {
+    const c = change({
+      changed: [
+        { path: 'src/x.ts', status: 'M' },
+        { path: 'g/a.bin', status: 'M' },
+      ],
+      baseLedger: baseLedger(fixture('a')),
+    });
+    const r = decide(input({ ledger: ledgerOf(fixture('a')), tests: [t('a')], change: c }));
+    expect(r.findings.map((f) => f.rule)).toEqual([
+      'production-golden-no-bump',
+      'fixture-unchanged',
+    ]);
+    // Golden globs, when given, decide what a golden is.
+    const withGlobs = decide(
+      input({
+        ledger: ledgerOf(fixture('a')),
+        tests: [t('a')],
+        change: c,
+        isGolden: (p) => p.startsWith('other/'),
+      }),
+    );
+    expect(withGlobs.findings.map((f) => f.rule)).toEqual(['fixture-unchanged']);
+  });
+
+  test('row edits, deletions and non-draft additions are contract changes; appended drafts are not', () => {
+    const base = baseLedger(fixture('a'), quarantine('q'), draft('d'), prop('p'));
+    const head = ledgerOf(
+      fixture('a'),
+      prop('d'),
+      row('p', { class: 'property', invariant: 'other', seeds: 'seeds/a/' }),
+      draft('new-draft'),
+      fixture('new'),
+    );
+    const r = decide(
+      input({
+        ledger: head,
+        tests: [t('a'), t('p'), t('d'), t('new-draft', 'fail'), t('new')],
+        change: change({ baseLedger: base }),
+      }),
+    );
+    const ledgerFindings = r.findings.filter(
+      (f) => f.rule === 'ledger-contract-change' || f.rule === 'quarantine-removed',
+    );
+    expect(ledgerFindings.map((f) => `${f.rule}:${f.id}`).sort()).toEqual(
+      [
+        'ledger-contract-change:q',
+        'quarantine-removed:q',
+        'ledger-contract-change:d',
+        'ledger-contract-change:p',
+        'ledger-contract-change:new',
+      ].sort(),
+    );
+  });
+
+  test('a quarantine re-classed is quarantine-removed', () => {
+    const r = decide(
+      input({
+        ledger: ledgerOf(fixture('q')),
+        tests: [t('q')],
+        change: change({ baseLedger: baseLedger(quarantine('q')) }),
+      }),
+    );
+    expect(r.findings.map((f) => f.rule)).toEqual([
+      'quarantine-removed',
+      'ledger-contract-change',
+      'fixture-unchanged',
+    ]);
+  });
+
+  test('without a base ledger every non-draft row is new', () => {
+    const r = decide(
+      input({
+        ledger: ledgerOf(fixture('a'), draft('d')),
+        tests: [t('a'), t('d', 'fail')],
+        change: change({ baseLedger: null }),
+      }),
+    );
+    expect(r.decision).toBe('review');
+    expect(r.findings.filter((f) => f.rule === 'ledger-contract-change').map((f) => f.id)).toEqual([
+      'a',
+    ]);
+  });
+});
+
+describe('approval and ordering', () => {
+  test('approval turns review into admit and records the approver', () => {
+    const r = decide(
+      input({
+        ledger: ledgerOf(fixture('a')),
+        tests: [t('a')],
+        change: change({ baseLedger: null }),
+      }),
+    );
+    expect(r.decision).toBe('review');
+    const approved = applyApproval(r, 'maria');
+    expect(approved.decision).toBe('admit');
+    expect(approved.findings.find((f) => f.rule === 'ledger-contract-change')).toMatchObject({
+      result: 'admit',
+      approved_by: 'maria',
+    });
+    expect(approved.counts.review).toBe(0);
+  });
+
+  test('approval cannot lift a reject', () => {
+    const r = decide(
+      input({ ledger: ledgerOf(), tests: [t('x')], change: change({ baseLedger: null }) }),
+    );
+    expect(applyApproval(r, 'maria').decision).toBe('reject');
+  });
+
+  test('every rule key in the table has a distinct result-bearing row', () => {
+    expect(new Set(RULES.map((r) => r.key)).size).toBe(23);
+    expect(RULES.filter((r) => r.result === 'review').map((r) => r.key)).toEqual([
+      'fixture-contract-change',
+      'property-seeds-shrunk',
+      'ledger-contract-change',
+    ]);
+  });
+});
