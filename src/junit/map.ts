@@ -1,0 +1,150 @@
+// Raw cases from every report → one TestResult per test id (see docs/test-ids.md).
+
+import { posix } from 'node:path';
+import type { ParsedReport, RawCase, Status, TestResult, UnmappedCase } from '../types.js';
+import type { SuiteCase } from './parse.js';
+import { collectedKey, indexCollected, nodeIdFromXunit1 } from './pytest.js';
+
+export interface MapOptions {
+  /** Node ids from `pytest --collect-only -q`; when given, pytest cases map only through it. */
+  collected?: string[];
+  /** Absolute path of the repository, to make absolute `file` attributes repo-relative. */
+  repoRoot?: string;
+}
+
+interface Merged {
+  id: string;
+  /** How many cases of each status. */
+  counts: Record<Status, number>;
+  /** A passing case recorded reruns or flaky failures of its own. */
+  passAfterRerun: boolean;
+  file?: string;
+  line?: number;
+  reports: string[];
+}
+
+const ABSOLUTE = /^(?:\/|[A-Za-z]:\/|\/\/)/;
+
+/** A report path as a repo-relative, `/`-separated path when it can be one. */
+export function repoPath(file: string, repoRoot?: string): string {
+  let p = file.replaceAll('\\', '/');
+  if (ABSOLUTE.test(p)) {
+    if (repoRoot !== undefined) {
+      const root = repoRoot.replaceAll('\\', '/').replace(/\/+$/, '');
+      const windows = /^[A-Za-z]:\//.test(root);
+      const head = p.slice(0, root.length + 1);
+      if (windows ? head.toLowerCase() === (root + '/').toLowerCase() : head === root + '/') {
+        p = p.slice(root.length + 1);
+      } else return posix.normalize(p);
+    } else return posix.normalize(p);
+  }
+  p = posix.normalize(p);
+  return p === '.' ? '' : p;
+}
+
+/** The id of a case from any runner but pytest: `<file or classname>::<name>`. */
+function otherId(c: SuiteCase, repoRoot?: string): string {
+  const file = c.file !== undefined ? repoPath(c.file, repoRoot) : '';
+  const prefix = file !== '' ? file : c.classname || c.suite || '';
+  return prefix === '' ? c.name : `${prefix}::${c.name}`;
+}
+
+type Mapped = { id: string } | { reason: string; candidates: string[] };
+
+function pytestId(c: RawCase, index: Map<string, string[]> | undefined): Mapped {
+  const classname = c.classname ?? '';
+  if (index !== undefined) {
+    const hits = index.get(collectedKey(classname, c.name)) ?? [];
+    if (hits.length === 1) return { id: hits[0] };
+    if (hits.length === 0) {
+      return {
+        reason: `no collected id gives classname '${classname}' and name '${c.name}'`,
+        candidates: [],
+      };
+    }
+    return {
+      reason: `${hits.length} collected ids give classname '${classname}' and name '${c.name}'`,
+      candidates: [...hits],
+    };
+  }
+  if (c.file === undefined) {
+    return {
+      reason:
+        'a pytest report without file attributes (junit_family=xunit2): pass --collected (the output of pytest --collect-only -q) or write the report with -o junit_family=xunit1',
+      candidates: [],
+    };
+  }
+  const r = nodeIdFromXunit1(c.file, classname, c.name);
+  return 'id' in r ? r : { reason: `${r.reason}: pass --collected`, candidates: [] };
+}
+
+function finalStatus(m: Merged): { status: Status; flaky: boolean } {
+  const n = m.counts;
+  if (n.pass > 0) {
+    return { status: 'pass', flaky: n.fail > 0 || n.error > 0 || m.passAfterRerun };
+  }
+  if (n.error > 0) return { status: 'error', flaky: false };
+  if (n.fail > 0) return { status: 'fail', flaky: false };
+  return { status: 'skip', flaky: false };
+}
+
+/**
+ * Maps every case to its test id and merges cases with the same id. pytest cases that
+ * cannot be mapped exactly are returned as unmapped, with the reason and any candidates.
+ */
+export function mapCases(
+  reports: ParsedReport[],
+  opts: MapOptions,
+): { tests: TestResult[]; unmapped: UnmappedCase[] } {
+  const index = opts.collected !== undefined ? indexCollected(opts.collected) : undefined;
+  const merged = new Map<string, Merged>();
+  const unmapped: UnmappedCase[] = [];
+
+  for (const report of reports) {
+    // With a collected list, a report of unknown origin is read as pytest's (fail closed:
+    // what matches no collected id is reported, not guessed).
+    const asPytest =
+      report.dialect === 'pytest' || (index !== undefined && report.dialect === 'generic');
+    for (const c of report.cases) {
+      let id: string;
+      if (asPytest) {
+        const r = pytestId(c, index);
+        if (!('id' in r)) {
+          unmapped.push({ case: c, reason: r.reason, candidates: r.candidates });
+          continue;
+        }
+        id = r.id;
+      } else id = otherId(c, opts.repoRoot);
+
+      let m = merged.get(id);
+      if (m === undefined) {
+        m = {
+          id,
+          counts: { pass: 0, fail: 0, error: 0, skip: 0 },
+          passAfterRerun: false,
+          reports: [],
+        };
+        merged.set(id, m);
+      }
+      m.counts[c.status]++;
+      if (c.status === 'pass' && c.flakyAttempts > 0) m.passAfterRerun = true;
+      if (m.file === undefined && c.file !== undefined) {
+        m.file = asPytest ? c.file.replaceAll('\\', '/') : repoPath(c.file, opts.repoRoot);
+        if (c.line !== undefined) m.line = c.line;
+      }
+      const reportsOf = m.reports;
+      if (reportsOf[reportsOf.length - 1] !== c.report && !reportsOf.includes(c.report)) {
+        reportsOf.push(c.report);
+      }
+    }
+  }
+
+  const tests: TestResult[] = [];
+  for (const m of merged.values()) {
+    const t: TestResult = { id: m.id, ...finalStatus(m), reports: m.reports };
+    if (m.file !== undefined) t.file = m.file;
+    if (m.line !== undefined) t.line = m.line;
+    tests.push(t);
+  }
+  return { tests, unmapped };
+}
