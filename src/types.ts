@@ -43,6 +43,10 @@ export interface LedgerRow {
   line: number;
   /** 1-based line of each key the row carries. */
   keyLines: Record<string, number>;
+  /** 1-based column of the row's keys (block-mapping keys share one column). */
+  column?: number;
+  /** 1-based column of each key, only when a key is not at `column` (flow layouts). */
+  keyColumns?: Record<string, number>;
 }
 
 export interface Ledger {

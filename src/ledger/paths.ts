@@ -1,0 +1,93 @@
+// The file-system half of the path rules: an `artifact` or `seeds` path must not resolve,
+// through symlinks (a symlinked parent folder included), to a place outside the repository.
+// Paths are walked one segment at a time as the OS would (so `link/..` is the link target's
+// parent, not the link's folder); a path that does not exist yet is not an error here — the
+// gate reports it as fixture-missing / property-seeds-empty.
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { Ledger, LedgerIssue } from '../types.js';
+import { pathProblem } from './pathRules.js';
+
+const PATH_FIELDS = ['artifact', 'seeds'] as const;
+
+export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[] {
+  const issues: LedgerIssue[] = [];
+  const root = realpathSync(repoRoot);
+  const cache = new Map<string, string | null>();
+  for (const row of ledger.rows) {
+    for (const field of PATH_FIELDS) {
+      const p = row[field];
+      if (p === undefined || pathProblem(p) !== null) continue; // lexical problems are parse errors
+      const real = resolveReal(root, p, cache);
+      if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
+        issues.push({
+          message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
+          file: ledger.file,
+          line: row.keyLines[field] ?? row.line,
+          column: row.keyColumns?.[field] ?? row.column ?? 1,
+        });
+      }
+    }
+  }
+  return issues;
+}
+
+/** Where `p` (relative to the real `root`) leads: real as far as it exists, lexical after. */
+export function resolveReal(
+  root: string,
+  p: string,
+  cache = new Map<string, string | null>(),
+): string {
+  let cur = root;
+  const segs = p.split('/').filter((s) => s !== '' && s !== '.');
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i];
+    if (seg === '..') {
+      cur = dirname(cur);
+      continue;
+    }
+    const next = join(cur, seg);
+    let real = cache.get(next);
+    if (real === undefined) {
+      real = existingReal(next);
+      cache.set(next, real);
+    }
+    if (real === null) {
+      // Absent from here on: the rest cannot be followed, so it is joined as written.
+      return join(next, ...segs.slice(i + 1));
+    }
+    cur = real;
+  }
+  return cur;
+}
+
+function existingReal(p: string): string | null {
+  let st;
+  try {
+    st = lstatSync(p);
+  } catch {
+    return null;
+  }
+  try {
+    return realpathSync(p);
+  } catch {
+    // A dangling symlink: where it points is still where a later write or restore lands.
+    return st.isSymbolicLink() ? longestRealPrefix(resolve(dirname(p), readlinkSync(p))) : null;
+  }
+}
+
+/** realpath of the longest existing prefix of an absolute path, with the rest joined as written. */
+function longestRealPrefix(abs: string): string {
+  const rest: string[] = [];
+  let cur = abs;
+  for (;;) {
+    try {
+      return join(realpathSync(cur), ...rest.reverse());
+    } catch {
+      const parent = dirname(cur);
+      if (parent === cur) return abs;
+      rest.push(basename(cur));
+      cur = parent;
+    }
+  }
+}
