@@ -1,7 +1,7 @@
 // Raw cases from every report → one TestResult per test id (see docs/test-ids.md).
 
 import { posix } from 'node:path';
-import type { ParsedReport, RawCase, Status, TestResult, UnmappedCase } from '../types.js';
+import type { Dialect, ParsedReport, RawCase, Status, TestResult, UnmappedCase } from '../types.js';
 import type { SuiteCase } from './parse.js';
 import { collectedKey, indexCollected, nodeIdFromXunit1 } from './pytest.js';
 
@@ -42,11 +42,15 @@ export function repoPath(file: string, repoRoot?: string): string {
   return p === '.' ? '' : p;
 }
 
-/** The id of a case from any runner but pytest: `<file or classname>::<name>`. */
-function otherId(c: SuiteCase, repoRoot?: string): string {
+/**
+ * The id of a case from any runner but pytest: `<file or classname>::<name>`. Node's
+ * reporter writes bare test names, so its name part is the suite path plus the name.
+ */
+function otherId(c: SuiteCase, dialect: Dialect, repoRoot?: string): string {
   const file = c.file !== undefined ? repoPath(c.file, repoRoot) : '';
   const prefix = file !== '' ? file : c.classname || c.suite || '';
-  return prefix === '' ? c.name : `${prefix}::${c.name}`;
+  const name = dialect === 'node' && c.suitePath ? `${c.suitePath} > ${c.name}` : c.name;
+  return prefix === '' ? name : `${prefix}::${name}`;
 }
 
 type Mapped = { id: string } | { reason: string; candidates: string[] };
@@ -114,7 +118,7 @@ export function mapCases(
           continue;
         }
         id = r.id;
-      } else id = otherId(c, opts.repoRoot);
+      } else id = otherId(c, report.dialect, opts.repoRoot);
 
       let m = merged.get(id);
       if (m === undefined) {

@@ -27,6 +27,8 @@ const NODE_SUMMARY_COMMENT =
  */
 export interface SuiteCase extends RawCase {
   suite?: string;
+  /** Names of every enclosing `<testsuite>`, outermost first, joined with ' > ' (node's ids). */
+  suitePath?: string;
 }
 
 interface OpenCase {
@@ -93,6 +95,7 @@ export function parseReport(xml: string, file: string): ParsedReport {
   // The `file` each open element passes down (a suite's file applies to its cases).
   const files: (string | undefined)[] = [];
   const names: string[] = [];
+  const paths: string[] = [];
   let current: OpenCase | null = null;
   let caseDepth = -1;
   let depth = 0;
@@ -136,6 +139,8 @@ export function parseReport(xml: string, file: string): ParsedReport {
         if (line !== undefined && /^[0-9]{1,9}$/.test(line)) raw.line = Number(line);
         const suite = names.length ? names[names.length - 1] : undefined;
         if (suite !== undefined && suite !== '') raw.suite = suite;
+        const suitePath = paths.length ? paths[paths.length - 1] : '';
+        if (suitePath !== '') raw.suitePath = suitePath;
         const status = (attrs.get('status') ?? attrs.get('result'))?.toLowerCase();
         current = { raw, seen: new Set(), notRun: NOT_RUN.has(status ?? '') };
         if (own !== undefined) anyOwnFile = true;
@@ -155,12 +160,22 @@ export function parseReport(xml: string, file: string): ParsedReport {
             ? names[names.length - 1]
             : '',
       );
+      const parentPath = paths.length ? paths[paths.length - 1] : '';
+      const suiteName = name === 'testsuite' ? (attrs.get('name') ?? '') : '';
+      paths.push(
+        suiteName === ''
+          ? parentPath
+          : parentPath === ''
+            ? suiteName
+            : `${parentPath} > ${suiteName}`,
+      );
       depth++;
     },
     close() {
       depth--;
       files.pop();
       names.pop();
+      paths.pop();
       if (current !== null && depth === caseDepth) {
         current.raw.status = caseStatus(current);
         cases.push(current.raw);
