@@ -1,0 +1,477 @@
+// `ledger-gate check` end to end in-process: real ledgers, goldens, seeds and reports on disk,
+// real git repositories for the diff rules. One scenario per rule the CLI can reach.
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../src/cli.js';
+import type { Report, RuleKey } from '../src/types.js';
+import {
+  AGENT,
+  HUMAN,
+  Repo,
+  ledgerYaml,
+  pytestXunit1,
+  sha256,
+  type CaseSpec,
+} from './support/repo.js';
+
+const repos: Repo[] = [];
+afterAll(() => repos.forEach((r) => r.cleanup()));
+const out = mkdtempSync(path.join(tmpdir(), 'ledger-gate-out-'));
+
+const GOLDEN = 'golden bytes v1\n';
+const F = 'tests/test_a.py';
+const rowsBase = (): Record<string, string>[] => [
+  {
+    id: `${F}::test_fixture`,
+    class: 'locked_fixture',
+    digest: sha256(GOLDEN),
+    artifact: 'tests/goldens/a.txt',
+  },
+  {
+    id: `${F}::test_property`,
+    class: 'property',
+    invariant: 'round_trips',
+    seeds: 'tests/seeds/p/',
+  },
+  {
+    id: `${F}::test_flaky_reload`,
+    class: 'quarantine',
+    opened: '2026-09-10',
+    reason: 'order-dependent',
+    owner: 'human',
+  },
+  { id: `${F}::test_agent_idea`, class: 'draft', source: 'agent', proposed_class: 'property' },
+];
+const casesBase = (): CaseSpec[] => [
+  { file: F, name: 'test_fixture' },
+  { file: F, name: 'test_property' },
+  { file: F, name: 'test_flaky_reload', status: 'fail' },
+  { file: F, name: 'test_agent_idea', status: 'fail' },
+];
+
+/** A repository whose main branch holds a clean, admissible state; the test then changes it. */
+function baseRepo(): Repo {
+  const repo = new Repo();
+  repos.push(repo);
+  repo.write({
+    'tests/ledger.yaml': ledgerYaml(rowsBase()),
+    'tests/goldens/a.txt': GOLDEN,
+    'tests/seeds/p/one.json': '[1]\n',
+    'tests/seeds/p/two.json': '[2]\n',
+    'src/lib.py': 'def f():\n    return 1\n',
+    'build/junit.xml': pytestXunit1(casesBase()),
+  });
+  repo.commit('base');
+  repo.branch('change');
+  return repo;
+}
+
+let n = 0;
+async function check(repo: Repo, ...args: string[]) {
+  const json = path.join(out, `r${++n}.json`);
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['check', '--junit', 'build/*.xml', '--json', json, ...args], {
+    cwd: repo.dir,
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+  });
+  let report: Report | undefined;
+  try {
+    report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  } catch {
+    report = undefined;
+  }
+  const rules = (report?.findings ?? []).map((f) => `${f.rule}:${f.id ?? '-'}`);
+  return { code, stdout, stderr, report: report!, rules };
+}
+const has = (rules: string[], key: RuleKey, id?: string) =>
+  rules.some((r) => r.startsWith(key + ':') && (id === undefined || r === `${key}:${id}`));
+
+describe('check without a base', () => {
+  test('a classified suite is admitted: fixture-unchanged, property-seeded, quarantine-fail, draft-not-passing', async () => {
+    const r = await check(baseRepo());
+    expect(r.code).toBe(0);
+    expect(r.report.decision).toBe('admit');
+    expect(r.rules.sort()).toEqual(
+      [
+        `fixture-unchanged:${F}::test_fixture`,
+        `property-seeded:${F}::test_property`,
+        `quarantine-fail:${F}::test_flaky_reload`,
+        `draft-not-passing:${F}::test_agent_idea`,
+      ].sort(),
+    );
+    expect(r.report.counts).toEqual({ cases: 4, admit: 2, review: 0, reject: 0, info: 2 });
+    expect(r.stdout).toContain('no base given');
+    expect(r.stdout).toContain('fixture-unchanged');
+  });
+
+  test.each<[string, (repo: Repo) => void, RuleKey, string]>([
+    [
+      'a rewritten golden',
+      (r) => r.write({ 'tests/goldens/a.txt': 'golden bytes v2\n' }),
+      'fixture-digest-mismatch',
+      'test_fixture',
+    ],
+    ['a deleted golden', (r) => r.remove('tests/goldens/a.txt'), 'fixture-missing', 'test_fixture'],
+    [
+      'a deleted seeds folder',
+      (r) => r.remove('tests/seeds/p'),
+      'property-seeds-empty',
+      'test_property',
+    ],
+    [
+      'a quarantined test that passes',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(casesBase().map((c) => ({ ...c, status: 'pass' }))),
+        }),
+      'quarantine-pass',
+      'test_flaky_reload',
+    ],
+    [
+      'a quarantined test that is skipped',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(
+            casesBase().map((c) => (c.name === 'test_flaky_reload' ? { ...c, status: 'skip' } : c)),
+          ),
+        }),
+      'quarantine-removed',
+      'test_flaky_reload',
+    ],
+    [
+      'a quarantined test missing from the reports',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(
+            casesBase().filter((c) => c.name !== 'test_flaky_reload'),
+          ),
+        }),
+      'quarantine-removed',
+      'test_flaky_reload',
+    ],
+    [
+      'a draft that passes',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(
+            casesBase().map((c) => (c.name === 'test_agent_idea' ? { ...c, status: 'pass' } : c)),
+          ),
+        }),
+      'draft-pass',
+      'test_agent_idea',
+    ],
+    [
+      'a pass missing from the ledger',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1([...casesBase(), { file: F, name: 'test_new' }]),
+        }),
+      'unclassified',
+      'test_new',
+    ],
+    [
+      'a failing locked fixture',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(
+            casesBase().map((c) => (c.name === 'test_fixture' ? { ...c, status: 'fail' } : c)),
+          ),
+        }),
+      'classified-fail',
+      'test_fixture',
+    ],
+    [
+      'an erroring property',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(
+            casesBase().map((c) => (c.name === 'test_property' ? { ...c, status: 'error' } : c)),
+          ),
+        }),
+      'classified-fail',
+      'test_property',
+    ],
+    [
+      'a property with no result',
+      (r) =>
+        r.write({
+          'build/junit.xml': pytestXunit1(casesBase().filter((c) => c.name !== 'test_property')),
+        }),
+      'classified-missing',
+      'test_property',
+    ],
+    [
+      'a pass after a failure in another shard',
+      (r) =>
+        r.write({
+          'build/junit-2.xml': pytestXunit1([{ file: F, name: 'test_fixture', status: 'fail' }]),
+        }),
+      'flaky-pass',
+      'test_fixture',
+    ],
+  ])('%s rejects', async (_what, mutate, key, name) => {
+    const repo = baseRepo();
+    mutate(repo);
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    expect(r.report.decision).toBe('reject');
+    expect(has(r.rules, key, `${F}::${name}`)).toBe(true);
+  });
+
+  test('a skipped property is info and does not block', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'build/junit.xml': pytestXunit1(
+        casesBase().map((c) => (c.name === 'test_property' ? { ...c, status: 'skip' } : c)),
+      ),
+    });
+    const r = await check(repo);
+    expect(r.code).toBe(0);
+    expect(has(r.rules, 'classified-skip', `${F}::test_property`)).toBe(true);
+  });
+
+  test('a ledger typo is ledger-invalid with its line', async () => {
+    const repo = baseRepo();
+    const text = readFileSync(path.join(repo.dir, 'tests/ledger.yaml'), 'utf8').replace(
+      '    digest:',
+      '    digets:',
+    );
+    repo.write({ 'tests/ledger.yaml': text });
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    const f = r.report.findings.filter((x) => x.rule === 'ledger-invalid');
+    expect(f.length).toBeGreaterThan(0);
+    expect(
+      f.some((x) => x.line === 5 && x.file === 'tests/ledger.yaml' && /digets/.test(x.message)),
+    ).toBe(true);
+    expect(r.report.counts.admit).toBe(0);
+  });
+
+  test('a missing ledger rejects', async () => {
+    const repo = baseRepo();
+    repo.remove('tests/ledger.yaml');
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    expect(has(r.rules, 'ledger-invalid')).toBe(true);
+  });
+
+  test('pytest xunit2 without a collected list is unmapped, never guessed', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'build/junit.xml':
+        '<?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests"><testsuite name="pytest" tests="1"><testcase classname="tests.test_a" name="test_fixture" time="0.1"/></testsuite></testsuites>',
+    });
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    expect(has(r.rules, 'report-unmapped')).toBe(true);
+    expect(has(r.rules, 'fixture-unchanged')).toBe(false);
+  });
+
+  test.each<[string, (repo: Repo) => void]>([
+    [
+      'malformed XML',
+      (r) => r.write({ 'build/junit.xml': '<testsuites><testsuite><testcase name="x">' }),
+    ],
+    [
+      'an entity declaration',
+      (r) =>
+        r.write({
+          'build/junit.xml':
+            '<?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "b">]><testsuite><testcase name="&a;"/></testsuite>',
+        }),
+    ],
+    [
+      'a report that is a symlink',
+      (r) => {
+        r.remove('build/junit.xml');
+        symlinkSync('/etc/hostname', path.join(r.dir, 'build/junit.xml'));
+      },
+    ],
+    ['no test case at all', (r) => r.write({ 'build/junit.xml': '<testsuites></testsuites>' })],
+  ])('%s is report-invalid', async (_what, mutate) => {
+    const repo = baseRepo();
+    mutate(repo);
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    expect(has(r.rules, 'report-invalid')).toBe(true);
+    const f = r.report.findings.find((x) => x.rule === 'report-invalid')!;
+    expect(f.message).not.toMatch(/\n/);
+  });
+
+  test('a glob that matches no report is report-invalid', async () => {
+    const repo = baseRepo();
+    const r = await check(repo, '--junit', 'nowhere/*.xml');
+    expect(r.code).toBe(1);
+    expect(r.report.findings.find((f) => f.rule === 'report-invalid')?.file).toBe('nowhere/*.xml');
+  });
+});
+
+describe('check against a base (real git history)', () => {
+  test('a human rewrites a golden and bumps its digest: review (exit 3)', async () => {
+    const repo = baseRepo();
+    const rows = rowsBase();
+    rows[0].digest = sha256('golden bytes v2\n');
+    repo.write({
+      'tests/goldens/a.txt': 'golden bytes v2\n',
+      'tests/ledger.yaml': ledgerYaml(rows),
+    });
+    repo.commit('bump the golden', HUMAN);
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(3);
+    expect(r.report.decision).toBe('review');
+    expect(r.rules).toContain(`fixture-contract-change:${F}::test_fixture`);
+    expect(r.rules).toContain(`ledger-contract-change:${F}::test_fixture`);
+  });
+
+  test('the same edit by an agent is rejected (ledger-agent-edit)', async () => {
+    const repo = baseRepo();
+    const rows = rowsBase();
+    rows[0].digest = sha256('golden bytes v2\n');
+    repo.write({
+      'tests/goldens/a.txt': 'golden bytes v2\n',
+      'tests/ledger.yaml': ledgerYaml(rows),
+    });
+    repo.commit('bump the golden', AGENT);
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(1);
+    expect(r.rules).toContain(`ledger-agent-edit:${F}::test_fixture`);
+    expect(r.stdout).toMatch(/authorship: agent/);
+  });
+
+  test('a Co-authored-by trailer makes the change agent-authored', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'tests/ledger.yaml': ledgerYaml([
+        ...rowsBase(),
+        { id: `${F}::test_new`, class: 'property', invariant: 'x', seeds: 'tests/seeds/p/' },
+      ]),
+    });
+    repo.commit(
+      'add a row\n\nCo-authored-by: Claude <noreply@anthropic.com>\nCo-authored-by: helper[bot] <1+helper[bot]@users.noreply.github.com>',
+      HUMAN,
+    );
+    const r = await check(repo, '--base', 'main', '--author', 'auto');
+    expect(r.rules).toContain(`ledger-agent-edit:${F}::test_new`);
+    const asHuman = await check(repo, '--base', 'main', '--author', 'human');
+    expect(asHuman.rules).toContain(`ledger-contract-change:${F}::test_new`);
+  });
+
+  test('an agent may append draft rows', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'tests/ledger.yaml': ledgerYaml([
+        ...rowsBase(),
+        {
+          id: `${F}::test_more`,
+          class: 'draft',
+          source: 'agent',
+          proposed_class: 'locked_fixture',
+        },
+      ]),
+      'build/junit.xml': pytestXunit1([
+        ...casesBase(),
+        { file: F, name: 'test_more', status: 'fail' },
+      ]),
+    });
+    repo.commit('append a draft', AGENT);
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(0);
+    expect(r.rules).toContain(`draft-not-passing:${F}::test_more`);
+  });
+
+  test('deleting a quarantine row is quarantine-removed and a contract change', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'tests/ledger.yaml': ledgerYaml(rowsBase().filter((r) => r.class !== 'quarantine')),
+    });
+    repo.commit('drop the quarantine', HUMAN);
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(1);
+    expect(r.rules).toContain(`quarantine-removed:${F}::test_flaky_reload`);
+    expect(r.rules).toContain(`ledger-contract-change:${F}::test_flaky_reload`);
+  });
+
+  test('a deleted seed file asks for review (property-seeds-shrunk)', async () => {
+    const repo = baseRepo();
+    repo.remove('tests/seeds/p/two.json');
+    repo.commit('prune seeds', HUMAN);
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(3);
+    expect(r.rules).toEqual(expect.arrayContaining([`property-seeds-shrunk:${F}::test_property`]));
+  });
+
+  test('production code and a golden changed without a bump', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'src/lib.py': 'def f():\n    return 2\n',
+      'tests/goldens/a.txt': 'golden bytes v2\n',
+    });
+    repo.commit('change both', HUMAN);
+    const r = await check(
+      repo,
+      '--base',
+      'main',
+      '--production',
+      'src/**',
+      '--goldens',
+      'tests/goldens/**',
+    );
+    expect(r.code).toBe(1);
+    expect(r.rules).toContain(`production-golden-no-bump:${F}::test_fixture`);
+    expect(r.rules).toContain(`fixture-digest-mismatch:${F}::test_fixture`);
+  });
+
+  test('the base ledger comes from the merge base, not from the working tree', async () => {
+    const repo = baseRepo();
+    // The change rewrites its own ledger wholesale; the base still judges it.
+    const rows = rowsBase().map((r) =>
+      r.class === 'quarantine'
+        ? { ...r, class: 'draft', source: 'agent', proposed_class: 'property' }
+        : r,
+    );
+    repo.write({
+      'tests/ledger.yaml': ledgerYaml(rows.map(({ opened: _o, reason: _r, owner: _w, ...r }) => r)),
+    });
+    repo.commit('reclass', AGENT);
+    // main moves on after the branch point; the merge base stays the branch point.
+    repo.git('checkout', '-q', 'main');
+    repo.write({ README: 'later\n' });
+    repo.commit('later on main', HUMAN);
+    repo.git('checkout', '-q', 'change');
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(1);
+    expect(r.rules).toContain(`ledger-agent-edit:${F}::test_flaky_reload`);
+    expect(r.rules).toContain(`quarantine-removed:${F}::test_flaky_reload`);
+    expect(r.stdout).toMatch(/changed paths from git: 1\b/);
+  });
+
+  test('an unknown base fails closed with a one-line error', async () => {
+    const repo = baseRepo();
+    const r = await check(repo, '--base', 'no-such-branch');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^ledger-gate: error: .*merge base.*\nledger-gate: reject\n$/);
+    expect(r.report.decision).toBe('reject');
+  });
+});
+
+describe('usage', () => {
+  test.each([
+    [['check']],
+    [['check', '--junit', 'x.xml', '--expect', 'some']],
+    [['check', '--junit', 'x.xml', '--bogus']],
+    [['frobnicate']],
+  ])('%j is a usage error (exit 2)', async (argv) => {
+    let err = '';
+    const code = await main(argv, {
+      cwd: out,
+      stdout: () => undefined,
+      stderr: (s) => void (err += s),
+    });
+    expect(code).toBe(2);
+    expect(err.trim().split('\n')[0]).toMatch(/^ledger-gate/);
+  });
+});

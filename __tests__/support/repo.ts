@@ -1,0 +1,116 @@
+// Real git repositories in temp folders, for tests of the diff rules and the CLI.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface Author {
+  name: string;
+  email: string;
+}
+export const HUMAN: Author = { name: 'Dana Human', email: 'dana@example.com' };
+export const AGENT: Author = {
+  name: 'copilot-swe-agent[bot]',
+  email: '198982749+Copilot@users.noreply.github.com',
+};
+
+export class Repo {
+  readonly dir: string;
+
+  constructor(prefix = 'ledger-gate-') {
+    this.dir = mkdtempSync(path.join(tmpdir(), prefix));
+    this.git('init', '-q', '-b', 'main');
+  }
+
+  git(...args: string[]): string {
+    return execFileSync('git', args, {
+      cwd: this.dir,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: this.dir, GIT_TERMINAL_PROMPT: '0' },
+    });
+  }
+
+  write(files: Record<string, string | Buffer>): this {
+    for (const [rel, body] of Object.entries(files)) {
+      const abs = path.join(this.dir, rel);
+      mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileSync(abs, body);
+    }
+    return this;
+  }
+
+  remove(...rels: string[]): this {
+    for (const rel of rels) rmSync(path.join(this.dir, rel), { recursive: true, force: true });
+    return this;
+  }
+
+  commit(message: string, who: Author = HUMAN): string {
+    this.git('add', '-A');
+    this.git(
+      '-c',
+      `user.name=${who.name}`,
+      '-c',
+      `user.email=${who.email}`,
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      message,
+    );
+    return this.git('rev-parse', 'HEAD').trim();
+  }
+
+  branch(name: string): this {
+    this.git('checkout', '-q', '-b', name);
+    return this;
+  }
+
+  cleanup(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+export function sha256(body: string | Buffer): string {
+  return 'sha256:' + createHash('sha256').update(body).digest('hex');
+}
+
+/** A ledger file from rows given as key/value maps, in the documented block layout. */
+export function ledgerYaml(rows: Record<string, string>[]): string {
+  const lines = ['version: 1', 'rows:'];
+  for (const r of rows) {
+    const [first, ...rest] = Object.entries(r);
+    lines.push(`  - ${first[0]}: ${JSON.stringify(first[1])}`);
+    for (const [k, v] of rest) lines.push(`    ${k}: ${JSON.stringify(v)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export interface CaseSpec {
+  file: string;
+  name: string;
+  status?: 'pass' | 'fail' | 'error' | 'skip';
+  classname?: string;
+}
+
+/** A report as pytest writes it with junit_family=xunit1 (file attributes, 0-based lines). */
+export function pytestXunit1(cases: CaseSpec[]): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const body = cases
+    .map((c, i) => {
+      const classname = c.classname ?? c.file.replace(/\.py$/, '').split('/').join('.');
+      const open = `<testcase classname="${esc(classname)}" name="${esc(c.name)}" file="${esc(c.file)}" line="${i}" time="0.001"`;
+      switch (c.status ?? 'pass') {
+        case 'pass':
+          return `    ${open} />`;
+        case 'fail':
+          return `    ${open}><failure message="assert 1 == 2">assert 1 == 2</failure></testcase>`;
+        case 'error':
+          return `    ${open}><error message="fixture broke">fixture broke</error></testcase>`;
+        case 'skip':
+          return `    ${open}><skipped type="pytest.skip" message="not today">not today</skipped></testcase>`;
+      }
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="utf-8"?>\n<testsuites><testsuite name="pytest" errors="0" failures="0" skipped="0" tests="${cases.length}" time="0.1">\n${body}\n</testsuite></testsuites>\n`;
+}
