@@ -85,14 +85,14 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
     {
       // Tests of mocha's root suite carry no file.
       'top-level test::top-level test': 'pass',
-      'test/math.test.js::math adds': 'pass',
-      'test/math.test.js::math fails on purpose': 'fail',
-      'test/math.test.js::math is skipped': 'skip',
-      'test/math.test.js::math is pending': 'skip',
-      'test/math.test.js::math nested <block> & "quotes" ünïcode naïve ✓ 🎉': 'pass',
-      'test/sub/retry.test.js::retries passes on retry': 'pass',
-      'test/sub/retry.test.js::retries always fails with retries': 'fail',
-      'test/sub/retry.test.js::retries throws an error': 'fail',
+      'test/math.test.mjs::math adds': 'pass',
+      'test/math.test.mjs::math fails on purpose': 'fail',
+      'test/math.test.mjs::math is skipped': 'skip',
+      'test/math.test.mjs::math is pending': 'skip',
+      'test/math.test.mjs::math nested <block> & "quotes" ünïcode naïve ✓ 🎉': 'pass',
+      'test/sub/retry.test.mjs::retries passes on retry': 'pass',
+      'test/sub/retry.test.mjs::retries always fails with retries': 'fail',
+      'test/sub/retry.test.mjs::retries throws an error': 'fail',
     },
   ],
   [
@@ -102,12 +102,12 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
     {
       // Without includePending, skipped and pending tests are not written at all.
       'top-level test::top-level test': 'pass',
-      'test/math.test.js::math adds': 'pass',
-      'test/math.test.js::math fails on purpose': 'fail',
-      'test/math.test.js::math nested <block> & "quotes" ünïcode naïve ✓ 🎉': 'pass',
-      'test/sub/retry.test.js::retries passes on retry': 'pass',
-      'test/sub/retry.test.js::retries always fails with retries': 'fail',
-      'test/sub/retry.test.js::retries throws an error': 'fail',
+      'test/math.test.mjs::math adds': 'pass',
+      'test/math.test.mjs::math fails on purpose': 'fail',
+      'test/math.test.mjs::math nested <block> & "quotes" ünïcode naïve ✓ 🎉': 'pass',
+      'test/sub/retry.test.mjs::retries passes on retry': 'pass',
+      'test/sub/retry.test.mjs::retries always fails with retries': 'fail',
+      'test/sub/retry.test.mjs::retries throws an error': 'fail',
     },
   ],
   [
