@@ -1,26 +1,17 @@
 // The command line: `ledger-gate <command> …` (CONTRACT.md §5). Exit codes: 0 admit,
 // 1 reject (bad inputs included), 3 review, 2 usage error.
 import { run as check } from './commands/check.js';
-import { run as digest } from './commands/digest.js';
-import { run as init } from './commands/init.js';
-import { run as lint } from './commands/lint.js';
-import { run as lock } from './commands/lock.js';
-import { run as promote } from './commands/promote.js';
-import { run as property } from './commands/property.js';
-import { run as quarantine } from './commands/quarantine.js';
 import { UsageError, type CommandIO } from './commands/io.js';
+import { renderRulesTable } from './report/table-md.js';
 
 type Command = (argv: string[], io: CommandIO) => Promise<number>;
-const COMMANDS: Record<string, Command> = {
-  check,
-  init,
-  lock,
-  property,
-  quarantine,
-  promote,
-  digest,
-  lint,
+/** `ledger-gate rules`: the decision table as Markdown (the README's copy is made from it). */
+const rules: Command = async (_argv, io) => {
+  io.stdout(renderRulesTable());
+  return 0;
 };
+
+const COMMANDS: Record<string, Command> = { check, rules };
 
 const USAGE = `usage: ledger-gate <command> [options]
   check --junit GLOB [--junit GLOB] [--ledger tests/ledger.yaml] [--base REF] [--head HEAD]
@@ -29,7 +20,7 @@ const USAGE = `usage: ledger-gate <command> [options]
   init --collected FILE | --junit GLOB --owner O [--force]
   lock ID --artifact PATH | property ID --invariant NAME --seeds DIR
   quarantine ID --reason R --owner O | quarantine --list | promote ID
-  digest PATH... | lint
+  digest PATH... | lint | rules
 `;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
