@@ -1,0 +1,49 @@
+// The committed bundle runs with plain node, without node_modules: copy dist/ and the demo
+// into an empty folder and run it there, as a fresh clone without `npm ci` would.
+import { afterAll, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-dist-'));
+cpSync('dist', path.join(dir, 'dist'), { recursive: true });
+cpSync('examples', path.join(dir, 'examples'), { recursive: true });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [path.join(dir, 'dist/cli/index.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+
+test('the demo, run from the bundle alone, prints the decision table and rejects (exit 1)', () => {
+  const demo = path.join(dir, 'examples/demo');
+  const r = cli(demo, 'check', '--junit', 'reports/*.xml', '--json', path.join(dir, 'demo.json'));
+  expect(r.status).toBe(1);
+  expect(r.stdout).toContain('| rule | signal | class | result | human action | count |');
+  expect(r.stderr.trim().split('\n').at(-1)).toBe('ledger-gate: reject');
+  const report = JSON.parse(readFileSync(path.join(dir, 'demo.json'), 'utf8'));
+  expect(report.decision).toBe('reject');
+  expect(report.counts).toEqual({ cases: 6, admit: 2, review: 0, reject: 3, info: 1 });
+  expect(report.findings.map((f: { rule: string }) => f.rule).sort()).toEqual(
+    [
+      'draft-pass',
+      'fixture-digest-mismatch',
+      'fixture-unchanged',
+      'property-seeded',
+      'quarantine-fail',
+      'unclassified',
+    ].sort(),
+  );
+});
+
+test('package.json names the bundle as the ledger-gate bin', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  expect(pkg.bin['ledger-gate']).toBe('dist/cli/index.js');
+  expect(readFileSync('dist/cli/index.js', 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+});
+
+test('the CLI bundle does not carry the GitHub client (start-up time)', () => {
+  expect(readFileSync('dist/cli/index.js', 'utf8')).not.toContain('@octokit');
+});
