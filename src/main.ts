@@ -1,5 +1,227 @@
+// The action: inputs → event → check run (in progress) → runGate → approval → publish
+// (check run, or workflow-command annotations when the token may not write checks) → outputs
+// → step result per fail-on. One catch: any error fails the step with one line, never a pass.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as core from '@actions/core';
+import { readEvent, type EventFacts } from './adapters/event.js';
+import * as git from './adapters/git.js';
+import {
+  CheckRun,
+  createOctokit,
+  repoFromEnv,
+  runUrl,
+  type Conclusion,
+  type Octokit,
+  type Repo,
+} from './adapters/github.js';
+import { findApprover, pullFacts } from './adapters/github-approvals.js';
+import { pullRequestFallback } from './adapters/github-fallback.js';
+import { applyApproval } from './decision/approve.js';
+import { runGate, type ChangeFallback, type GateOutcome } from './gate.js';
+import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
+import { planAnnotations, type Annotation } from './report/annotations.js';
+import { logLine, text } from './report/escape.js';
+import { toJson } from './report/json.js';
+import { JOB_SUMMARY_MAX_BYTES, renderSummary } from './report/summary.js';
+import { GateError, type Decision, type Report } from './types.js';
 
-export async function run(): Promise<void> {
-  core.setFailed('ledger-gate: the action is not built yet');
+/** A check run's summary and text are limited to 65535 characters; bytes are never fewer. */
+const CHECK_SUMMARY_MAX = 65535;
+/** GitHub shows at most 10 error and 10 warning workflow-command annotations per step. */
+const COMMAND_ANNOTATIONS_PER_LEVEL = 10;
+
+export function conclusionOf(decision: Decision, failOn: FailOn): Conclusion {
+  if (failOn === 'never') return 'neutral';
+  return decision === 'admit' ? 'success' : decision === 'review' ? 'action_required' : 'failure';
+}
+
+export function stepFails(decision: Decision, failOn: FailOn): boolean {
+  if (failOn === 'never') return false;
+  if (failOn === 'reject') return decision === 'reject';
+  return decision !== 'admit';
+}
+
+function titleOf(report: Report): string {
+  const c = report.counts;
+  return `${report.decision}: ${c.reject} reject, ${c.review} review, ${c.admit} admit, ${c.info} info (${c.cases} test cases)`;
+}
+
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let check: CheckRun | null = null;
+  const details = runUrl(env);
+  try {
+    const inputs = readInputs();
+    const event = readEvent(env, inputs.baseRef);
+    const repo = repoFromEnv(env);
+    const octokit = await createOctokit(inputs.token, env);
+    const cwd = env.GITHUB_WORKSPACE || process.cwd();
+
+    check = await CheckRun.start(octokit, repo, inputs.checkName, event.headSha, details);
+    const notes = [...event.notes];
+    if (!check) {
+      notes.push(
+        'the token may not write checks (a fork, or no checks: write): results go to workflow-command annotations and this summary',
+      );
+    }
+
+    const fallback = await changeFallback(octokit, repo, event, cwd, notes);
+    const outcome = await runGate({
+      cwd,
+      ledger: inputs.ledger,
+      junit: inputs.junit,
+      collected: inputs.collected,
+      base: event.base,
+      head: 'HEAD',
+      production: inputs.production,
+      goldens: inputs.goldens,
+      expect: inputs.expect,
+      agentAuthors: inputs.agentAuthors,
+      author: 'auto',
+      prAuthor: event.pr?.author,
+      allowFetch: true,
+      fallback,
+      quarantineMaxAgeDays: inputs.quarantineMaxAgeDays,
+    });
+    notes.push(...outcome.notes);
+
+    const report = await approve(outcome.report, octokit, repo, event, inputs, notes);
+    const final: GateOutcome = { ...outcome, report, notes };
+    await publish(final, inputs, check, details);
+
+    const reportPath = path.join(env.RUNNER_TEMP || cwd, 'ledger-gate-report.json');
+    await mkdir(path.dirname(reportPath), { recursive: true });
+    await writeFile(reportPath, toJson(report));
+    core.setOutput('decision', report.decision);
+    core.setOutput('admitted', String(report.counts.admit));
+    core.setOutput('review', String(report.counts.review));
+    core.setOutput('rejected', String(report.counts.reject));
+    core.setOutput('report-path', reportPath);
+
+    core.info(logLine(`ledger-gate: ${titleOf(report)}`));
+    if (stepFails(report.decision, inputs.failOn)) {
+      core.setFailed(
+        `ledger-gate: ${report.decision} (fail-on: ${inputs.failOn}); see the job summary`,
+      );
+    }
+  } catch (e) {
+    const line =
+      e instanceof GateError ? e.oneLine : `unexpected error: ${String(e).split('\n')[0]}`;
+    // A required check left in progress would block the merge with no reason given.
+    if (check) await check.fail(`ledger-gate could not decide: ${text(line)}`, details);
+    core.setFailed(`ledger-gate: ${logLine(line)}`);
+  }
+}
+
+/** The API's view of the change, for when git cannot answer (a shallow or absent clone). */
+async function changeFallback(
+  octokit: Octokit,
+  repo: Repo,
+  event: EventFacts,
+  cwd: string,
+  notes: string[],
+): Promise<ChangeFallback | undefined> {
+  if (!event.pr?.headSha || event.base === undefined) return undefined;
+  const top = await git.topLevel(cwd);
+  if (top !== null && !(await git.isShallow(cwd))) return undefined;
+  try {
+    return await pullRequestFallback(octokit, repo, event.pr.number, event.base, event.pr.headSha);
+  } catch (e) {
+    notes.push(`no API fallback for the change: ${e instanceof GateError ? e.message : String(e)}`);
+    return undefined;
+  }
+}
+
+/** Review findings become admit when an eligible human approved the pull request's head. */
+async function approve(
+  report: Report,
+  octokit: Octokit,
+  repo: Repo,
+  event: EventFacts,
+  inputs: ActionInputs,
+  notes: string[],
+): Promise<Report> {
+  if (report.counts.review === 0) return report;
+  if (!event.pr) {
+    notes.push(`${event.name}: there is no pull request to approve, so review stays review`);
+    return report;
+  }
+  let { author, headSha } = event.pr;
+  if (headSha === undefined) {
+    // merge_group: the approval is looked up on the pull request its head ref names.
+    ({ author, headSha } = await pullFacts(octokit, repo, event.pr.number));
+  }
+  const answer = await findApprover(octokit, repo, event.pr.number, {
+    headSha,
+    prAuthor: author,
+    agentAuthors: inputs.agentAuthors,
+  });
+  notes.push(...answer.passedOver);
+  if (!answer.approver) {
+    notes.push(`no eligible approval on ${headSha.slice(0, 12)}: review stays review`);
+    return report;
+  }
+  notes.push(`approved by ${answer.approver} on ${headSha.slice(0, 12)}: review findings admitted`);
+  return applyApproval(report, answer.approver);
+}
+
+async function publish(
+  outcome: GateOutcome,
+  inputs: ActionInputs,
+  check: CheckRun | null,
+  details: string,
+): Promise<void> {
+  const { report, warnings } = outcome;
+  const plan = planAnnotations(report, warnings, {
+    ledger: inputs.ledger,
+    max: inputs.maxAnnotations,
+  });
+  const annotations = check ? plan.annotations : commandAnnotations(plan.annotations);
+  const cut = plan.cut + (plan.annotations.length - annotations.length);
+  const notes = [...outcome.notes];
+  if (cut > 0) {
+    const why = check
+      ? `max-annotations is ${inputs.maxAnnotations}`
+      : 'GitHub shows at most 10 workflow-command annotations of each level per step';
+    notes.push(
+      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); every finding is listed below`,
+    );
+  }
+
+  if (check) {
+    const summary = renderSummary({ report, notes, warnings }, { maxBytes: CHECK_SUMMARY_MAX });
+    await check.complete(
+      conclusionOf(report.decision, inputs.failOn),
+      { title: titleOf(report), summary },
+      annotations,
+      details,
+    );
+  } else {
+    for (const a of annotations) {
+      const props = { title: a.title, file: a.path, startLine: a.start_line };
+      if (a.annotation_level === 'failure') core.error(a.message, props);
+      else core.warning(a.message, props);
+    }
+  }
+
+  if (process.env.GITHUB_STEP_SUMMARY) {
+    await core.summary
+      .addRaw(
+        renderSummary({ report, notes, warnings }, { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024 }),
+      )
+      .write();
+  } else {
+    core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
+  }
+}
+
+/** Workflow-command annotations: GitHub keeps at most 10 of each level per step. */
+function commandAnnotations(all: Annotation[]): Annotation[] {
+  const failures = all
+    .filter((a) => a.annotation_level === 'failure')
+    .slice(0, COMMAND_ANNOTATIONS_PER_LEVEL);
+  const warnings = all
+    .filter((a) => a.annotation_level !== 'failure')
+    .slice(0, COMMAND_ANNOTATIONS_PER_LEVEL);
+  return [...failures, ...warnings];
 }

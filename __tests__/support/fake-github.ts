@@ -1,0 +1,339 @@
+// A real HTTP server on 127.0.0.1 that answers the few GitHub REST endpoints the action calls,
+// records every request, and enforces the limits GitHub enforces (so a request GitHub would
+// refuse fails here too): 50 annotations a request, 65535 characters of summary and text,
+// required annotation fields, a 255-character title, details_url for action_required.
+// Failure modes: a read-only token (403), bursts of 5xx, a secondary rate limit, an API that is down.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  status: number;
+  authorization?: string;
+}
+
+export interface FakeAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: string;
+  message: string;
+  title?: string;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion?: string;
+  details_url?: string;
+  output?: { title: string; summary: string; text?: string };
+  annotations: FakeAnnotation[];
+  /** Every status the run went through, in order. */
+  statuses: string[];
+}
+
+export interface FakeReview {
+  id?: number;
+  user: { login: string; type?: string };
+  state: string;
+  commit_id: string;
+  author_association: string;
+  submitted_at?: string;
+}
+
+export interface FakePull {
+  number: number;
+  user: { login: string };
+  head: { sha: string };
+  base: { sha: string };
+  reviews: FakeReview[];
+  files?: { filename: string; status: string; previous_filename?: string }[];
+  commits?: { commit: { author: { name: string; email: string }; message: string } }[];
+}
+
+/** Characters as GitHub counts them (code points: a character outside the BMP is one). */
+const chars = (s: string): number => Array.from(s).length;
+
+export class FakeGitHub {
+  readonly requests: Recorded[] = [];
+  readonly checkRuns = new Map<number, FakeCheckRun>();
+  readonly pulls = new Map<number, FakePull>();
+  /** Files at a commit, for repos.getContent: `${sha}:${path}` → text. */
+  readonly contents = new Map<string, string>();
+  /** Merge base answers for compare: `${base}...${head}` → sha. */
+  readonly mergeBases = new Map<string, string>();
+  /** 403 "Resource not accessible by integration" on the Checks API (a fork's token). */
+  forbidChecks = false;
+  /** The next N requests get this status (a burst of 5xx). */
+  failNext = { count: 0, status: 502 };
+  /** The next N writes get a secondary-rate-limit 403 with `retry-after`. */
+  secondaryLimitNext = 0;
+  /** Every request gets 503. */
+  down = false;
+  private server?: Server;
+  private nextId = 1000;
+
+  get url(): string {
+    const a = this.server!.address() as AddressInfo;
+    return `http://127.0.0.1:${a.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.checkRuns.clear();
+    this.pulls.clear();
+    this.contents.clear();
+    this.mergeBases.clear();
+    this.forbidChecks = false;
+    this.failNext = { count: 0, status: 502 };
+    this.secondaryLimitNext = 0;
+    this.down = false;
+  }
+
+  /** The requests to the Checks API, in order. */
+  checkRequests(): Recorded[] {
+    return this.requests.filter((r) => r.path.includes('/check-runs'));
+  }
+
+  onlyCheckRun(): FakeCheckRun {
+    const runs = [...this.checkRuns.values()];
+    if (runs.length !== 1) throw new Error(`expected one check run, got ${runs.length}`);
+    return runs[0];
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let body: unknown = undefined;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    }
+    const rec: Recorded = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      status: 0,
+      authorization: req.headers.authorization,
+    };
+    this.requests.push(rec);
+    const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
+      rec.status = status;
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      res.writeHead(status, {
+        'content-type': typeof data === 'string' ? 'text/plain' : 'application/json',
+        ...headers,
+      });
+      res.end(text);
+    };
+    try {
+      if (this.down) return send(503, { message: 'Service Unavailable' });
+      if (this.failNext.count > 0) {
+        this.failNext.count--;
+        return send(this.failNext.status, { message: 'Server Error' });
+      }
+      if (this.secondaryLimitNext > 0 && rec.method !== 'GET') {
+        this.secondaryLimitNext--;
+        return send(
+          403,
+          {
+            message:
+              'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          },
+          { 'retry-after': '1' },
+        );
+      }
+      this.route(rec, url, send);
+    } catch (e) {
+      send(500, { message: `fake server error: ${String(e)}` });
+    }
+  }
+
+  private route(
+    rec: Recorded,
+    url: URL,
+    send: (status: number, data: unknown, headers?: Record<string, string>) => void,
+  ): void {
+    const p = rec.path;
+    let m: RegExpExecArray | null;
+    const invalid = (message: string) =>
+      send(422, { message: 'Validation Failed', errors: [message], status: '422' });
+
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/check-runs(?:\/(\d+))?$/.exec(p))) {
+      if (this.forbidChecks)
+        return send(403, { message: 'Resource not accessible by integration' });
+      const b = (rec.body ?? {}) as Record<string, unknown>;
+      if (rec.method === 'POST' && !m[1]) {
+        if (typeof b.name !== 'string' || !b.name) return invalid('name is missing');
+        if (typeof b.head_sha !== 'string' || !/^[0-9a-f]{40}$/.test(b.head_sha))
+          return invalid('head_sha is not a sha');
+        const problem = this.checkUpdate(b, undefined);
+        if (problem) return invalid(problem);
+        const run: FakeCheckRun = {
+          id: this.nextId++,
+          name: b.name,
+          head_sha: b.head_sha,
+          status: String(b.status ?? 'queued'),
+          details_url: b.details_url as string | undefined,
+          annotations: [],
+          statuses: [String(b.status ?? 'queued')],
+        };
+        this.apply(run, b);
+        this.checkRuns.set(run.id, run);
+        return send(201, {
+          id: run.id,
+          name: run.name,
+          head_sha: run.head_sha,
+          status: run.status,
+        });
+      }
+      if (rec.method === 'PATCH' && m[1]) {
+        const run = this.checkRuns.get(Number(m[1]));
+        if (!run) return send(404, { message: 'Not Found' });
+        const problem = this.checkUpdate(b, run);
+        if (problem) return invalid(problem);
+        this.apply(run, b);
+        return send(200, { id: run.id, status: run.status, conclusion: run.conclusion ?? null });
+      }
+      return send(404, { message: 'Not Found' });
+    }
+
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)(\/reviews|\/files|\/commits)?$/.exec(p))) {
+      const pull = this.pulls.get(Number(m[1]));
+      if (!pull) return send(404, { message: 'Not Found' });
+      if (!m[2])
+        return send(200, {
+          number: pull.number,
+          user: pull.user,
+          head: pull.head,
+          base: pull.base,
+        });
+      const all =
+        m[2] === '/reviews'
+          ? pull.reviews.map((r, i) => ({ id: r.id ?? i + 1, ...r }))
+          : m[2] === '/files'
+            ? (pull.files ?? [])
+            : (pull.commits ?? []);
+      return this.page(all, url, rec, send);
+    }
+
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/(.+)$/.exec(p))) {
+      const base = this.mergeBases.get(decodeURIComponent(m[1]));
+      if (!base) return send(404, { message: 'Not Found' });
+      return send(200, { merge_base_commit: { sha: base }, files: [], commits: [] });
+    }
+
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(p))) {
+      const key = `${url.searchParams.get('ref')}:${decodeURIComponent(m[1])}`;
+      const text = this.contents.get(key);
+      if (text === undefined) return send(404, { message: 'Not Found' });
+      return send(200, text);
+    }
+
+    send(404, { message: `Not Found: ${rec.method} ${p}` });
+  }
+
+  /** GitHub's pagination: per_page (max 100) and page, with a Link header to the next page. */
+  private page(
+    all: unknown[],
+    url: URL,
+    rec: Recorded,
+    send: (status: number, data: unknown, headers?: Record<string, string>) => void,
+  ): void {
+    const per = Math.min(100, Number(url.searchParams.get('per_page') ?? 30));
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const slice = all.slice((page - 1) * per, page * per);
+    const headers: Record<string, string> = {};
+    if (page * per < all.length) {
+      const next = new URL(url.toString());
+      next.searchParams.set('page', String(page + 1));
+      next.searchParams.set('per_page', String(per));
+      headers.link = `<${this.url}${next.pathname}${next.search}>; rel="next"`;
+    }
+    void rec;
+    send(200, slice, headers);
+  }
+
+  /** What GitHub would refuse with 422, or undefined. */
+  private checkUpdate(
+    b: Record<string, unknown>,
+    run: FakeCheckRun | undefined,
+  ): string | undefined {
+    const conclusions = [
+      'success',
+      'failure',
+      'neutral',
+      'cancelled',
+      'skipped',
+      'timed_out',
+      'action_required',
+    ];
+    if (b.conclusion !== undefined && !conclusions.includes(String(b.conclusion)))
+      return `conclusion ${String(b.conclusion)} is not one of ${conclusions.join(', ')}`;
+    if (b.conclusion === 'action_required' && !b.details_url && !run?.details_url)
+      return 'details_url is required when conclusion is action_required';
+    if (b.status === 'completed' && b.conclusion === undefined)
+      return 'conclusion is required when completed';
+    const out = b.output as Record<string, unknown> | undefined;
+    if (out === undefined) return undefined;
+    if (typeof out.title !== 'string' || typeof out.summary !== 'string')
+      return 'output needs title and summary';
+    if (chars(out.summary) > 65535)
+      return `output.summary is ${chars(out.summary)} characters, over 65535`;
+    if (typeof out.text === 'string' && chars(out.text) > 65535)
+      return `output.text is ${chars(out.text)} characters, over 65535`;
+    const anns = out.annotations;
+    if (anns === undefined) return undefined;
+    if (!Array.isArray(anns)) return 'output.annotations is not a list';
+    if (anns.length > 50) return `${anns.length} annotations in one request, over 50`;
+    for (const a of anns as Record<string, unknown>[]) {
+      if (typeof a.path !== 'string' || a.path === '') return 'annotation without path';
+      if (!Number.isInteger(a.start_line) || (a.start_line as number) < 1)
+        return 'annotation without start_line';
+      if (!Number.isInteger(a.end_line)) return 'annotation without end_line';
+      if (!['notice', 'warning', 'failure'].includes(String(a.annotation_level)))
+        return `annotation_level ${String(a.annotation_level)}`;
+      if (typeof a.message !== 'string' || a.message === '') return 'annotation without message';
+      if (Buffer.byteLength(a.message) > 64 * 1024) return 'annotation message over 64 KB';
+      if (a.title !== undefined && chars(String(a.title)) > 255)
+        return 'annotation title over 255 characters';
+    }
+    return undefined;
+  }
+
+  private apply(run: FakeCheckRun, b: Record<string, unknown>): void {
+    if (typeof b.status === 'string' && b.status !== run.status) {
+      run.status = b.status;
+      run.statuses.push(b.status);
+    }
+    if (typeof b.conclusion === 'string') run.conclusion = b.conclusion;
+    if (typeof b.details_url === 'string') run.details_url = b.details_url;
+    const out = b.output as
+      (FakeCheckRun['output'] & { annotations?: FakeAnnotation[] }) | undefined;
+    if (out) {
+      run.output = { title: out.title, summary: out.summary, text: out.text };
+      run.annotations.push(...(out.annotations ?? []));
+    }
+  }
+}

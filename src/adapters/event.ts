@@ -1,0 +1,135 @@
+// What the triggering event says: the base to diff against, the commit the check run goes on,
+// the pull request (number and author). Read from GITHUB_EVENT_PATH; anything malformed stops
+// the run (fail closed), and every sha is validated before it can reach git.
+import { readFileSync } from 'node:fs';
+import { GateError } from '../types.js';
+
+export interface EventFacts {
+  name: string;
+  /** Base to diff against (sha or ref); undefined when there is none (a first push). */
+  base?: string;
+  /** The commit the check run is created on: the PR head (never the merge commit), `after`, `head_sha`. */
+  headSha: string;
+  pr?: { number: number; author?: string; headSha?: string };
+  /** One-line facts for the summary. */
+  notes: string[];
+}
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const ZERO = /^0+$/;
+
+function sha(value: unknown, where: string): string {
+  if (typeof value !== 'string' || !SHA.test(value)) {
+    const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : String(value);
+    throw new GateError(`event payload: ${where} is not a commit sha: ${shown}`);
+  }
+  return value;
+}
+
+function obj(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new GateError(`event payload has no ${where} object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function login(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const l = (value as Record<string, unknown>).login;
+  return typeof l === 'string' && l !== '' ? l : undefined;
+}
+
+/** `gh-readonly-queue/<branch>/pr-<N>-<sha>`, with or without `refs/heads/`. */
+export function mergeQueuePr(headRef: string): number | undefined {
+  const m = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d{1,10})-[0-9a-f]{40,64}$/.exec(headRef);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Facts from a parsed payload. `baseRef` (the input) overrides the event's base. */
+export function eventFacts(name: string, payload: unknown, baseRef?: string): EventFacts {
+  const p = obj(payload, 'top-level');
+  const notes: string[] = [];
+  let facts: EventFacts;
+  switch (name) {
+    case 'pull_request':
+    case 'pull_request_target':
+    case 'pull_request_review': {
+      const pr = obj(p.pull_request, 'pull_request');
+      const head = sha(obj(pr.head, 'pull_request.head').sha, 'pull_request.head.sha');
+      const base = sha(obj(pr.base, 'pull_request.base').sha, 'pull_request.base.sha');
+      const number = pr.number;
+      if (typeof number !== 'number' || !Number.isInteger(number) || number <= 0) {
+        throw new GateError(
+          `event payload: pull_request.number is not a number: ${String(number)}`,
+        );
+      }
+      facts = {
+        name,
+        base,
+        headSha: head,
+        pr: { number, author: login(pr.user), headSha: head },
+        notes,
+      };
+      break;
+    }
+    case 'merge_group': {
+      const mg = obj(p.merge_group, 'merge_group');
+      const head = sha(mg.head_sha, 'merge_group.head_sha');
+      const base = sha(mg.base_sha, 'merge_group.base_sha');
+      const ref = typeof mg.head_ref === 'string' ? mg.head_ref : '';
+      const number = mergeQueuePr(ref);
+      if (number === undefined) {
+        notes.push(
+          `merge group head ref ${JSON.stringify(ref.slice(0, 200))} names no pull request: no approval can apply`,
+        );
+      }
+      facts = { name, base, headSha: head, pr: number ? { number } : undefined, notes };
+      break;
+    }
+    case 'push': {
+      const after = sha(p.after, 'after');
+      if (ZERO.test(after)) throw new GateError('push event deletes the branch: nothing to judge');
+      const before = sha(p.before, 'before');
+      if (ZERO.test(before)) {
+        notes.push('first push of this branch (before is all zeros): no base to compare with');
+      }
+      facts = { name, base: ZERO.test(before) ? undefined : before, headSha: after, notes };
+      break;
+    }
+    default:
+      throw new GateError(
+        `unsupported event ${JSON.stringify(name)}: run on pull_request, pull_request_review, merge_group or push`,
+      );
+  }
+  if (baseRef !== undefined) {
+    facts.base = baseRef;
+    notes.push(`base-ref input: comparing with ${baseRef}`);
+  }
+  return facts;
+}
+
+/** Reads GITHUB_EVENT_NAME and the JSON at GITHUB_EVENT_PATH. */
+export function readEvent(env: NodeJS.ProcessEnv, baseRef?: string): EventFacts {
+  const name = env.GITHUB_EVENT_NAME;
+  const file = env.GITHUB_EVENT_PATH;
+  if (!name || !file)
+    throw new GateError(
+      'GITHUB_EVENT_NAME or GITHUB_EVENT_PATH is not set: not running in a workflow?',
+    );
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new GateError(`cannot read the event payload: ${String(e).split('\n')[0]}`, file);
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (e) {
+    throw new GateError(
+      `the event payload is not JSON: ${(e as Error).message.split('\n')[0]}`,
+      file,
+    );
+  }
+  return eventFacts(name, payload, baseRef);
+}

@@ -1,0 +1,173 @@
+// The GitHub API: one octokit (with retry and rate-limit throttling), the check run, and the
+// 403 that tells a fork's read-only token apart from an API that is down.
+import * as core from '@actions/core';
+import type { getOctokit } from '@actions/github';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import { batches, type Annotation } from '../report/annotations.js';
+import { logLine } from '../report/escape.js';
+import { GateError } from '../types.js';
+
+export type Octokit = ReturnType<typeof getOctokit>;
+
+export interface Repo {
+  owner: string;
+  repo: string;
+}
+
+export function repoFromEnv(env: NodeJS.ProcessEnv): Repo {
+  const full = env.GITHUB_REPOSITORY ?? '';
+  const m = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(full);
+  if (!m) throw new GateError(`GITHUB_REPOSITORY is not owner/name: ${JSON.stringify(full)}`);
+  return { owner: m[1], repo: m[2] };
+}
+
+/** The run's page, where an action_required check run sends the reviewer. */
+export function runUrl(env: NodeJS.ProcessEnv): string {
+  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+  return `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID ?? ''}`;
+}
+
+const RETRIES = 3;
+
+/**
+ * @actions/github parses GITHUB_EVENT_PATH when it is loaded, and a malformed payload would
+ * crash the process there with a stack trace; it is loaded only after readEvent() has checked it.
+ */
+export async function createOctokit(token: string, env: NodeJS.ProcessEnv): Promise<Octokit> {
+  const { getOctokit } = await import('@actions/github');
+  const retryable =
+    (what: string) =>
+    (after: number, options: { method?: string; url?: string }, _o: unknown, count: number) => {
+      core.info(
+        logLine(
+          `GitHub ${what} on ${options.method} ${options.url}: retrying in ${after}s (${count + 1}/${RETRIES})`,
+        ),
+      );
+      return count < RETRIES;
+    };
+  return getOctokit(
+    token,
+    {
+      baseUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+      retry: { retries: RETRIES },
+      throttle: {
+        onRateLimit: retryable('rate limit'),
+        onSecondaryRateLimit: retryable('secondary rate limit'),
+      },
+    },
+    retry,
+    throttling,
+  );
+}
+
+interface HttpError {
+  status?: number;
+  message?: string;
+}
+
+/** A token that may not write checks: a fork's pull request, or `permissions` without checks: write. */
+export function isForbidden(e: unknown): boolean {
+  const err = e as HttpError;
+  return err?.status === 403 && !/rate limit/i.test(err.message ?? '');
+}
+
+/** One line for an API failure that outlived the retries. */
+export function apiError(what: string, e: unknown): GateError {
+  const err = e as HttpError;
+  const status = err?.status ? ` (HTTP ${err.status})` : '';
+  const msg = String(err?.message ?? e)
+    .split('\n')[0]
+    .slice(0, 300);
+  return new GateError(`GitHub API: ${what} failed${status}: ${msg}`);
+}
+
+export type Conclusion = 'success' | 'action_required' | 'failure' | 'neutral';
+
+export interface CheckOutput {
+  title: string;
+  summary: string;
+  text?: string;
+}
+
+/** One check run on one commit: created in progress, then completed with its annotations. */
+export class CheckRun {
+  private constructor(
+    private readonly octokit: Octokit,
+    private readonly repo: Repo,
+    readonly id: number,
+  ) {}
+
+  /** Creates the check run; null when the token may not (403), so the caller degrades. */
+  static async start(
+    octokit: Octokit,
+    repo: Repo,
+    name: string,
+    headSha: string,
+    detailsUrl: string,
+  ): Promise<CheckRun | null> {
+    try {
+      const r = await octokit.rest.checks.create({
+        ...repo,
+        name,
+        head_sha: headSha,
+        status: 'in_progress',
+        started_at: new Date().toISOString(),
+        details_url: detailsUrl,
+      });
+      return new CheckRun(octokit, repo, r.data.id);
+    } catch (e) {
+      if (isForbidden(e)) return null;
+      throw apiError('creating the check run', e);
+    }
+  }
+
+  /**
+   * Sends the annotations 50 a request (each update repeats title and summary, as the API
+   * requires), and completes the run with the conclusion on the last request.
+   */
+  async complete(
+    conclusion: Conclusion,
+    output: CheckOutput,
+    annotations: Annotation[],
+    detailsUrl: string,
+  ): Promise<void> {
+    const parts = batches(annotations);
+    if (parts.length === 0) parts.push([]);
+    for (const [i, part] of parts.entries()) {
+      const last = i === parts.length - 1;
+      try {
+        await this.octokit.rest.checks.update({
+          ...this.repo,
+          check_run_id: this.id,
+          ...(last
+            ? {
+                status: 'completed' as const,
+                conclusion,
+                completed_at: new Date().toISOString(),
+                details_url: detailsUrl,
+              }
+            : {}),
+          output: { ...output, ...(part.length > 0 ? { annotations: part } : {}) },
+        });
+      } catch (e) {
+        throw apiError(`updating the check run (request ${i + 1} of ${parts.length})`, e);
+      }
+    }
+  }
+
+  /** Best effort after an error: a required check must not stay in progress forever. `summary` is Markdown, already escaped. */
+  async fail(summary: string, detailsUrl: string): Promise<void> {
+    await this.octokit.rest.checks
+      .update({
+        ...this.repo,
+        check_run_id: this.id,
+        status: 'completed',
+        conclusion: 'failure',
+        completed_at: new Date().toISOString(),
+        details_url: detailsUrl,
+        output: { title: 'ledger-gate could not decide', summary },
+      })
+      .catch(() => undefined);
+  }
+}

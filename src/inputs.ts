@@ -1,0 +1,99 @@
+// Every input of action.yml, read once into one typed object. A bad value stops the run with a
+// message that quotes it: a gate that guesses what its configuration meant is not a gate.
+import * as core from '@actions/core';
+import { parsePatterns } from './decision/authorship.js';
+import { GateError, type Expect } from './types.js';
+
+export type FailOn = 'review' | 'reject' | 'never';
+
+export interface ActionInputs {
+  ledger: string;
+  junit: string[];
+  collected?: string;
+  production: string[];
+  goldens: string[];
+  agentAuthors: string[];
+  baseRef?: string;
+  token: string;
+  checkName: string;
+  failOn: FailOn;
+  maxAnnotations: number;
+  quarantineMaxAgeDays?: number;
+  expect: Expect;
+}
+
+const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new GateError(`input ${name} must be one of ${allowed.join(', ')}, not ${quote(value)}`);
+}
+
+function wholeNumber(name: string, value: string, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    throw new GateError(
+      `input ${name} must be a whole number from 0 to ${max}, not ${quote(value)}`,
+    );
+  }
+  return Number(value);
+}
+
+/** Newline-separated lists; blank lines and `#` comment lines are dropped. */
+function list(name: string): string[] {
+  return core
+    .getMultilineInput(name)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !s.startsWith('#'));
+}
+
+function relativePath(name: string, value: string): string {
+  if (value.startsWith('/') || value.split(/[\\/]/).includes('..') || /[\0\r\n]/.test(value)) {
+    throw new GateError(`input ${name} must be a path inside the repository, not ${quote(value)}`);
+  }
+  return value;
+}
+
+export function readInputs(): ActionInputs {
+  const ledger = relativePath('ledger', core.getInput('ledger') || 'tests/ledger.yaml');
+  const junit = list('junit');
+  if (junit.length === 0) {
+    throw new GateError(
+      'input junit is empty: give the JUnit report files as newline-separated globs',
+    );
+  }
+  const collected = core.getInput('collected') || undefined;
+  const agentAuthors = parsePatterns(list('agent-authors'));
+  const baseRef = core.getInput('base-ref') || undefined;
+  if (baseRef !== undefined && (baseRef.startsWith('-') || /[\s\0]/.test(baseRef))) {
+    throw new GateError(`input base-ref must be a git ref or sha, not ${quote(baseRef)}`);
+  }
+  const token = core.getInput('token');
+  if (token === '') throw new GateError('input token is empty: give it ${{ github.token }}');
+  const checkName = core.getInput('check-name') || 'ledger-gate';
+  if (checkName.length > 100 || /[\r\n]/.test(checkName)) {
+    throw new GateError(
+      `input check-name must be one line of at most 100 characters, not ${quote(checkName)}`,
+    );
+  }
+  const age = core.getInput('quarantine-max-age-days');
+  return {
+    ledger,
+    junit,
+    collected,
+    production: list('production-paths'),
+    goldens: list('golden-paths'),
+    agentAuthors: agentAuthors.length > 0 ? agentAuthors : ['*[bot]'],
+    baseRef,
+    token,
+    checkName,
+    failOn: oneOf('fail-on', core.getInput('fail-on') || 'review', ['review', 'reject', 'never']),
+    maxAnnotations: wholeNumber(
+      'max-annotations',
+      core.getInput('max-annotations') || '1000',
+      100000,
+    ),
+    quarantineMaxAgeDays:
+      age === '' ? undefined : wholeNumber('quarantine-max-age-days', age, 100000),
+    expect: oneOf('expect', core.getInput('expect') || 'all', ['all', 'ran-files']),
+  };
+}
