@@ -58,11 +58,11 @@ const CORPUS: [string, string | RegExp][] = [
   ],
   [
     'action-junit-report/test_results/junit-web-test/expected.xml',
-    /malformed start tag <testcase>/,
+    /'<' in attribute 'time' on <testcase>/,
   ],
   [
     'action-junit-report/test_results/junit-web-test/expectedRetries.xml',
-    /malformed start tag <testcase>/,
+    /'<' in attribute 'time' on <testcase>/,
   ],
   [
     'action-junit-report/test_results/junit_flaky_failure/marathon_junit_report.xml',

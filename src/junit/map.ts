@@ -3,7 +3,7 @@
 import { posix } from 'node:path';
 import type { Dialect, ParsedReport, RawCase, Status, TestResult, UnmappedCase } from '../types.js';
 import type { SuiteCase } from './parse.js';
-import { collectedKey, indexCollected, nodeIdFromXunit1 } from './pytest.js';
+import { indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
   /** Node ids from `pytest --collect-only -q`; when given, pytest cases map only through it. */
@@ -14,8 +14,10 @@ export interface MapOptions {
 
 interface Merged {
   id: string;
-  /** How many cases of each status. */
-  counts: Record<Status, number>;
+  pass: number;
+  fail: number;
+  error: number;
+  skip: number;
   /** A passing case recorded reruns or flaky failures of its own. */
   passAfterRerun: boolean;
   file?: string;
@@ -55,10 +57,10 @@ function otherId(c: SuiteCase, dialect: Dialect, repoRoot?: string): string {
 
 type Mapped = { id: string } | { reason: string; candidates: string[] };
 
-function pytestId(c: RawCase, index: Map<string, string[]> | undefined): Mapped {
+function pytestId(c: RawCase, index: CollectedIndex | undefined, xunit1: Xunit1Ids): Mapped {
   const classname = c.classname ?? '';
   if (index !== undefined) {
-    const hits = index.get(collectedKey(classname, c.name)) ?? [];
+    const hits = index.get(classname)?.get(c.name) ?? [];
     if (hits.length === 1) return { id: hits[0] };
     if (hits.length === 0) {
       return {
@@ -78,17 +80,16 @@ function pytestId(c: RawCase, index: Map<string, string[]> | undefined): Mapped 
       candidates: [],
     };
   }
-  const r = nodeIdFromXunit1(c.file, classname, c.name);
+  const r = xunit1.id(c.file, classname, c.name);
   return 'id' in r ? r : { reason: `${r.reason}: pass --collected`, candidates: [] };
 }
 
 function finalStatus(m: Merged): { status: Status; flaky: boolean } {
-  const n = m.counts;
-  if (n.pass > 0) {
-    return { status: 'pass', flaky: n.fail > 0 || n.error > 0 || m.passAfterRerun };
+  if (m.pass > 0) {
+    return { status: 'pass', flaky: m.fail > 0 || m.error > 0 || m.passAfterRerun };
   }
-  if (n.error > 0) return { status: 'error', flaky: false };
-  if (n.fail > 0) return { status: 'fail', flaky: false };
+  if (m.error > 0) return { status: 'error', flaky: false };
+  if (m.fail > 0) return { status: 'fail', flaky: false };
   return { status: 'skip', flaky: false };
 }
 
@@ -101,6 +102,7 @@ export function mapCases(
   opts: MapOptions,
 ): { tests: TestResult[]; unmapped: UnmappedCase[] } {
   const index = opts.collected !== undefined ? indexCollected(opts.collected) : undefined;
+  const xunit1 = new Xunit1Ids();
   const merged = new Map<string, Merged>();
   const unmapped: UnmappedCase[] = [];
 
@@ -112,7 +114,7 @@ export function mapCases(
     for (const c of report.cases) {
       let id: string;
       if (asPytest) {
-        const r = pytestId(c, index);
+        const r = pytestId(c, index, xunit1);
         if (!('id' in r)) {
           unmapped.push({ case: c, reason: r.reason, candidates: r.candidates });
           continue;
@@ -122,15 +124,10 @@ export function mapCases(
 
       let m = merged.get(id);
       if (m === undefined) {
-        m = {
-          id,
-          counts: { pass: 0, fail: 0, error: 0, skip: 0 },
-          passAfterRerun: false,
-          reports: [],
-        };
+        m = { id, pass: 0, fail: 0, error: 0, skip: 0, passAfterRerun: false, reports: [] };
         merged.set(id, m);
       }
-      m.counts[c.status]++;
+      m[c.status]++;
       if (c.status === 'pass' && c.flakyAttempts > 0) m.passAfterRerun = true;
       if (m.file === undefined && c.file !== undefined) {
         m.file = asPytest ? c.file.replaceAll('\\', '/') : repoPath(c.file, opts.repoRoot);

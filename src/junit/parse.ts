@@ -3,16 +3,33 @@
 import { GateError, type Dialect, type ParsedReport, type RawCase, type Status } from '../types.js';
 import { lineAt, scanXml } from './scan.js';
 
-/** Children of `<testcase>` that carry a result; anything else in a case is ignored. */
-const RESULT_ELEMENTS = new Set([
-  'failure',
-  'error',
-  'skipped',
-  'flakyFailure',
-  'flakyError',
-  'rerunFailure',
-  'rerunError',
-]);
+// Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
+const ERROR = 1;
+const FAILURE = 2;
+const RERUN_ERROR = 4;
+const RERUN_FAILURE = 8;
+const SKIPPED = 16;
+const FLAKY = 32;
+
+function resultBit(element: string): number {
+  switch (element) {
+    case 'error':
+      return ERROR;
+    case 'failure':
+      return FAILURE;
+    case 'skipped':
+      return SKIPPED;
+    case 'rerunError':
+      return RERUN_ERROR;
+    case 'rerunFailure':
+      return RERUN_FAILURE;
+    case 'flakyError':
+    case 'flakyFailure':
+      return FLAKY;
+    default:
+      return 0;
+  }
+}
 
 /** `status`/`result` attribute values some writers (gtest, CUnit, tst) use for a case that did not run. */
 const NOT_RUN = new Set(['disabled', 'skipped', 'skip', 'notrun', 'not run', 'ignored']);
@@ -31,10 +48,14 @@ export interface SuiteCase extends RawCase {
   suitePath?: string;
 }
 
-interface OpenCase {
-  raw: SuiteCase;
-  seen: Set<string>;
-  notRun: boolean;
+/** An open `<testsuite>` or `<testsuites>`. */
+interface Suite {
+  depth: number;
+  name: string;
+  /** Its `file`, or the nearest enclosing suite's. */
+  file?: string;
+  /** Names of the enclosing `<testsuite>` elements and its own, joined with ' > '. */
+  path: string;
 }
 
 /** Signals of each dialect, gathered while reading; the strongest wins at the end. */
@@ -48,14 +69,23 @@ interface Signals {
   mocha: boolean;
 }
 
-function caseStatus(c: OpenCase): Status {
-  const s = c.seen;
-  if (s.has('error')) return 'error';
-  if (s.has('failure')) return 'fail';
-  if (s.has('rerunError')) return 'error';
-  if (s.has('rerunFailure')) return 'fail';
-  if (s.has('skipped') || c.notRun) return 'skip';
+function caseStatus(bits: number, notRun: boolean): Status {
+  if (bits & ERROR) return 'error';
+  if (bits & FAILURE) return 'fail';
+  if (bits & RERUN_ERROR) return 'error';
+  if (bits & RERUN_FAILURE) return 'fail';
+  if (bits & SKIPPED || notRun) return 'skip';
   return 'pass';
+}
+
+/** A non-negative integer of at most 9 digits, else undefined. */
+function lineNumber(text: string | undefined): number | undefined {
+  if (text === undefined || text.length === 0 || text.length > 9) return undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return undefined;
+  }
+  return Number(text);
 }
 
 function dialectOf(s: Signals): Dialect {
@@ -92,96 +122,86 @@ export function parseReport(xml: string, file: string): ParsedReport {
     vitest: false,
     mocha: false,
   };
-  // The `file` each open element passes down (a suite's file applies to its cases).
-  const files: (string | undefined)[] = [];
-  const names: string[] = [];
-  const paths: string[] = [];
-  let current: OpenCase | null = null;
-  let caseDepth = -1;
+  const suites: Suite[] = [];
   let depth = 0;
   let anyOwnFile = false;
+  // The open test case, if any (cases do not nest).
+  let current: SuiteCase | null = null;
+  let caseDepth = -1;
+  let bits = 0;
+  let notRun = false;
 
   scanXml(xml, file, {
     open(name, attrs, at) {
-      const parentFile = files.length ? files[files.length - 1] : undefined;
-      if (depth === 0) {
-        if (name !== 'testsuites' && name !== 'testsuite') {
-          throw new GateError(
-            `root element <${name}> is not a JUnit report (expected <testsuites> or <testsuite>)`,
-            file,
-            lineAt(xml, at),
-          );
-        }
-        for (const v of attrs.values())
-          if (v.includes('maven.apache.org/surefire')) signals.surefire = true;
-      }
       if (current !== null) {
         if (name === 'testcase' || name === 'testsuite') {
           throw new GateError(`<${name}> inside a <testcase>`, file, lineAt(xml, at));
         }
-        if (depth === caseDepth + 1 && RESULT_ELEMENTS.has(name)) {
-          current.seen.add(name);
-          if (name !== 'failure' && name !== 'error' && name !== 'skipped')
-            current.raw.flakyAttempts++;
+        if (depth === caseDepth + 1) {
+          const bit = resultBit(name);
+          bits |= bit;
+          if (bit === FLAKY || bit === RERUN_ERROR || bit === RERUN_FAILURE)
+            current.flakyAttempts++;
         }
+      } else if (depth === 0 && name !== 'testsuites' && name !== 'testsuite') {
+        throw new GateError(
+          `root element <${name}> is not a JUnit report (expected <testsuites> or <testsuite>)`,
+          file,
+          lineAt(xml, at),
+        );
       } else if (name === 'testcase') {
         const caseName = attrs.get('name');
         if (caseName === undefined || caseName === '') {
           throw new GateError('a <testcase> without a name', file, lineAt(xml, at));
         }
-        const own = attrs.get('file');
-        const raw: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
+        const suite = suites.length ? suites[suites.length - 1] : undefined;
+        const c: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
         const classname = attrs.get('classname');
-        if (classname !== undefined) raw.classname = classname;
-        const caseFile = own ?? parentFile;
-        if (caseFile !== undefined && caseFile !== '') raw.file = caseFile;
-        const line = attrs.get('line');
-        if (line !== undefined && /^[0-9]{1,9}$/.test(line)) raw.line = Number(line);
-        const suite = names.length ? names[names.length - 1] : undefined;
-        if (suite !== undefined && suite !== '') raw.suite = suite;
-        const suitePath = paths.length ? paths[paths.length - 1] : '';
-        if (suitePath !== '') raw.suitePath = suitePath;
-        const status = (attrs.get('status') ?? attrs.get('result'))?.toLowerCase();
-        current = { raw, seen: new Set(), notRun: NOT_RUN.has(status ?? '') };
+        if (classname !== undefined) c.classname = classname;
+        const own = attrs.get('file');
         if (own !== undefined) anyOwnFile = true;
+        const caseFile = own || suite?.file;
+        if (caseFile) c.file = caseFile;
+        const line = lineNumber(attrs.get('line'));
+        if (line !== undefined) c.line = line;
+        if (suite?.name) c.suite = suite.name;
+        if (suite?.path) c.suitePath = suite.path;
+        const status = attrs.get('status') ?? attrs.get('result');
+        notRun = status !== undefined && NOT_RUN.has(status.toLowerCase());
+        bits = 0;
+        current = c;
         caseDepth = depth;
       } else if (name === 'testsuite' || name === 'testsuites') {
-        noteSuiteName(attrs.get('name'), depth === 0, signals);
-      } else if (name === 'property') {
-        const prop = attrs.get('name');
-        if (prop === 'go.version') signals.go = true;
+        const suiteName = attrs.get('name') ?? '';
+        noteSuiteName(suiteName, depth === 0, signals);
+        if (depth === 0 && attrs.values().some((v) => v.includes('maven.apache.org/surefire'))) {
+          signals.surefire = true;
+        }
+        const parent = suites.length ? suites[suites.length - 1] : undefined;
+        const own = name === 'testsuite' ? attrs.get('file') : undefined;
+        const parentPath = parent?.path ?? '';
+        const path =
+          name !== 'testsuite' || suiteName === ''
+            ? parentPath
+            : parentPath === ''
+              ? suiteName
+              : `${parentPath} > ${suiteName}`;
+        suites.push({ depth, name: suiteName, file: own || parent?.file, path });
+      } else if (name === 'property' && attrs.get('name') === 'go.version') {
+        signals.go = true;
       }
-      const own = attrs.get('file');
-      files.push(name === 'testsuite' && own !== undefined && own !== '' ? own : parentFile);
-      names.push(
-        name === 'testsuite' || name === 'testsuites'
-          ? (attrs.get('name') ?? '')
-          : names.length
-            ? names[names.length - 1]
-            : '',
-      );
-      const parentPath = paths.length ? paths[paths.length - 1] : '';
-      const suiteName = name === 'testsuite' ? (attrs.get('name') ?? '') : '';
-      paths.push(
-        suiteName === ''
-          ? parentPath
-          : parentPath === ''
-            ? suiteName
-            : `${parentPath} > ${suiteName}`,
-      );
       depth++;
     },
     close() {
       depth--;
-      files.pop();
-      names.pop();
-      paths.pop();
-      if (current !== null && depth === caseDepth) {
-        current.raw.status = caseStatus(current);
-        cases.push(current.raw);
-        current = null;
-        caseDepth = -1;
-      }
+      if (current !== null) {
+        if (depth === caseDepth) {
+          current.status = caseStatus(bits, notRun);
+          cases.push(current);
+          current = null;
+          caseDepth = -1;
+        }
+      } else if (suites.length && suites[suites.length - 1].depth === depth) suites.pop();
     },
     comment(text) {
       if (NODE_SUMMARY_COMMENT.test(text)) signals.node = true;

@@ -4,23 +4,51 @@
 
 import { GateError } from '../types.js';
 
+/**
+ * The attributes of the start tag being reported. Only valid during `open`: the scanner
+ * reuses it for the next element. Values are checked while scanning and decoded on `get`,
+ * so attributes nobody reads cost no decoding. Names are compared as strings, never used as
+ * object keys, so `__proto__` and friends are ordinary names.
+ */
+export class Attributes {
+  readonly names: string[] = [];
+  readonly raws: string[] = [];
+  count = 0;
+
+  get(name: string): string | undefined {
+    for (let i = 0; i < this.count; i++) {
+      if (this.names[i] === name) return decodeValue(this.raws[i]);
+    }
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    for (let i = 0; i < this.count; i++) if (this.names[i] === name) return true;
+    return false;
+  }
+
+  values(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.count; i++) out.push(decodeValue(this.raws[i]));
+    return out;
+  }
+
+  add(name: string, raw: string): void {
+    this.names[this.count] = name;
+    this.raws[this.count] = raw;
+    this.count++;
+  }
+}
+
 export interface XmlHandler {
   /** A start tag (also for `<x/>`, which is followed at once by `close`). */
-  open(name: string, attrs: Map<string, string>, at: number): void;
+  open(name: string, attrs: Attributes, at: number): void;
   close(name: string): void;
   comment(text: string): void;
 }
 
 export const MAX_DEPTH = 64;
 
-const NAME = '[A-Za-z_:\\u00C0-\\uFFFD][-.\\w:\\u00B7\\u00C0-\\uFFFD]*';
-const TAG_NAME = new RegExp(NAME, 'y');
-const ATTR = new RegExp(
-  `[ \\t\\r\\n]+(${NAME})[ \\t\\r\\n]*=[ \\t\\r\\n]*(?:"([^"<]*)"|'([^'<]*)')`,
-  'y',
-);
-const TAG_END = /[ \t\r\n]*(\/?)>/y;
-const END_TAG_END = /[ \t\r\n]*>/y;
 const XML_DECL =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][-A-Za-z0-9._]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/y;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/y;
@@ -29,6 +57,51 @@ const ENCODINGS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
 // Characters XML 1.0 forbids outright (controls other than tab/newline/CR, U+FFFE/U+FFFF).
 const FORBIDDEN_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/; // eslint-disable-line no-control-regex
 const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
+// An attribute value needs more than a slice only when it holds a reference or a literal
+// tab/newline/CR (attribute-value normalization).
+const VALUE_NEEDS_WORK = /[\t\n\r&]/;
+const VALUE_WHITESPACE = /\r\n|[\t\n\r]/g;
+const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/g;
+
+/** An attribute's value as XML reads it: references resolved, literal whitespace as spaces. */
+function decodeValue(raw: string): string {
+  if (!VALUE_NEEDS_WORK.test(raw)) return raw;
+  return raw
+    .replace(VALUE_WHITESPACE, ' ')
+    .replace(REFERENCE, (_, named: string | undefined, dec: string | undefined, hex: string) =>
+      named
+        ? PREDEFINED[named]
+        : String.fromCodePoint(dec !== undefined ? Number(dec) : parseInt(hex, 16)),
+    );
+}
+
+// Names are checked by hand (a regex per attribute costs more than the rest of the scan).
+// ASCII per the XML spec; beyond ASCII, any character but × and ÷ is accepted.
+function isNameStart(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    c === 0x5f ||
+    c === 0x3a ||
+    (c >= 0xc0 && c <= 0xfffd && c !== 0xd7 && c !== 0xf7)
+  );
+}
+
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0xb7;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+}
+
+/** The index just past the name that starts at `from` (`from` itself when none does). */
+function nameEnd(text: string, from: number): number {
+  if (!isNameStart(text.charCodeAt(from))) return from;
+  let i = from + 1;
+  while (isNameChar(text.charCodeAt(i))) i++;
+  return i;
+}
 
 /** 1-based line of a position, computed only when an error needs it. */
 export function lineAt(text: string, pos: number): number {
@@ -53,11 +126,9 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
     throw new GateError(message, file, lineAt(input, pos));
   }
 
-  /** Checks (and, when `decode`, resolves) entity and character references in `raw`. */
-  const references = (raw: string, at: number, decode: boolean): string => {
-    let out = '';
-    let from = 0;
-    for (let amp = raw.indexOf('&'); amp !== -1; amp = raw.indexOf('&', from)) {
+  /** Checks every entity and character reference in `raw` (text or an attribute value). */
+  const checkReferences = (raw: string, at: number): void => {
+    for (let amp = raw.indexOf('&'); amp !== -1; amp = raw.indexOf('&', ENTITY.lastIndex)) {
       ENTITY.lastIndex = amp;
       const m = ENTITY.exec(raw);
       if (!m) {
@@ -67,23 +138,11 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
           at,
         );
       }
-      const hit = m;
-      let value = hit[1] ? PREDEFINED[hit[1]] : '';
-      if (!hit[1]) {
-        const code = hit[2] !== undefined ? Number(hit[2]) : parseInt(hit[3], 16);
-        if (!isXmlChar(code)) fail(`character reference '${hit[0]}' is not an XML character`, at);
-        value = String.fromCodePoint(code);
+      if (!m[1]) {
+        const code = m[2] !== undefined ? Number(m[2]) : parseInt(m[3], 16);
+        if (!isXmlChar(code)) fail(`character reference '${m[0]}' is not an XML character`, at);
       }
-      if (decode) out += raw.slice(from, amp) + value;
-      from = amp + hit[0].length;
     }
-    return decode ? out + raw.slice(from) : raw;
-  };
-
-  const attrValue = (raw: string, at: number): string => {
-    // Attribute-value normalization: literal tab/newline/CR read as spaces; references keep theirs.
-    const norm = /[\t\n\r]/.test(raw) ? raw.replace(/\r\n|[\t\n\r]/g, ' ') : raw;
-    return norm.includes('&') ? references(norm, at, true) : norm;
   };
 
   const bad = FORBIDDEN_CHAR.exec(input);
@@ -106,6 +165,7 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
     pos = XML_DECL.lastIndex;
   }
 
+  const attrs = new Attributes();
   const stack: string[] = [];
   const starts: number[] = [];
   let sawRoot = false;
@@ -121,7 +181,7 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
           fail(sawRoot ? 'text after the root element' : 'text before the root element', pos);
         }
       } else {
-        if (text.includes('&')) references(text, pos, false);
+        if (text.includes('&')) checkReferences(text, pos);
         if (text.includes(']]>')) fail("']]>' is not allowed in text", pos);
       }
     }
@@ -157,42 +217,71 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
         pos,
       );
     } else if (next === 0x2f /* / */) {
-      TAG_NAME.lastIndex = pos + 2;
-      const m = TAG_NAME.exec(input);
-      if (!m) fail('malformed end tag', pos);
-      const name = m[0];
       const open = stack.pop();
       starts.pop();
-      if (open === undefined) fail(`end tag </${name}> without a start tag`, pos);
-      if (open !== name) fail(`end tag </${name}> does not match <${open}>`, pos);
-      END_TAG_END.lastIndex = TAG_NAME.lastIndex;
-      if (!END_TAG_END.test(input)) fail(`malformed end tag </${name}>`, pos);
-      pos = END_TAG_END.lastIndex;
-      handler.close(name);
+      let at = pos + 2;
+      if (
+        open !== undefined &&
+        input.startsWith(open, at) &&
+        !isNameChar(input.charCodeAt(at + open.length))
+      ) {
+        at += open.length;
+      } else {
+        const nameTo = nameEnd(input, at);
+        if (nameTo === at) fail('malformed end tag', pos);
+        const name = input.slice(at, nameTo);
+        if (open === undefined) fail(`end tag </${name}> without a start tag`, pos);
+        fail(`end tag </${name}> does not match <${open}>`, pos);
+      }
+      let c = input.charCodeAt(at);
+      while (isSpace(c)) c = input.charCodeAt(++at);
+      if (c !== 0x3e /* > */) fail(`malformed end tag </${open}>`, pos);
+      pos = at + 1;
+      handler.close(open);
     } else {
-      TAG_NAME.lastIndex = pos + 1;
-      const m = TAG_NAME.exec(input);
-      if (!m) fail("'<' that starts no element (escape it as &lt;)", pos);
-      const name = m[0];
+      let at = nameEnd(input, pos + 1);
+      if (at === pos + 1) fail("'<' that starts no element (escape it as &lt;)", pos);
+      const name = input.slice(pos + 1, at);
       if (stack.length === 0 && sawRoot) fail(`a second root element <${name}>`, pos);
       if (stack.length >= MAX_DEPTH) fail(`elements nested deeper than ${MAX_DEPTH} levels`, pos);
-      const attrs = new Map<string, string>();
-      let at = TAG_NAME.lastIndex;
+      attrs.count = 0;
+      let selfClosing = false;
       for (;;) {
-        ATTR.lastIndex = at;
-        const a = ATTR.exec(input);
-        if (!a) break;
-        if (attrs.has(a[1])) fail(`duplicate attribute '${a[1]}' on <${name}>`, at);
-        attrs.set(a[1], attrValue(a[2] ?? a[3], at));
-        at = ATTR.lastIndex;
+        const spaceFrom = at;
+        let c = input.charCodeAt(at);
+        while (isSpace(c)) c = input.charCodeAt(++at);
+        if (c === 0x3e /* > */) {
+          at++;
+          break;
+        }
+        if (c === 0x2f /* / */ && input.charCodeAt(at + 1) === 0x3e) {
+          at += 2;
+          selfClosing = true;
+          break;
+        }
+        if (at === spaceFrom || !isNameStart(c)) fail(`malformed start tag <${name}>`, at);
+        const attrFrom = at;
+        at = nameEnd(input, at);
+        const attr = input.slice(attrFrom, at);
+        c = input.charCodeAt(at);
+        while (isSpace(c)) c = input.charCodeAt(++at);
+        if (c !== 0x3d /* = */) fail(`attribute '${attr}' on <${name}> has no value`, at);
+        c = input.charCodeAt(++at);
+        while (isSpace(c)) c = input.charCodeAt(++at);
+        if (c !== 0x22 && c !== 0x27) fail(`attribute '${attr}' on <${name}> is not quoted`, at);
+        const close = input.indexOf(c === 0x22 ? '"' : "'", at + 1);
+        if (close === -1) fail(`attribute '${attr}' on <${name}> is never closed`, at);
+        const raw = input.slice(at + 1, close);
+        if (raw.includes('<')) fail(`'<' in attribute '${attr}' on <${name}>`, at);
+        if (attrs.has(attr)) fail(`duplicate attribute '${attr}' on <${name}>`, attrFrom);
+        if (raw.includes('&')) checkReferences(raw, at);
+        attrs.add(attr, raw);
+        at = close + 1;
       }
-      TAG_END.lastIndex = at;
-      const t = TAG_END.exec(input);
-      if (!t) fail(`malformed start tag <${name}>`, at);
-      pos = TAG_END.lastIndex;
+      pos = at;
       sawRoot = true;
       handler.open(name, attrs, lt);
-      if (t[1] === '/') handler.close(name);
+      if (selfClosing) handler.close(name);
       else {
         stack.push(name);
         starts.push(lt);
