@@ -462,6 +462,38 @@ describe.each(NODES)('the action under $label', (node) => {
     expect(rulesOf(r)).toContain('fixture-contract-change');
   });
 
+  test('no git history in the workspace: the change comes from the API (compare, listFiles, contents, listCommits)', async () => {
+    const s = scenario(goldenBump);
+    const plain = mkdtempSync(path.join(tmpdir(), 'ledger-gate-nogit-'));
+    cleanup.push(() => rmSync(plain, { recursive: true, force: true }));
+    const tar = execFileSync('git', ['archive', '--format=tar', s.head], { cwd: s.repo.dir });
+    execFileSync('tar', ['-x', '-C', plain], { input: tar });
+    reports(Object.assign(Object.create(Repo.prototype) as Repo, { dir: plain }));
+    const p = pull(s);
+    p.files = [
+      { filename: 'src/lib.py', status: 'modified' },
+      { filename: 'tests/goldens/a.txt', status: 'modified' },
+      { filename: 'tests/ledger.yaml', status: 'modified' },
+    ];
+    p.commits = [{ commit: { author: HUMAN, message: 'change' } }];
+    gh.mergeBases.set(`${s.base}...${s.head}`, s.base);
+    gh.contents.set(`${s.base}:tests/ledger.yaml`, ledgerYaml(rows()));
+    const r = await act(node, plain, 'pull_request', prEvent(s));
+    expect(r.outputs.decision).toBe('review');
+    expect(rulesOf(r)).toEqual(
+      expect.arrayContaining(['fixture-contract-change', 'ledger-contract-change']),
+    );
+    expect(r.summary).toContain('pulls.listFiles');
+    for (const route of [
+      '/compare/',
+      '/pulls/7/files',
+      '/contents/tests/ledger.yaml',
+      '/pulls/7/commits',
+    ]) {
+      expect(gh.requests.some((q) => decodeURIComponent(q.path).includes(route))).toBe(true);
+    }
+  });
+
   test('a ledger edit by an agent is rejected (ledger-agent-edit)', async () => {
     const s = scenario(goldenBump, AGENT);
     reports(s.repo);

@@ -1,0 +1,205 @@
+// The action's pure parts on plain data: event facts, who may approve, conclusions, the API's
+// file list as changes. (The same paths run end to end in action.test.ts.)
+import { describe, expect, it } from '@jest/globals';
+import { eventFacts, mergeQueuePr } from '../src/adapters/event.js';
+import { pickApprover, type Review } from '../src/adapters/github-approvals.js';
+import { filesToChanges } from '../src/adapters/github-fallback.js';
+import { conclusionOf, stepFails } from '../src/main.js';
+import { GateError } from '../src/types.js';
+
+const A = 'a'.repeat(40);
+const B = 'b'.repeat(40);
+const pr = (over: Record<string, unknown> = {}) => ({
+  pull_request: { number: 5, user: { login: 'dana' }, head: { sha: A }, base: { sha: B }, ...over },
+});
+
+describe('eventFacts', () => {
+  it.each(['pull_request', 'pull_request_target', 'pull_request_review'])(
+    '%s: base and head from the pull request, never the merge commit',
+    (name) => {
+      expect(eventFacts(name, pr())).toEqual({
+        name,
+        base: B,
+        headSha: A,
+        pr: { number: 5, author: 'dana', headSha: A },
+        notes: [],
+      });
+    },
+  );
+
+  it('merge_group: head_sha, base_sha and the pull request named in the head ref', () => {
+    const f = eventFacts('merge_group', {
+      merge_group: {
+        head_sha: A,
+        base_sha: B,
+        head_ref: `refs/heads/gh-readonly-queue/main/pr-42-${B}`,
+      },
+    });
+    expect(f).toMatchObject({ base: B, headSha: A, pr: { number: 42 } });
+    expect(f.pr?.headSha).toBeUndefined();
+  });
+
+  it('merge_group without a pull request in its head ref says so', () => {
+    const f = eventFacts('merge_group', {
+      merge_group: { head_sha: A, base_sha: B, head_ref: 'x' },
+    });
+    expect(f.pr).toBeUndefined();
+    expect(f.notes[0]).toContain('names no pull request');
+  });
+
+  it('push: before and after; a first push (zeros) has no base', () => {
+    expect(eventFacts('push', { before: B, after: A })).toMatchObject({ base: B, headSha: A });
+    const first = eventFacts('push', { before: '0'.repeat(40), after: A });
+    expect(first.base).toBeUndefined();
+    expect(first.notes[0]).toContain('first push');
+    expect(() => eventFacts('push', { before: B, after: '0'.repeat(40) })).toThrow(
+      'deletes the branch',
+    );
+  });
+
+  it('accepts SHA-256 object names', () => {
+    const long = 'c'.repeat(64);
+    expect(eventFacts('push', { before: long, after: long }).headSha).toBe(long);
+  });
+
+  it('base-ref overrides the base and says so', () => {
+    const f = eventFacts('pull_request', pr(), 'origin/release');
+    expect(f.base).toBe('origin/release');
+    expect(f.notes).toContain('base-ref input: comparing with origin/release');
+  });
+
+  it.each<[string, string, unknown, string]>([
+    ['no pull_request', 'pull_request', { action: 'opened' }, 'no pull_request object'],
+    [
+      'a head sha that is not one',
+      'pull_request',
+      pr({ head: { sha: '--upload-pack=x' } }),
+      'pull_request.head.sha is not a commit sha: "--upload-pack=x"',
+    ],
+    [
+      'an abbreviated sha',
+      'pull_request',
+      pr({ base: { sha: 'abc123' } }),
+      'pull_request.base.sha',
+    ],
+    [
+      'an upper-case sha',
+      'push',
+      { before: B.toUpperCase(), after: A },
+      'before is not a commit sha',
+    ],
+    ['no number', 'pull_request', pr({ number: '5' }), 'pull_request.number'],
+    ['a list', 'push', [], 'no top-level object'],
+    ['an unsupported event', 'issues', {}, 'unsupported event "issues"'],
+  ])('fails closed on %s', (_what, name, payload, message) => {
+    expect(() => eventFacts(name, payload)).toThrow(GateError);
+    expect(() => eventFacts(name, payload)).toThrow(message);
+  });
+
+  it('reads the pull request number out of a merge queue ref', () => {
+    expect(mergeQueuePr(`gh-readonly-queue/main/pr-7-${A}`)).toBe(7);
+    expect(mergeQueuePr(`refs/heads/gh-readonly-queue/feature/x/pr-123-${A}`)).toBe(123);
+    expect(mergeQueuePr('refs/heads/main')).toBeUndefined();
+    expect(mergeQueuePr(`gh-readonly-queue/main/pr-x-${A}`)).toBeUndefined();
+  });
+});
+
+describe('pickApprover', () => {
+  const q = { headSha: A, prAuthor: 'dana', agentAuthors: ['*[bot]'] };
+  const r = (login: string, state: string, over: Partial<Review> = {}): Review => ({
+    user: { login, type: 'User' },
+    state,
+    commit_id: A,
+    author_association: 'MEMBER',
+    ...over,
+  });
+
+  it('an APPROVED review on the head by a member, owner or collaborator counts', () => {
+    for (const assoc of ['OWNER', 'MEMBER', 'COLLABORATOR']) {
+      expect(pickApprover([r('lee', 'APPROVED', { author_association: assoc })], q).approver).toBe(
+        'lee',
+      );
+    }
+  });
+
+  it.each<[string, Review, string]>([
+    ['an older commit', r('lee', 'APPROVED', { commit_id: B }), 'approved an older commit'],
+    ['the author (any case)', r('DANA', 'APPROVED'), 'is the author'],
+    [
+      'a Bot account',
+      r('renovate', 'APPROVED', { user: { login: 'renovate', type: 'Bot' } }),
+      'is an agent',
+    ],
+    ['an agent login', r('copilot-swe-agent[bot]', 'APPROVED'), 'is an agent'],
+    [
+      'no write access',
+      r('lee', 'APPROVED', { author_association: 'CONTRIBUTOR' }),
+      'has no write access (CONTRIBUTOR)',
+    ],
+    [
+      'no association',
+      r('lee', 'APPROVED', { author_association: undefined }),
+      'has no write access',
+    ],
+  ])('does not count %s', (_what, review, why) => {
+    const a = pickApprover([review], q);
+    expect(a.approver).toBeUndefined();
+    expect(a.passedOver.join('\n')).toContain(why);
+  });
+
+  it('takes the latest decisive review of each reviewer; comments do not replace it', () => {
+    expect(pickApprover([r('lee', 'APPROVED'), r('lee', 'COMMENTED')], q).approver).toBe('lee');
+    expect(
+      pickApprover([r('lee', 'APPROVED'), r('lee', 'CHANGES_REQUESTED')], q).approver,
+    ).toBeUndefined();
+    expect(pickApprover([r('lee', 'APPROVED'), r('lee', 'DISMISSED')], q).approver).toBeUndefined();
+    expect(pickApprover([r('lee', 'CHANGES_REQUESTED'), r('lee', 'APPROVED')], q).approver).toBe(
+      'lee',
+    );
+    expect(pickApprover([r('lee', 'PENDING')], q).approver).toBeUndefined();
+  });
+
+  it('one eligible approval is enough among ineligible ones', () => {
+    const a = pickApprover([r('dana', 'APPROVED'), r('kim', 'APPROVED')], q);
+    expect(a.approver).toBe('kim');
+    expect(a.passedOver).toEqual(['approval by dana not counted: is the author']);
+  });
+});
+
+describe('conclusions and the step result', () => {
+  it.each<['admit' | 'review' | 'reject', 'review' | 'reject' | 'never', string, boolean]>([
+    ['admit', 'review', 'success', false],
+    ['review', 'review', 'action_required', true],
+    ['reject', 'review', 'failure', true],
+    ['admit', 'reject', 'success', false],
+    ['review', 'reject', 'action_required', false],
+    ['reject', 'reject', 'failure', true],
+    ['admit', 'never', 'neutral', false],
+    ['review', 'never', 'neutral', false],
+    ['reject', 'never', 'neutral', false],
+  ])('%s under fail-on %s: %s, step fails %s', (decision, failOn, conclusion, fails) => {
+    expect(conclusionOf(decision, failOn)).toBe(conclusion);
+    expect(stepFails(decision, failOn)).toBe(fails);
+  });
+});
+
+describe('filesToChanges', () => {
+  it('maps the API statuses and splits renames like git --no-renames', () => {
+    expect(
+      filesToChanges([
+        { filename: 'a', status: 'added' },
+        { filename: 'b', status: 'removed' },
+        { filename: 'c', status: 'modified' },
+        { filename: 'd', status: 'changed' },
+        { filename: 'new', status: 'renamed', previous_filename: 'old' },
+      ]),
+    ).toEqual([
+      { path: 'a', status: 'A' },
+      { path: 'b', status: 'D' },
+      { path: 'c', status: 'M' },
+      { path: 'd', status: 'M' },
+      { path: 'old', status: 'D' },
+      { path: 'new', status: 'A' },
+    ]);
+  });
+});
