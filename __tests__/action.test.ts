@@ -560,6 +560,47 @@ describe.each(NODES)('the action under $label', (node) => {
     expect(gh.onlyCheckRun().conclusion).toBe('success');
   });
 
+  test('a base git cannot find: the step fails with one line and the check run is completed as failure', async () => {
+    const s = scenario();
+    reports(s.repo);
+    pull(s);
+    const r = await act(node, s.repo.dir, 'pull_request', prEvent(s), {
+      'base-ref': 'no-such-branch',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^::error::ledger-gate: .*no-such-branch/m);
+    const run = gh.onlyCheckRun();
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(run.output?.summary).toContain('no-such-branch');
+    expect(r.outputs.decision).toBeUndefined();
+  });
+
+  test.each([
+    ['fail-on', 'sometimes', 'input fail-on must be one of review, reject, never, not "sometimes"'],
+    ['expect', 'most', 'input expect must be one of all, ran-files, not "most"'],
+    [
+      'max-annotations',
+      '-1',
+      'input max-annotations must be a whole number from 0 to 100000, not "-1"',
+    ],
+    [
+      'ledger',
+      '../elsewhere.yaml',
+      'input ledger must be a path inside the repository, not "../elsewhere.yaml"',
+    ],
+    ['junit', '', 'input junit is empty'],
+  ])(
+    'a bad input (%s: %j) stops the run with a message that quotes it',
+    async (name, value, message) => {
+      const s = scenario();
+      reports(s.repo);
+      const r = await act(node, s.repo.dir, 'pull_request', prEvent(s), { [name]: value });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(`::error::ledger-gate: ${message}`);
+      expect(gh.requests).toEqual([]);
+    },
+  );
+
   test.each([
     ['not JSON', 'pull_request', '{"pull_request": '],
     ['no pull_request', 'pull_request', { action: 'opened' }],
