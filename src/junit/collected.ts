@@ -5,7 +5,9 @@ import { GateError } from '../types.js';
 // `3 tests collected in 0.01s`, `1/2 tests collected (1 deselected) in …`,
 // `no tests collected in …`, `1 test collected, 1 error in …` (bare with -q, framed in
 // `=` without it).
-const SUMMARY = /^=*\s*(?:no tests|\d+(?:\/\d+)? tests?) collected\b.*\bin [0-9.]+s\b.*?=*$/;
+const SUMMARY = /^=*\s*(?:no tests|(\d+)(?:\/\d+)? tests?) collected\b.*\bin [0-9.]+s\b.*?=*$/;
+// The first line of pytest output without -q.
+const SESSION_START = /^=+ test session starts =+$/;
 const ERRORS_IN_SUMMARY = /\b\d+ errors?\b/;
 // Section headers and banners: `==== warnings summary ====`, `____ ERROR collecting x ____`,
 // `!!!! Interrupted … !!!!`, `-- Docs: …`.
@@ -21,13 +23,32 @@ export function parseCollected(text: string, file: string): string[] {
   const ids = new Set<string>();
   const lines = text.split('\n');
   let inSection = false;
+  // Ids listed since the last summary line, to check against the count it states.
+  let listed = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
     if (line.trim() === '') continue;
-    if (SUMMARY.test(line)) {
+    if (SESSION_START.test(line)) {
+      throw new GateError(
+        'this is pytest output without -q (run pytest --collect-only -q)',
+        file,
+        i + 1,
+      );
+    }
+    const summary = SUMMARY.exec(line);
+    if (summary) {
       if (ERRORS_IN_SUMMARY.test(line)) {
         throw new GateError(`pytest reported collection errors: '${line.trim()}'`, file, i + 1);
       }
+      const stated = summary[1] === undefined ? 0 : Number(summary[1]);
+      if (stated !== listed) {
+        throw new GateError(
+          `'${line.trim()}' but ${listed} node ids are listed before it`,
+          file,
+          i + 1,
+        );
+      }
+      listed = 0;
       inSection = false;
       continue;
     }
@@ -51,6 +72,7 @@ export function parseCollected(text: string, file: string): string[] {
       );
     }
     ids.add(line);
+    listed++;
   }
   return [...ids];
 }

@@ -154,7 +154,7 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
   if (wellFormed && !wellFormed.call(input)) fail('text holds an unpaired surrogate', 0);
 
   let pos = input.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (input.startsWith('<?xml', pos) && /[ \t\r\n]/.test(input.charAt(pos + 5))) {
+  if (input.startsWith('<?xml', pos) && isSpace(input.charCodeAt(pos + 5))) {
     XML_DECL.lastIndex = pos;
     const m = XML_DECL.exec(input);
     if (!m) fail('malformed XML declaration', pos);
@@ -211,7 +211,7 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
       }
     } else if (next === 0x3f /* ? */) {
       fail(
-        input.startsWith('<?xml', pos)
+        input.startsWith('<?xml', pos) && isSpace(input.charCodeAt(pos + 5))
           ? 'the XML declaration must come first in the file'
           : 'processing instructions are refused',
         pos,
