@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runGate, type GateOptions } from '../gate.js';
+import { logLine } from '../report/escape.js';
 import { renderSummary } from '../report/summary.js';
 import { toJson } from '../report/json.js';
 import { GateError, type Decision, type Expect } from '../types.js';
@@ -67,6 +68,15 @@ export function checkOptions(
   };
 }
 
+/**
+ * The summary as printed to stdout, which a workflow's log reads as commands: a line starting
+ * with `::` or holding `##[` anywhere. Test names and ledger fields must not become one; the
+ * --summary file keeps the Markdown as it is.
+ */
+export function forLog(markdown: string): string {
+  return markdown.replace(/##\[/g, '# #[').replace(/^([ \t]*)::/gm, '$1:\u2236');
+}
+
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   const o = checkOptions(argv, io.cwd);
   const outFile = (p: string) => path.resolve(io.cwd, p);
@@ -75,15 +85,16 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const summary = renderSummary(outcome);
     if (o.json) await writeFile(outFile(o.json), toJson(outcome.report));
     if (o.summary) await writeFile(outFile(o.summary), summary);
-    io.stdout(summary.endsWith('\n') ? summary : summary + '\n');
-    for (const w of outcome.warnings) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
+    io.stdout(forLog(summary.endsWith('\n') ? summary : summary + '\n'));
+    for (const w of outcome.warnings)
+      io.stderr(`warning: ${logLine(`${w.file}:${w.line}: ${w.message}`)}\n`);
     io.stderr(`ledger-gate: ${outcome.report.decision}\n`);
     return EXIT[outcome.report.decision];
   } catch (e) {
     // Fail closed: anything the gate could not read is a reject, said on one line.
     const line =
       e instanceof GateError ? e.oneLine : `unexpected error: ${String(e).split('\n')[0]}`;
-    io.stderr(`ledger-gate: error: ${line}\nledger-gate: reject\n`);
+    io.stderr(`ledger-gate: error: ${logLine(line)}\nledger-gate: reject\n`);
     if (o.json) {
       const report = {
         version: 1,
