@@ -31,6 +31,9 @@ function resultBit(element: string): number {
   }
 }
 
+/** Longest `name`, `classname` or `file` of a case: past it, it is no test's name but a payload. */
+export const MAX_NAME = 65536;
+
 /** `status`/`result` attribute values some writers (gtest, CUnit, tst) use for a case that did not run. */
 const NOT_RUN = new Set(['disabled', 'skipped', 'skip', 'notrun', 'not run', 'ignored']);
 
@@ -154,6 +157,13 @@ export function parseReport(xml: string, file: string): ParsedReport {
         if (caseName === undefined || caseName === '') {
           throw new GateError('a <testcase> without a name', file, lineAt(xml, at));
         }
+        for (const key of ['name', 'classname', 'file']) {
+          const n = attrs.get(key)?.length ?? 0;
+          if (n > MAX_NAME) {
+            const what = `a <testcase> ${key} of ${n} characters (over ${MAX_NAME})`;
+            throw new GateError(what, file, lineAt(xml, at));
+          }
+        }
         const suite = suites.length ? suites[suites.length - 1] : undefined;
         const c: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
         const classname = attrs.get('classname');
@@ -173,6 +183,10 @@ export function parseReport(xml: string, file: string): ParsedReport {
         caseDepth = depth;
       } else if (name === 'testsuite' || name === 'testsuites') {
         const suiteName = attrs.get('name') ?? '';
+        if (suiteName.length > MAX_NAME) {
+          const what = `a <${name}> name of ${suiteName.length} characters (over ${MAX_NAME})`;
+          throw new GateError(what, file, lineAt(xml, at));
+        }
         noteSuiteName(suiteName, depth === 0, signals);
         if (depth === 0 && attrs.values().some((v) => v.includes('maven.apache.org/surefire'))) {
           signals.surefire = true;
