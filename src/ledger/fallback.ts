@@ -6,7 +6,20 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments } from 
 import type { Node as YamlNode } from 'yaml';
 import type { Entry, Pos, ReadIssue, ReadResult, ScalarType, Val } from './tree.js';
 
+/**
+ * The `yaml` package needs seconds and ~80 MB of heap per MB of text; past this many characters
+ * only the fast reader's layout is read, so a large ledger cannot stall or exhaust the gate.
+ */
+export const YAML_READER_MAX_CHARS = 1024 * 1024;
+
 export function readWithYaml(text: string): ReadResult {
+  if (text.length > YAML_READER_MAX_CHARS) {
+    const message =
+      `a ledger over ${YAML_READER_MAX_CHARS} characters must use the plain block layout ` +
+      '(`- id:` rows of `key: value` lines; no tabs, flow collections, block scalars, anchors, ' +
+      'tags, directives or several documents)';
+    return { root: null, issues: [{ line: 1, column: 1, message }] };
+  }
   const lc = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter: lc,
