@@ -4,20 +4,22 @@
 // gives exact positions for free. Anything outside that layout — flow collections, block
 // scalars, anchors, tags, directives, several documents, odd indentation — makes it return
 // null, and the caller falls back to the `yaml` package, which reads or refuses it.
-import { resolvePlain } from './scalar.js';
+import { plainScalar } from './scalar.js';
 import type { Entry, MapVal, ReadResult, ScalarVal, SeqVal } from './tree.js';
+import { ROW_FIELDS } from './validate.js';
 
 /** Thrown inside the reader when the text leaves the layout it knows. */
 class Unsupported extends Error {}
 
 // Tabs, control characters, lone CRs, a BOM and the Unicode line separators all have
 // subtle YAML meanings; leave them to the full parser.
+// eslint-disable-next-line no-control-regex -- these are exactly the characters to detect
 const AWKWARD = /[\x00-\x08\t\x0b\x0c\x0e-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
 const LONE_CR = /\r(?!\n)/;
-const KEY = /[A-Za-z_][A-Za-z0-9_-]*:(?= |$)/y;
 const DOC_START = /^---(?: +(?:#.*)?)?$/;
 // First characters that make a value something other than a plain or quoted scalar.
-const INDICATORS = new Set(['&', '*', '!', '|', '>', '{', '[', '%', '@', '`', ',', ']', '}', '#']);
+const INDICATOR = new Uint8Array(128);
+for (const ch of '&*!|>{[%@`,]}#') INDICATOR[ch.charCodeAt(0)] = 1;
 const ESCAPES: Record<string, string> = {
   '0': '\0',
   a: '\x07',
@@ -40,17 +42,32 @@ const ESCAPES: Record<string, string> = {
 };
 const HEX_LEN: Record<string, number> = { x: 2, u: 4, U: 8 };
 
-export function readFast(text: string): ReadResult | null {
+/**
+ * Reads `text`, handing each row of `rows:` to `onRow` as soon as it is complete (the rows
+ * sequence in the result stays empty, so a 100k-row tree is never held at once). Returns
+ * null when the text leaves the layout this reader knows; `onRow` may have been called by
+ * then, so the caller discards what it collected.
+ */
+export function readFast(text: string, onRow: (row: MapVal) => void): ReadResult | null {
   if (AWKWARD.test(text) || (text.includes('\r') && LONE_CR.test(text))) return null;
   try {
-    return read(text);
+    return read(text, onRow);
   } catch (e) {
     if (e instanceof Unsupported) return null;
     throw e;
   }
 }
 
-function read(text: string): ReadResult {
+// Known keys, by length: a key read from the text is replaced by the constant string, so
+// later property and Set look-ups use an internalized string instead of hashing a slice.
+const KNOWN_KEYS: Array<string | undefined> = [];
+for (const k of ['version', 'rows', ...ROW_FIELDS]) {
+  const slot = k.length * 128 + k.charCodeAt(0);
+  if (KNOWN_KEYS[slot] !== undefined) throw new Error(`two known keys share slot ${slot}`);
+  KNOWN_KEYS[slot] = k;
+}
+
+function read(text: string, onRow: (row: MapVal) => void): ReadResult {
   const top: Entry[] = [];
   let root: MapVal | null = null;
   // A top-level key written without a value: it is null unless a sequence follows.
@@ -59,6 +76,18 @@ function read(text: string): ReadResult {
   let seqIndent = -1;
   let item: MapVal | null = null;
   let itemKeyCol = -1;
+  // The current row's entries, copied into an exactly-sized array when the row ends.
+  const scratch: Entry[] = [];
+  const endRow = (): void => {
+    if (item !== null) {
+      item.entries = scratch.slice();
+      onRow(item);
+      item = null;
+    }
+    scratch.length = 0;
+  };
+  let sawRows = false;
+  let sawRowsKey = false;
   let sawContent = false;
   let sawDocStart = false;
 
@@ -66,101 +95,115 @@ function read(text: string): ReadResult {
   let pos = 0;
   let lineNo = 0;
   while (pos < len) {
-    let end = text.indexOf('\n', pos);
-    if (end === -1) end = len;
-    let line = text.slice(pos, end);
-    pos = end + 1;
+    // The line is text[ls, le): no slice per line, only per value.
+    const ls = pos;
+    let le = text.indexOf('\n', pos);
+    if (le === -1) le = len;
+    pos = le + 1;
     lineNo++;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (le > ls && text.charCodeAt(le - 1) === 13) le--;
 
-    let i = 0;
-    while (line.charCodeAt(i) === 32) i++;
-    if (i === line.length) continue;
-    const c = line[i];
-    if (c === '#') continue;
+    let at = ls;
+    while (at < le && text.charCodeAt(at) === 32) at++;
+    if (at === le) continue;
+    const c = text.charCodeAt(at);
+    if (c === 35 /* # */) continue;
+    const indent = at - ls;
 
-    if (i === 0 && (c === '-' || c === '.' || c === '%')) {
-      if (line.startsWith('---')) {
-        if (sawContent || sawDocStart || !DOC_START.test(line)) throw new Unsupported();
+    if (indent === 0 && (c === 45 /* - */ || c === 46 /* . */ || c === 37) /* % */) {
+      if (text.startsWith('---', ls)) {
+        if (sawContent || sawDocStart || !DOC_START.test(text.slice(ls, le)))
+          throw new Unsupported();
         sawDocStart = true;
         continue;
       }
-      if (c !== '-') throw new Unsupported();
+      if (c !== 45) throw new Unsupported();
     }
     sawContent = true;
 
-    if (c === '-' && (line.length === i + 1 || line[i + 1] === ' ')) {
-      if (seq !== null && i === seqIndent) {
-        // next row
-      } else if (pending !== null && seq === null) {
-        seq = { kind: 'seq', items: [], line: lineNo, column: i + 1 };
-        seqIndent = i;
+    if (c === 45 && (at + 1 === le || text.charCodeAt(at + 1) === 32)) {
+      if (seq !== null && indent === seqIndent) {
+        // the next row
+      } else if (pending !== null && seq === null && pending.key === 'rows' && !sawRows) {
+        // Only the (first) `rows:` list is streamed; a list anywhere else goes to the full reader.
+        sawRows = true;
+        seq = { kind: 'seq', items: [], line: lineNo, column: indent + 1 };
+        seqIndent = indent;
         pending.value = seq;
         pending = null;
       } else {
         throw new Unsupported();
       }
-      let j = i + 1;
-      while (line.charCodeAt(j) === 32) j++;
-      if (j === line.length) throw new Unsupported(); // `-` alone: the row starts below
-      item = { kind: 'map', entries: [], line: lineNo, column: j + 1 };
-      seq.items.push(item);
-      itemKeyCol = j;
-      item.entries.push(keyValue(line, j, lineNo));
+      let j = at + 1;
+      while (j < le && text.charCodeAt(j) === 32) j++;
+      if (j === le) throw new Unsupported(); // `-` alone: the row starts below
+      endRow();
+      item = { kind: 'map', entries: scratch, line: lineNo, column: j - ls + 1 };
+      itemKeyCol = j - ls;
+      scratch.push(keyValue(text, ls, le, j, lineNo));
       continue;
     }
-    if (item !== null && i === itemKeyCol) {
-      item.entries.push(keyValue(line, i, lineNo));
+    if (item !== null && indent === itemKeyCol) {
+      scratch.push(keyValue(text, ls, le, at, lineNo));
       continue;
     }
-    if (i === 0) {
+    if (indent === 0) {
+      endRow();
       seq = null;
       item = null;
       pending = null;
-      const e = keyValue(line, 0, lineNo);
+      const e = keyValue(text, ls, le, ls, lineNo);
+      if (e.key === 'rows') {
+        if (sawRowsKey) throw new Unsupported(); // a second `rows:`: the full reader reports it
+        sawRowsKey = true;
+      }
       if (root === null) root = { kind: 'map', entries: top, line: lineNo, column: 1 };
       top.push(e);
-      if (e.value.kind === 'scalar' && e.value.type === 'null' && isEmptyValue(line)) pending = e;
+      if (lastValueEmpty) pending = e;
       continue;
     }
     throw new Unsupported();
   }
+  endRow();
   return { root, issues: [] };
 }
 
-/** True when the key's value is absent (only a comment or nothing after the colon). */
-function isEmptyValue(line: string): boolean {
-  const k = line.indexOf(':') + 1;
-  let j = k;
-  while (line.charCodeAt(j) === 32) j++;
-  return j === line.length || line[j] === '#';
+/** Set by keyValue: the value was absent (nothing or only a comment after the colon). */
+let lastValueEmpty = false;
+
+function isKeyChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45
+  );
 }
 
-function keyValue(line: string, at: number, lineNo: number): Entry {
-  KEY.lastIndex = at;
-  const m = KEY.exec(line);
-  if (m === null) throw new Unsupported();
-  const key = m[0].slice(0, -1);
-  let k = at + m[0].length;
-  while (line.charCodeAt(k) === 32) k++;
-  const value = scalar(line, k, lineNo);
-  return { key, line: lineNo, column: at + 1, value };
+function keyValue(text: string, ls: number, le: number, at: number, lineNo: number): Entry {
+  const c0 = text.charCodeAt(at);
+  if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || c0 === 95)) throw new Unsupported();
+  let p = at + 1;
+  while (p < le && isKeyChar(text.charCodeAt(p))) p++;
+  if (p >= le || text.charCodeAt(p) !== 58 /* : */) throw new Unsupported();
+  if (p + 1 < le && text.charCodeAt(p + 1) !== 32) throw new Unsupported();
+  const known = KNOWN_KEYS[(p - at) * 128 + c0];
+  const key = known !== undefined && text.startsWith(known, at) ? known : text.slice(at, p);
+  let k = p + 1;
+  while (k < le && text.charCodeAt(k) === 32) k++;
+  lastValueEmpty = k === le || text.charCodeAt(k) === 35;
+  const value = scalar(text, le, k, lineNo, k - ls + 1);
+  return { key, line: lineNo, column: at - ls + 1, value };
 }
 
-function scalar(line: string, k: number, lineNo: number): ScalarVal {
-  const column = k + 1;
-  if (k >= line.length || line[k] === '#') {
-    return { kind: 'scalar', type: 'null', value: null, line: lineNo, column };
-  }
-  const c = line[k];
-  if (c === "'") {
+function scalar(text: string, le: number, k: number, lineNo: number, column: number): ScalarVal {
+  if (lastValueEmpty) return { kind: 'scalar', type: 'null', value: null, line: lineNo, column };
+  const cc = text.charCodeAt(k);
+  if (cc === 39 /* ' */) {
     let out = '';
     let p = k + 1;
     for (;;) {
-      const q = line.indexOf("'", p);
-      if (q === -1) throw new Unsupported(); // continues on the next line
-      out += line.slice(p, q);
-      if (line[q + 1] === "'") {
+      const q = text.indexOf("'", p);
+      if (q === -1 || q >= le) throw new Unsupported(); // continues on the next line
+      out += text.slice(p, q);
+      if (q + 1 < le && text.charCodeAt(q + 1) === 39) {
         out += "'";
         p = q + 2;
         continue;
@@ -168,26 +211,30 @@ function scalar(line: string, k: number, lineNo: number): ScalarVal {
       p = q + 1;
       break;
     }
-    trailer(line, p);
+    trailer(text, le, p);
     return { kind: 'scalar', type: 'string', value: out, line: lineNo, column };
   }
-  if (c === '"') {
+  if (cc === 34 /* " */) {
     let out = '';
     let p = k + 1;
     for (;;) {
       let q = p;
-      while (q < line.length && line[q] !== '"' && line[q] !== '\\') q++;
-      if (q >= line.length) throw new Unsupported();
-      out += line.slice(p, q);
-      if (line[q] === '"') {
+      for (
+        let ch = text.charCodeAt(q);
+        q < le && ch !== 34 && ch !== 92;
+        ch = text.charCodeAt(++q)
+      );
+      if (q >= le) throw new Unsupported();
+      out += text.slice(p, q);
+      if (text[q] === '"') {
         p = q + 1;
         break;
       }
-      const e = line[q + 1];
-      if (e === undefined) throw new Unsupported(); // an escaped line break
+      if (q + 1 >= le) throw new Unsupported(); // an escaped line break
+      const e = text[q + 1];
       const n = HEX_LEN[e];
       if (n !== undefined) {
-        const hex = line.slice(q + 2, q + 2 + n);
+        const hex = text.slice(q + 2, Math.min(q + 2 + n, le));
         if (hex.length !== n || !/^[0-9a-fA-F]+$/.test(hex)) throw new Unsupported();
         const cp = parseInt(hex, 16);
         if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) throw new Unsupported();
@@ -200,26 +247,33 @@ function scalar(line: string, k: number, lineNo: number): ScalarVal {
         p = q + 2;
       }
     }
-    trailer(line, p);
+    trailer(text, le, p);
     return { kind: 'scalar', type: 'string', value: out, line: lineNo, column };
   }
-  if (INDICATORS.has(c)) throw new Unsupported();
-  if ((c === '-' || c === '?' || c === ':') && (k + 1 === line.length || line[k + 1] === ' ')) {
+  if (cc < 128 && INDICATOR[cc] === 1) throw new Unsupported();
+  if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32)) {
     throw new Unsupported();
   }
-  const hash = line.indexOf(' #', k);
-  let v = hash === -1 ? line.slice(k) : line.slice(k, hash);
-  v = v.trimEnd();
-  if (v.includes(': ') || v.endsWith(':')) throw new Unsupported();
-  const r = resolvePlain(v);
-  return { kind: 'scalar', type: r.type, value: r.value, line: lineNo, column };
+  // One bounded scan of the line: a comment starts at ` #`; `: ` (or a final `:`) would make
+  // the value a nested mapping.
+  let end = le;
+  for (let q = k + 1; q < le; q++) {
+    const ch = text.charCodeAt(q);
+    if (ch === 35 && text.charCodeAt(q - 1) === 32) {
+      end = q;
+      break;
+    }
+    if (ch === 58 && (q + 1 === le || text.charCodeAt(q + 1) === 32)) throw new Unsupported();
+  }
+  while (end > k && text.charCodeAt(end - 1) === 32) end--;
+  return plainScalar(text.slice(k, end), lineNo, column);
 }
 
 /** After a quoted scalar: only spaces and a comment may follow on the line. */
-function trailer(line: string, p: number): void {
-  if (p === line.length) return;
-  if (line[p] !== ' ') throw new Unsupported();
+function trailer(text: string, le: number, p: number): void {
+  if (p === le) return;
+  if (text.charCodeAt(p) !== 32) throw new Unsupported();
   let j = p;
-  while (line.charCodeAt(j) === 32) j++;
-  if (j < line.length && line[j] !== '#') throw new Unsupported();
+  while (j < le && text.charCodeAt(j) === 32) j++;
+  if (j < le && text.charCodeAt(j) !== 35) throw new Unsupported();
 }

@@ -1,13 +1,13 @@
 // parseLedger: the ledger's text → rows and every validation error (pure, no I/O).
-// The fast line reader handles the usual layout; anything else goes through the `yaml`
-// package. Both feed the same validator.
+// The fast line reader handles the usual layout and streams each row to the validator;
+// anything else goes through the `yaml` package. Both feed the same validator.
 import type { LedgerParse } from '../types.js';
 import { readWithYaml } from './fallback.js';
 import { readFast } from './fast.js';
-import { validateTree } from './validate.js';
+import { LedgerValidator } from './validate.js';
 
 export function parseLedger(text: string, file: string): LedgerParse {
-  return validateTree(readFast(text) ?? readWithYaml(text), file);
+  return parseLedgerWith(text, file, 'fast') ?? parseLedgerWith(text, file, 'yaml')!;
 }
 
 /**
@@ -19,6 +19,8 @@ export function parseLedgerWith(
   file: string,
   reader: 'fast' | 'yaml',
 ): LedgerParse | null {
-  const read = reader === 'fast' ? readFast(text) : readWithYaml(text);
-  return read === null ? null : validateTree(read, file);
+  if (reader === 'yaml') return new LedgerValidator(file).finish(readWithYaml(text), false);
+  const v = new LedgerValidator(file);
+  const read = readFast(text, (row) => v.row(row));
+  return read === null ? null : v.finish(read, true);
 }

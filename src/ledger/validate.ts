@@ -35,7 +35,6 @@ export const ROW_FIELDS: readonly string[] = [
   'source',
   'proposed_class',
 ];
-const ROW_FIELD_SET = new Set(ROW_FIELDS);
 const TOP_FIELDS = ['version', 'rows'];
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -65,189 +64,232 @@ export function isDigest(s: string): boolean {
   return DIGEST.test(s);
 }
 
-export function validateTree(read: ReadResult, file: string): LedgerParse {
-  const parsed = validate(read, file);
-  // Report in file order, whatever order the checks ran in (the sort is stable).
-  parsed.errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return parsed;
-}
+/**
+ * Collects rows and errors. Rows arrive one at a time — streamed by the fast reader as it
+ * finishes each, so a row's tree can be dropped at once, or from the whole tree — and
+ * `finish` then checks the top level.
+ */
+export class LedgerValidator {
+  readonly errors: LedgerIssue[] = [];
+  readonly rows: LedgerRow[] = [];
+  readonly byId = new Map<string, LedgerRow>();
+  /** First line of each id whose row is not in byId (e.g. an unknown class), for duplicates. */
+  readonly otherIds = new Map<string, number>();
 
-function validate(read: ReadResult, file: string): LedgerParse {
-  const errors: LedgerIssue[] = [];
-  const err = (p: Pos, message: string): void => {
-    errors.push({ message, file, line: p.line, column: p.column });
+  constructor(readonly file: string) {}
+
+  readonly err = (p: Pos, message: string): void => {
+    this.errors.push({ message, file: this.file, line: p.line, column: p.column });
   };
-  for (const i of read.issues) err(i, i.message);
 
-  const root = read.root;
-  if (root === null) {
-    if (read.issues.length === 0)
-      err({ line: 1, column: 1 }, 'the ledger is empty; it needs `version: 1` and `rows:`');
-    return { errors };
-  }
-  if (root.kind !== 'map') {
-    err(
-      root,
-      `the ledger must be a mapping with \`version\` and \`rows\`, found ${describe(root)}`,
-    );
-    return { errors };
-  }
-
-  const top = new Map<string, Entry>();
-  for (const e of root.entries) {
-    const first = top.get(e.key);
-    if (first) {
-      err(e, `duplicate top-level field '${e.key}' (first at line ${first.line})`);
-      continue;
-    }
-    top.set(e.key, e);
-    if (!TOP_FIELDS.includes(e.key))
-      err(e, `unknown top-level field '${e.key}'${suggest(e.key, TOP_FIELDS)}`);
-  }
-
-  const version = top.get('version');
-  if (!version) err(root, 'missing `version: 1`');
-  else if (!(version.value.kind === 'scalar' && version.value.value === 1)) {
-    err(
-      version,
-      `unsupported ledger version ${describe(version.value)}; only \`version: 1\` is known`,
-    );
-  }
-
-  const rows: LedgerRow[] = [];
-  const byId = new Map<string, LedgerRow>();
-  const ledger: Ledger = { file, rows, byId };
-  const rowsEntry = top.get('rows');
-  if (!rowsEntry) {
-    err(root, 'missing `rows:` (write `rows: []` for an empty ledger)');
-    return { ledger, errors };
-  }
-  if (rowsEntry.value.kind !== 'seq') {
-    err(rowsEntry, `\`rows\` must be a list of rows, found ${describe(rowsEntry.value)}`);
-    return { ledger, errors };
-  }
-  const idLines = new Map<string, number>();
-  for (const item of rowsEntry.value.items) {
+  row(item: Val): void {
     if (item.kind !== 'map') {
-      err(item, `a row must be a mapping of fields (\`- id: …\`), found ${describe(item)}`);
-      continue;
+      this.err(item, `a row must be a mapping of fields (\`- id: …\`), found ${describe(item)}`);
+      return;
     }
-    const row = validateRow(item, err, idLines);
+    const row = validateRow(item, this);
     if (row) {
-      rows.push(row);
-      byId.set(row.id, row);
+      this.rows.push(row);
+      this.byId.set(row.id, row);
     }
   }
-  return { ledger, errors };
+
+  /** Checks the top level; `rowsDone` when the rows were already passed to `row`. */
+  finish(read: ReadResult, rowsDone: boolean): LedgerParse {
+    const parsed = this.top(read, rowsDone);
+    // Report in file order, whatever order the checks ran in (the sort is stable).
+    parsed.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+    return parsed;
+  }
+
+  private top(read: ReadResult, rowsDone: boolean): LedgerParse {
+    const { err, errors } = this;
+    for (const i of read.issues) err(i, i.message);
+    const root = read.root;
+    if (root === null) {
+      if (read.issues.length === 0)
+        err({ line: 1, column: 1 }, 'the ledger is empty; it needs `version: 1` and `rows:`');
+      return { errors };
+    }
+    if (root.kind !== 'map') {
+      err(
+        root,
+        `the ledger must be a mapping with \`version\` and \`rows\`, found ${describe(root)}`,
+      );
+      return { errors };
+    }
+
+    const top = new Map<string, Entry>();
+    for (const e of root.entries) {
+      const first = top.get(e.key);
+      if (first) {
+        err(e, `duplicate top-level field '${printable(e.key)}' (first at line ${first.line})`);
+        continue;
+      }
+      top.set(e.key, e);
+      if (!TOP_FIELDS.includes(e.key))
+        err(e, `unknown top-level field '${printable(e.key)}'${suggest(e.key, TOP_FIELDS)}`);
+    }
+
+    const version = top.get('version');
+    if (!version) err(root, 'missing `version: 1`');
+    else if (!(version.value.kind === 'scalar' && version.value.value === 1)) {
+      err(
+        version,
+        `unsupported ledger version ${describe(version.value)}; only \`version: 1\` is known`,
+      );
+    }
+
+    const ledger: Ledger = { file: this.file, rows: this.rows, byId: this.byId };
+    const rowsEntry = top.get('rows');
+    if (!rowsEntry) {
+      err(root, 'missing `rows:` (write `rows: []` for an empty ledger)');
+    } else if (rowsEntry.value.kind !== 'seq') {
+      err(rowsEntry, `\`rows\` must be a list of rows, found ${describe(rowsEntry.value)}`);
+    } else if (!rowsDone) {
+      for (const item of rowsEntry.value.items) this.row(item);
+    }
+    return { ledger, errors };
+  }
 }
 
-// Precomputed per class (and, for drafts, per proposed class): validation runs once per row
-// and must stay cheap on 100k-row ledgers.
-const ALLOWED = new Map<string, Set<string>>();
-for (const c of LEDGER_CLASSES) ALLOWED.set(c, allowedFields(c));
-for (const p of PROPOSABLE_CLASSES) ALLOWED.set(`draft:${p}`, allowedFields('draft', p));
+// Fields by index, and per-class tables by index: validation runs once per row and must
+// stay cheap (and allocation-free apart from its output) on 100k-row ledgers.
+const FIELD_INDEX = new Map(ROW_FIELDS.map((f, i) => [f, i]));
+const NF = ROW_FIELDS.length;
+const I_ID = 0;
+const I_CLASS = 1;
+const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
+const REQUIRED_IDX = new Map(
+  LEDGER_CLASSES.map((c) => [c, REQUIRED_FIELDS[c].map((f) => FIELD_INDEX.get(f)!)]),
+);
+const ALLOWED_IDX = new Map<string, boolean[]>();
+for (const c of LEDGER_CLASSES) ALLOWED_IDX.set(c, mask(allowedFields(c)));
+for (const p of PROPOSABLE_CLASSES) ALLOWED_IDX.set(`draft:${p}`, mask(allowedFields('draft', p)));
+function mask(allowed: Set<string>): boolean[] {
+  return ROW_FIELDS.map((f) => allowed.has(f));
+}
+// Scratch space for one row at a time.
+const P: Array<Entry | undefined> = new Array<Entry | undefined>(NF).fill(undefined);
+const V: Array<string | undefined> = new Array<string | undefined>(NF).fill(undefined);
 
-function validateRow(
-  m: MapVal,
-  err: (p: Pos, message: string) => void,
-  idLines: Map<string, number>,
-): LedgerRow | null {
+function rowLabel(id: string | undefined): string {
+  return id === undefined ? 'row' : `row '${printable(id)}'`;
+}
+
+function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
+  const { err } = v;
   const entries = m.entries;
+  P.fill(undefined);
+  V.fill(undefined);
   // Only names from ROW_FIELDS are ever used as keys of these objects (never `__proto__`).
-  const present: Record<string, Entry> = {};
-  const values: Record<string, string> = {};
   const keyLines: Record<string, number> = {};
   let keyColumns: Record<string, number> | undefined;
   for (let x = 0; x < entries.length; x++) {
     const e = entries[x];
-    let dup: Entry | undefined;
-    for (let y = 0; y < x; y++) {
-      if (entries[y].key === e.key) {
-        dup = entries[y];
-        break;
-      }
+    const fi = FIELD_INDEX.get(e.key);
+    if (fi === undefined) {
+      const dup = firstWithKey(entries, x);
+      if (dup)
+        err(e, `duplicate field '${printable(e.key)}' in one row (first at line ${dup.line})`);
+      else err(e, `unknown field '${printable(e.key)}'${suggest(e.key, ROW_FIELDS)}`);
+      continue;
     }
-    if (dup) {
+    const dup = P[fi];
+    if (dup !== undefined) {
       err(e, `duplicate field '${e.key}' in one row (first at line ${dup.line})`);
       continue;
     }
-    if (!ROW_FIELD_SET.has(e.key)) {
-      err(e, `unknown field '${e.key}'${suggest(e.key, ROW_FIELDS)}`);
-      continue;
-    }
-    present[e.key] = e;
+    P[fi] = e;
     keyLines[e.key] = e.line;
     // Block-mapping keys share the row's column; record columns only for odd (flow) layouts.
     if (e.column !== m.column) (keyColumns ??= {})[e.key] = e.column;
-    const v = e.value;
-    if (v.kind !== 'scalar' || v.type !== 'string') {
-      err(e, `field '${e.key}' must be a string, found ${describe(v)}`);
+    const val = e.value;
+    if (val.kind !== 'scalar' || val.type !== 'string') {
+      err(e, `field '${e.key}' must be a string, found ${describe(val)}`);
       continue;
     }
-    const s = v.value as string;
-    if (s.trim() === '') {
+    const s = val.value as string;
+    if (s === '' || (mayBeSpace(s.charCodeAt(0)) && s.trim() === '')) {
       err(e, `field '${e.key}' is empty`);
       continue;
     }
-    values[e.key] = s;
-    checkFormat(e.key, s, e, err);
+    V[fi] = s;
+    if (fi > I_CLASS) checkFormat(e.key, s, e, err);
   }
 
-  const id = values.id;
-  const idEntry = present.id;
-  const label = (): string => (id === undefined ? 'row' : `row '${printable(id)}'`);
+  const id = V[I_ID];
+  const idEntry = P[I_ID];
   let firstOfId = false;
   if (idEntry === undefined) err(m, 'row has no `id`');
-  if (id !== undefined) {
-    const firstLine = idLines.get(id);
+  else if (id !== undefined) {
+    const firstLine = v.byId.get(id)?.keyLines.id ?? v.otherIds.get(id);
     if (firstLine !== undefined) {
       err(idEntry, `duplicate id '${printable(id)}' (first at line ${firstLine})`);
     } else {
-      idLines.set(id, idEntry.line);
       firstOfId = true;
     }
   }
 
-  const clsRaw = values.class;
+  const clsRaw = V[I_CLASS];
   let cls: LedgerClass | undefined;
-  if (present.class === undefined) err(m, `${label()} has no \`class\``);
+  if (P[I_CLASS] === undefined) err(m, `${rowLabel(id)} has no \`class\``);
   else if (clsRaw !== undefined) {
-    if (LEDGER_CLASSES.includes(clsRaw as LedgerClass)) cls = clsRaw as LedgerClass;
+    if (REQUIRED_IDX.has(clsRaw as LedgerClass)) cls = clsRaw as LedgerClass;
     else
       err(
-        present.class,
+        P[I_CLASS],
         `unknown class '${printable(clsRaw)}' (expected ${LEDGER_CLASSES.join(', ')})`,
       );
   }
 
   if (cls) {
-    for (const f of REQUIRED_FIELDS[cls]) {
-      if (present[f] === undefined) err(m, `${label()} (class ${cls}) is missing field '${f}'`);
+    for (const fi of REQUIRED_IDX.get(cls)!) {
+      if (P[fi] === undefined)
+        err(m, `${rowLabel(id)} (class ${cls}) is missing field '${ROW_FIELDS[fi]}'`);
     }
-    const proposed = values.proposed_class;
+    const proposed = V[I_PROPOSED];
     const allowed =
-      (cls === 'draft' && proposed !== undefined ? ALLOWED.get(`draft:${proposed}`) : undefined) ??
-      ALLOWED.get(cls)!;
-    for (const e of entries) {
-      if (present[e.key] === e && !allowed.has(e.key)) {
-        const what = cls === 'draft' ? `a draft proposed as ${proposed}` : `class ${cls}`;
+      (cls === 'draft' && proposed !== undefined
+        ? ALLOWED_IDX.get(`draft:${proposed}`)
+        : undefined) ?? ALLOWED_IDX.get(cls)!;
+    for (let fi = 0; fi < NF; fi++) {
+      const e = P[fi];
+      if (e !== undefined && !allowed[fi]) {
+        const what =
+          cls === 'draft' ? `a draft proposed as ${printable(proposed ?? '')}` : `class ${cls}`;
         err(e, `field '${e.key}' does not belong to ${what}`);
       }
     }
   }
 
-  if (id === undefined || cls === undefined || !firstOfId) return null;
+  if (id === undefined || !firstOfId) return null;
+  if (cls === undefined) {
+    v.otherIds.set(id, idEntry!.line);
+    return null;
+  }
   const row: LedgerRow = { id, class: cls, line: m.line, column: m.column, keyLines };
   if (keyColumns) row.keyColumns = keyColumns;
-  for (const f of OPTIONAL_FIELDS) {
-    const s = values[f];
-    if (s !== undefined) row[f] = s;
+  for (let fi = 2; fi < NF; fi++) {
+    const s = V[fi];
+    if (s !== undefined) row[ROW_FIELDS[fi] as OptionalField] = s;
   }
   return row;
 }
 
-const OPTIONAL_FIELDS = ROW_FIELDS.filter((f) => f !== 'id' && f !== 'class') as Array<
-  Exclude<keyof LedgerRow, 'id' | 'class' | 'line' | 'column' | 'keyLines' | 'keyColumns'>
+/** Could this character be whitespace to String.prototype.trim? (skips trim for most values) */
+function mayBeSpace(c: number): boolean {
+  return c <= 32 || c === 0xa0 || c === 0x85 || c >= 0x1680;
+}
+
+function firstWithKey(entries: Entry[], before: number): Entry | undefined {
+  for (let y = 0; y < before; y++) if (entries[y].key === entries[before].key) return entries[y];
+  return undefined;
+}
+
+type OptionalField = Exclude<
+  keyof LedgerRow,
+  'id' | 'class' | 'line' | 'column' | 'keyLines' | 'keyColumns'
 >;
 
 function checkFormat(k: string, s: string, e: Entry, err: (p: Pos, message: string) => void): void {
