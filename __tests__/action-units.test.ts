@@ -159,6 +159,12 @@ describe('pickApprover', () => {
     expect(pickApprover([r('lee', 'PENDING')], q).approver).toBeUndefined();
   });
 
+  it('orders by submitted_at when every review has one', () => {
+    const at = (t: string) => ({ submitted_at: `2026-01-0${t}T00:00:00Z` });
+    const listed = [r('lee', 'CHANGES_REQUESTED', at('3')), r('lee', 'APPROVED', at('2'))];
+    expect(pickApprover(listed, q).approver).toBeUndefined();
+  });
+
   it('one eligible approval is enough among ineligible ones', () => {
     const a = pickApprover([r('dana', 'APPROVED'), r('kim', 'APPROVED')], q);
     expect(a.approver).toBe('kim');

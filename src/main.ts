@@ -98,7 +98,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     core.setOutput('rejected', String(report.counts.reject));
     core.setOutput('report-path', reportPath);
 
-    core.info(logLine(`ledger-gate: ${titleOf(report)}`));
+    logFindings(report);
     if (stepFails(report.decision, inputs.failOn)) {
       core.setFailed(
         `ledger-gate: ${report.decision} (fail-on: ${inputs.failOn}); see the job summary`,
@@ -224,4 +224,16 @@ function commandAnnotations(all: Annotation[]): Annotation[] {
     .filter((a) => a.annotation_level !== 'failure')
     .slice(0, COMMAND_ANNOTATIONS_PER_LEVEL);
   return [...failures, ...warnings];
+}
+
+/** What needs action, in the log too; every line is made inert (logLine), nothing reads as a command. */
+function logFindings(report: Report): void {
+  const LOG_MAX = 100;
+  const acting = report.findings.filter((f) => f.result === 'reject' || f.result === 'review');
+  for (const f of acting.slice(0, LOG_MAX)) {
+    core.info(logLine(`${f.result} ${f.rule}${f.id ? ` ${f.id}` : ''}: ${f.message}`));
+  }
+  if (acting.length > LOG_MAX)
+    core.info(`… and ${acting.length - LOG_MAX} more in the job summary`);
+  core.info(logLine(`ledger-gate: ${titleOf(report)}`));
 }

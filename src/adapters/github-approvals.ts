@@ -34,7 +34,12 @@ export interface ApprovalAnswer {
 export function pickApprover(reviews: Review[], q: ApprovalQuery): ApprovalAnswer {
   const isAgent = agentMatcher(q.agentAuthors);
   const latest = new Map<string, Review>();
-  for (const r of reviews) {
+  // The API lists reviews oldest first; sorting by submitted_at (stable) keeps that if it ever differs.
+  const when = (r: Review) => (r.submitted_at ? Date.parse(r.submitted_at) : 0) || 0;
+  const ordered = reviews.every((r) => r.submitted_at)
+    ? [...reviews].sort((a, b) => when(a) - when(b))
+    : reviews;
+  for (const r of ordered) {
     const login = r.user?.login;
     if (!login || !DECISIVE.has(r.state)) continue;
     latest.set(login.toLowerCase(), r);
