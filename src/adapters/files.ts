@@ -1,9 +1,10 @@
 // The file system, opened so that nothing a patch plants can hang or mislead the gate:
 // a symlink, FIFO, device or directory is refused before a byte is read, and sizes are capped.
-import { constants, createReadStream } from 'node:fs';
+import { constants, createReadStream, type Dirent } from 'node:fs';
 import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { GateError, type ArtifactFact, type SeedsFact } from '../types.js';
 
@@ -16,6 +17,8 @@ export const LIMITS = {
   collectedBytes: 64 * 1024 * 1024,
   /** Report files one run may read. */
   reportFiles: 10_000,
+  /** One golden (a locked_fixture's artifact): larger ones are refused, not hashed. */
+  artifactBytes: 256 * 1024 * 1024,
 };
 
 // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: the last component is no symlink.
@@ -54,6 +57,21 @@ function kind(st: {
   return 'device';
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes UTF-8, refusing bytes that are not (never silently replaced by U+FFFD). */
+function utf8(buf: Buffer, shown: string): string {
+  try {
+    return UTF8.decode(buf);
+  } catch {
+    // Where: the first byte the lenient decoder had to replace.
+    const text = buf.toString('utf8');
+    const at = text.indexOf('\ufffd');
+    const line = at < 0 ? undefined : text.slice(0, at).split('\n').length;
+    throw new GateError('is not valid UTF-8: refused', shown, line);
+  }
+}
+
 /** Reads a regular file as UTF-8, refusing it past `maxBytes` before reading. */
 export async function readCapped(file: string, maxBytes: number, shown = file): Promise<string> {
   const { fh, size } = await openRegular(file).catch((e: GateError) => {
@@ -69,7 +87,7 @@ export async function readCapped(file: string, maxBytes: number, shown = file): 
       if (bytesRead === 0) break;
       off += bytesRead;
     }
-    return buf.toString('utf8', 0, off);
+    return utf8(buf.subarray(0, off), shown);
   } finally {
     await fh.close();
   }
@@ -77,12 +95,29 @@ export async function readCapped(file: string, maxBytes: number, shown = file): 
 
 /** sha256 of a regular file, streamed. */
 export async function hashFile(file: string): Promise<string> {
-  const { fh } = await openRegular(file);
+  const { fh, size } = await openRegular(file);
+  if (size > LIMITS.artifactBytes) {
+    await fh.close();
+    throw new GateError(`is ${size} bytes, over the limit of ${LIMITS.artifactBytes}`, file);
+  }
   const hash = createHash('sha256');
   // The stream owns and closes the handle.
   const stream = createReadStream('', { fd: fh, highWaterMark: 1024 * 1024 });
   for await (const chunk of stream) hash.update(chunk as Buffer);
   return 'sha256:' + hash.digest('hex');
+}
+
+/**
+ * Does `abs`, a path inside `root` as written, lead outside it through a symlinked folder?
+ * (The last component is opened with O_NOFOLLOW, so only its folders are resolved here.)
+ */
+export async function leavesRepo(root: string, abs: string): Promise<boolean> {
+  if (!inside(path.resolve(root), abs)) return false;
+  try {
+    return !inside(await realpath(root), await realpath(path.dirname(abs)));
+  } catch {
+    return false; // an absent folder: the open reports it
+  }
 }
 
 /** Is `target` (already resolved) inside `root` (already resolved)? */
@@ -194,6 +229,8 @@ export async function expandReports(
           expandDirectories: false,
         })
       : [path.resolve(cwd, pattern)];
+    // The glob skips symlinks, FIFOs, sockets and devices; they are refused by name instead.
+    if (isDynamicPattern(pattern)) matches.push(...(await specialMatches(cwd, pattern)));
     if (matches.length === 0)
       problems.push({ file: pattern, message: 'no report file matches this pattern' });
     for (const abs of matches.sort()) {
@@ -201,8 +238,36 @@ export async function expandReports(
         problems.push({ file: pattern, message: `more than ${LIMITS.reportFiles} report files` });
         break;
       }
+      if (await leavesRepo(cwd, abs)) {
+        problems.push({
+          file: show(abs),
+          message: 'resolves outside the repository through a symlinked folder: refused',
+        });
+        continue;
+      }
       files.set(abs, { path: abs, shown: show(abs) });
     }
   }
   return { files: [...files.values()], problems };
+}
+
+/** Entries matching a glob that are neither files nor folders: symlinks, FIFOs, sockets, devices. */
+async function specialMatches(cwd: string, pattern: string): Promise<string[]> {
+  const isMatch = picomatch(pattern, { dot: true });
+  const base = path.resolve(cwd, picomatch.scan(pattern).base);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(base, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.isFile() || e.isDirectory()) continue;
+    const dir = (e as { parentPath?: string }).parentPath ?? e.path;
+    const abs = path.join(dir, e.name);
+    const shown = path.isAbsolute(pattern) ? abs : path.relative(cwd, abs);
+    if (isMatch(shown.split(path.sep).join('/'))) out.push(abs);
+  }
+  return out;
 }
