@@ -3,6 +3,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { LIMITS, artifactFacts, expandReports, readCapped, seedsFacts } from './adapters/files.js';
+import { leavesRepo } from './adapters/files.js';
 import * as git from './adapters/git.js';
 import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
 import { decide, type ReportProblem } from './decision/decide.js';
@@ -101,6 +102,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   if (o.collected !== undefined) {
     const shown = o.collected;
     try {
+      if (await leavesRepo(root, path.resolve(root, o.collected)))
+        throw new GateError('resolves outside the repository through a symlinked folder: refused');
       collected = parseCollected(
         await readCapped(path.resolve(root, o.collected), LIMITS.collectedBytes, shown),
         shown,
@@ -154,6 +157,9 @@ async function readLedger(
   const at = (message: string): LedgerIssue[] => [{ message, file: shown, line: 1, column: 1 }];
   if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
     return { errors: at('the ledger path must be inside the repository') };
+  }
+  if (await leavesRepo(root, path.resolve(root, rel))) {
+    return { errors: at('resolves outside the repository through a symlinked folder: refused') };
   }
   let text: string;
   try {
