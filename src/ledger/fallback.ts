@@ -12,6 +12,11 @@ import type { Entry, Pos, ReadIssue, ReadResult, ScalarType, Val } from './tree.
  */
 export const YAML_READER_MAX_CHARS = 1024 * 1024;
 
+// Outside YAML 1.2's c-printable: C0 and C1 controls (but tab, LF, CR, NEL), U+FFFE/U+FFFF, lone surrogates.
+const NOT_PRINTABLE =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters to find
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export function readWithYaml(text: string): ReadResult {
   if (text.length > YAML_READER_MAX_CHARS) {
     const message =
@@ -19,6 +24,16 @@ export function readWithYaml(text: string): ReadResult {
       '(`- id:` rows of `key: value` lines; no tabs, flow collections, block scalars, anchors, ' +
       'tags, directives or several documents)';
     return { root: null, issues: [{ line: 1, column: 1, message }] };
+  }
+  // YAML allows only printable characters; the `yaml` package does not enforce it.
+  const bad = NOT_PRINTABLE.exec(text);
+  if (bad) {
+    const before = text.slice(0, bad.index);
+    const line = before.split('\n').length;
+    const column = bad.index - before.lastIndexOf('\n');
+    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    const message = `character U+${code} is not allowed in YAML`;
+    return { root: null, issues: [{ line, column, message }] };
   }
   const lc = new LineCounter();
   const docs = parseAllDocuments(text, {
