@@ -47,7 +47,12 @@ function byRule(findings: Finding[]): { key: RuleKey; findings: Finding[] }[] {
     if (list) list.push(f);
     else groups.set(f.rule, [f]);
   }
-  const worst = (list: Finding[]) => Math.max(...list.map((f) => SEVERITY[f.result]));
+  // A loop, not Math.max(...list): spreading 100k+ findings overflows the call stack.
+  const worst = (list: Finding[]) => {
+    let w = -1;
+    for (const f of list) w = Math.max(w, SEVERITY[f.result]);
+    return w;
+  };
   return [...groups.entries()]
     .map(([key, list]) => ({ key, findings: list }))
     .sort(
@@ -159,22 +164,22 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
       (approved ? '---|' : '') +
       '\n';
     const close = folded ? '\n</details>\n\n' : '\n';
-    const rows = group.findings.map(
-      (f) =>
-        `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${where(f)} | ${cell(f.message)} |` +
-        (approved ? ` ${codeCell(f.approved_by)} |` : '') +
-        '\n',
-    );
-    if (!out.add(open + header + rows[0], RESERVE)) {
+    // Rows are rendered one at a time, only while they fit: a group may hold 100k findings.
+    const row = (f: Finding) =>
+      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${where(f)} | ${cell(f.message)} |` +
+      (approved ? ` ${codeCell(f.approved_by)} |` : '') +
+      '\n';
+    const list = group.findings;
+    if (!out.add(open + header + row(list[0]), RESERVE)) {
       full = true;
-      findingsCut += group.findings.length;
+      findingsCut += list.length;
       continue;
     }
     let shown = 1;
-    for (; shown < rows.length; shown++) if (!out.add(rows[shown], RESERVE)) break;
-    if (shown < rows.length) {
+    for (; shown < list.length; shown++) if (!out.add(row(list[shown]), RESERVE)) break;
+    if (shown < list.length) {
       full = true;
-      findingsCut += rows.length - shown;
+      findingsCut += list.length - shown;
     }
     out.force(close);
   }
