@@ -29,6 +29,7 @@ export function runUrl(env: NodeJS.ProcessEnv): string {
 }
 
 const RETRIES = 3;
+const API_BUDGET_MS = 10 * 60 * 1000;
 
 /**
  * @actions/github parses GITHUB_EVENT_PATH when it is loaded, and a malformed payload would
@@ -51,6 +52,9 @@ export async function createOctokit(token: string, env: NodeJS.ProcessEnv): Prom
     {
       baseUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
       retry: { retries: RETRIES },
+      // A connection that hangs must not hold a required check for hours: all API calls of the
+      // run share one budget, after which they fail (and so does the step).
+      request: { signal: AbortSignal.timeout(API_BUDGET_MS) },
       throttle: {
         onRateLimit: retryable('rate limit'),
         onSecondaryRateLimit: retryable('secondary rate limit'),
