@@ -55,7 +55,8 @@ export function code(text: string, opts: { table?: boolean } = {}): string {
   // A backslash right before that pipe is read differently by GFM renderers (a cell break in
   // some), so there the pipe is shown as a broken bar instead.
   if (opts.table) body = body.replace(/(\\?)\|/g, (_, bs: string) => (bs ? '\\\u00a6' : '\\|'));
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  let longest = 0;
+  for (const run of body.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
   // A leading or trailing backtick (or space, which would be stripped) needs padding.
   const pad = /^[`\s]|[`\s]$/.test(body) ? ' ' : '';
