@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { eventFacts, mergeQueuePr } from '../src/adapters/event.js';
 import { pickApprover, type Review } from '../src/adapters/github-approvals.js';
 import { filesToChanges } from '../src/adapters/github-fallback.js';
+import { readInputs } from '../src/inputs.js';
 import { conclusionOf, stepFails } from '../src/main.js';
 import { GateError } from '../src/types.js';
 
@@ -207,5 +208,81 @@ describe('filesToChanges', () => {
       { path: 'old', status: 'D' },
       { path: 'new', status: 'A' },
     ]);
+  });
+});
+
+describe('readInputs', () => {
+  const withInputs = <T>(inputs: Record<string, string>, f: () => T): T => {
+    const keys = Object.keys(inputs).map((k) => `INPUT_${k.toUpperCase()}`);
+    Object.entries(inputs).forEach(([k, v]) => (process.env[`INPUT_${k.toUpperCase()}`] = v));
+    try {
+      return f();
+    } finally {
+      keys.forEach((k) => delete process.env[k]);
+    }
+  };
+
+  it('reads every input once into one typed object, with the defaults of action.yml', () => {
+    const i = withInputs({ junit: 'a/*.xml\n\n# a comment\n  b.xml  ', token: 't' }, readInputs);
+    expect(i).toEqual({
+      ledger: 'tests/ledger.yaml',
+      junit: ['a/*.xml', 'b.xml'],
+      collected: undefined,
+      production: [],
+      goldens: [],
+      agentAuthors: ['*[bot]'],
+      baseRef: undefined,
+      token: 't',
+      checkName: 'ledger-gate',
+      failOn: 'review',
+      maxAnnotations: 1000,
+      quarantineMaxAgeDays: undefined,
+      expect: 'all',
+    });
+  });
+
+  it('splits agent-authors on newlines and commas, and takes the numbers and choices', () => {
+    const i = withInputs(
+      {
+        junit: 'x.xml',
+        token: 't',
+        'agent-authors': 'renovate*, *[bot]\ncodex',
+        'fail-on': 'never',
+        expect: 'ran-files',
+        'max-annotations': '0',
+        'quarantine-max-age-days': '90',
+        'production-paths': 'src/**\nlib/**',
+        'base-ref': 'origin/main',
+      },
+      readInputs,
+    );
+    expect(i).toMatchObject({
+      agentAuthors: ['renovate*', '*[bot]', 'codex'],
+      failOn: 'never',
+      expect: 'ran-files',
+      maxAnnotations: 0,
+      quarantineMaxAgeDays: 90,
+      production: ['src/**', 'lib/**'],
+      baseRef: 'origin/main',
+    });
+  });
+
+  it.each<[Record<string, string>, string]>([
+    [
+      { 'quarantine-max-age-days': '1.5' },
+      'input quarantine-max-age-days must be a whole number from 0 to 100000, not "1.5"',
+    ],
+    [
+      { 'base-ref': '--output=/etc/passwd' },
+      'input base-ref must be a git ref or sha, not "--output=/etc/passwd"',
+    ],
+    [{ ledger: '/etc/ledger.yaml' }, 'input ledger must be a path inside the repository'],
+    [{ token: '' }, 'input token is empty'],
+    [
+      { 'check-name': 'x'.repeat(101) },
+      'input check-name must be one line of at most 100 characters',
+    ],
+  ])('refuses %j', (bad, message) => {
+    expect(() => withInputs({ junit: 'x.xml', token: 't', ...bad }, readInputs)).toThrow(message);
   });
 });
