@@ -223,7 +223,8 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
   let firstOfId = false;
   if (idEntry === undefined) err(m, 'row has no `id`');
   else if (id !== undefined) {
-    const firstLine = v.byId.get(id)?.keyLines.id ?? v.otherIds.get(id);
+    const firstLine =
+      v.byId.get(id)?.keyLines.id ?? (v.otherIds.size === 0 ? undefined : v.otherIds.get(id));
     if (firstLine !== undefined) {
       err(idEntry, `duplicate id '${printable(id)}' (first at line ${firstLine})`);
     } else {

@@ -1,0 +1,554 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run as digest } from '../src/commands/digest.js';
+import { run as init } from '../src/commands/init.js';
+import { run as lint } from '../src/commands/lint.js';
+import { run as lock } from '../src/commands/lock.js';
+import { run as promote } from '../src/commands/promote.js';
+import { run as property } from '../src/commands/property.js';
+import { run as quarantine } from '../src/commands/quarantine.js';
+import { parseLedger } from '../src/ledger/parse.js';
+
+const FIXTURES = join(process.cwd(), '__fixtures__');
+const NOW = new Date('2026-11-29T12:00:00Z');
+const LEDGER = 'tests/ledger.yaml';
+
+let repo: string;
+beforeEach(() => {
+  repo = mkdtempSync(join(tmpdir(), 'upkeep-'));
+  mkdirSync(join(repo, 'tests/goldens'), { recursive: true });
+  mkdirSync(join(repo, 'tests/properties/seeds/length'), { recursive: true });
+  mkdirSync(join(repo, 'tests/properties/seeds/empty'), { recursive: true });
+  writeFileSync(join(repo, 'tests/goldens/header.bin'), Buffer.from([0, 1, 2, 3, 255]));
+  writeFileSync(join(repo, 'tests/goldens/draft.bin'), 'draft bytes\n');
+  writeFileSync(join(repo, 'tests/properties/seeds/length/seed-1'), '17');
+});
+afterEach(() => rmSync(repo, { recursive: true, force: true }));
+
+type Cmd = (
+  argv: string[],
+  io: { cwd: string; stdout: (s: string) => void; stderr: (s: string) => void; now?: Date },
+) => Promise<number>;
+
+async function call(
+  cmd: Cmd,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await cmd(argv, {
+    cwd: repo,
+    stdout: (s) => (out += s),
+    stderr: (s) => (err += s),
+    now: NOW,
+  });
+  return { code, out, err };
+}
+
+const sha = (b: Buffer | string): string =>
+  'sha256:' + createHash('sha256').update(b).digest('hex');
+const read = (p = LEDGER): string => readFileSync(join(repo, p), 'utf8');
+
+/** Writes the contract example with the real digest of header.bin. */
+function writeContract(): string {
+  const text = readFileSync(join(FIXTURES, 'ledger/contract.yaml'), 'utf8').replace(
+    'sha256:DIGEST',
+    sha(readFileSync(join(repo, 'tests/goldens/header.bin'))),
+  );
+  writeFileSync(join(repo, LEDGER), text);
+  return text;
+}
+
+/** The file's lines outside [from, to) (1-based, `to` exclusive). */
+function outside(text: string, from: number, to: number): string[] {
+  const lines = text.split('\n');
+  return [...lines.slice(0, from - 1), ...lines.slice(to - 1)];
+}
+
+describe('init', () => {
+  it('freezes real `pytest --collect-only -q` output; lint accepts the result', async () => {
+    mkdirSync(join(repo, 'build'));
+    const collected = readFileSync(join(FIXTURES, 'junit/pytest/collected.txt'), 'utf8');
+    writeFileSync(join(repo, 'build/collected.txt'), collected);
+    const r = await call(
+      init,
+      '--collected',
+      'build/collected.txt',
+      '--owner',
+      'qa-team',
+      '--rule',
+      'tests/test_plain.py::test_passes=locked_fixture:tests/goldens/header.bin',
+      '--rule',
+      'tests/test_params.py::TestParams::*=property:roundtrip:tests/properties/seeds/length/',
+    );
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const ids = collected.split('\n').filter((l) => l.includes('::'));
+    expect(r.out).toBe(
+      `tests/ledger.yaml: wrote ${ids.length} rows (1 locked_fixture, 5 property, ${ids.length - 6} quarantine) from build/collected.txt\n`,
+    );
+    const text = read();
+    expect(text.split('\n')[0]).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/\S+\/schema\/ledger\.schema\.json$/,
+    );
+    const parsed = parseLedger(text, LEDGER);
+    expect(parsed.errors).toEqual([]);
+    // Every collected id reads back exactly, quotes, brackets, `::` and backslashes included.
+    expect(parsed.ledger!.rows.map((row) => row.id)).toEqual(ids);
+    expect(parsed.ledger!.byId.get('tests/test_plain.py::test_passes')).toMatchObject({
+      class: 'locked_fixture',
+      artifact: 'tests/goldens/header.bin',
+      digest: sha(readFileSync(join(repo, 'tests/goldens/header.bin'))),
+    });
+    expect(
+      parsed.ledger!.byId.get('tests/test_params.py::TestParams::test_in_class[emoji 🎉]'),
+    ).toMatchObject({
+      class: 'property',
+      invariant: 'roundtrip',
+      seeds: 'tests/properties/seeds/length/',
+    });
+    expect(
+      parsed.ledger!.byId.get('tests/test_params.py::test_ids[quote"and<angle>&amp]'),
+    ).toMatchObject({
+      class: 'quarantine',
+      opened: '2026-11-29',
+      reason: 'frozen by ledger-gate init',
+      owner: 'qa-team',
+    });
+    const l = await call(lint);
+    expect(l).toEqual({
+      code: 0,
+      out: `tests/ledger.yaml: ok, ${ids.length} rows (1 locked_fixture, 5 property, ${ids.length - 6} quarantine, 0 draft)\n`,
+      err: '',
+    });
+  });
+
+  it('reads ids from real JUnit reports (jest-junit with file attributes)', async () => {
+    mkdirSync(join(repo, 'build'));
+    writeFileSync(
+      join(repo, 'build/junit.xml'),
+      readFileSync(join(FIXTURES, 'junit/jest-junit/with-file.xml')),
+    );
+    const r = await call(
+      init,
+      '--junit',
+      'build/*.xml',
+      '--owner',
+      'me',
+      '--reason',
+      'legacy suite',
+    );
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const parsed = parseLedger(read(), LEDGER);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.ledger!.rows.length).toBe(9);
+    expect(
+      parsed.ledger!.byId.has(
+        '__tests__/math.test.js::math nested <block> & "quotes" ünïcode naïve ✓ 🎉',
+      ),
+    ).toBe(true);
+    expect(parsed.ledger!.byId.get('__tests__/math.test.js::math adds')).toMatchObject({
+      class: 'quarantine',
+      reason: 'legacy suite',
+      owner: 'me',
+    });
+    expect((await call(lint)).code).toBe(0);
+  });
+
+  it('refuses pytest reports whose names pytest escaped, unless --collected is used', async () => {
+    writeFileSync(
+      join(repo, 'report.xml'),
+      readFileSync(join(FIXTURES, 'junit/pytest/xunit1.xml')),
+    );
+    const r = await call(init, '--junit', '*.xml', '--owner', 'me');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^ledger-gate init: report\.xml: 10 test cases map to no single id .*use --collected/,
+    );
+  });
+
+  it('refuses pytest reports that cannot be mapped without the collected list', async () => {
+    writeFileSync(
+      join(repo, 'report.xml'),
+      readFileSync(join(FIXTURES, 'junit/pytest/xunit2.xml')),
+    );
+    const r = await call(init, '--junit', 'report.xml', '--owner', 'me');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/map to no single id .*use --collected/);
+  });
+
+  it('refuses to overwrite an existing ledger without --force', async () => {
+    writeFileSync(join(repo, 'ids.txt'), 'tests/a.py::test_a\n\n1 test collected in 0.01s\n');
+    const before = writeContract();
+    const r = await call(init, '--collected', 'ids.txt', '--owner', 'me');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      'ledger-gate init: tests/ledger.yaml: a ledger exists here; refusing to overwrite it (add --force to replace it)\n',
+    );
+    expect(read()).toBe(before);
+    const forced = await call(init, '--collected', 'ids.txt', '--owner', 'me', '--force');
+    expect(forced.code).toBe(0);
+    expect(parseLedger(read(), LEDGER).ledger!.rows.map((row) => row.id)).toEqual([
+      'tests/a.py::test_a',
+    ]);
+  });
+
+  it.each([
+    [[], 'init needs exactly one of --collected FILE or --junit GLOB'],
+    [['--collected', 'x', '--junit', 'y', '--owner', 'o'], 'init needs exactly one'],
+    [['--collected', 'x'], 'init needs --owner O'],
+    [['--collected', 'x', '--owner', 'o', '--rule', 'nonsense'], "expected 'ID_GLOB=property"],
+    [
+      ['--collected', 'x', '--owner', 'o', '--rule', 'a*=locked_fixture:/etc/passwd'],
+      'is not inside the repository',
+    ],
+    [['--collected', 'x', '--owner', 'o', '--bogus'], "Unknown option '--bogus'"],
+  ])('usage error %j', async (argv, message) => {
+    const r = await call(init, ...argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+
+  it('refuses a rule whose artifact or seeds cannot be read, writing nothing', async () => {
+    writeFileSync(join(repo, 'ids.txt'), 'tests/a.py::test_a\n\n1 test collected in 0.01s\n');
+    const a = await call(
+      init,
+      '--collected',
+      'ids.txt',
+      '--owner',
+      'o',
+      '--rule',
+      '*=locked_fixture:tests/goldens/nope.bin',
+    );
+    expect(a.code).toBe(1);
+    expect(a.err).toContain('tests/goldens/nope.bin: artifact: no such file');
+    const s = await call(
+      init,
+      '--collected',
+      'ids.txt',
+      '--owner',
+      'o',
+      '--rule',
+      '*=property:inv:tests/properties/seeds/empty',
+    );
+    expect(s.code).toBe(1);
+    expect(s.err).toContain('seeds folder');
+    expect(() => read()).toThrow();
+  });
+});
+
+describe('lock, property, quarantine, promote: edits that keep everything else', () => {
+  it('lock re-classes a row in place; every line outside the row is byte-identical', async () => {
+    const before = writeContract();
+    writeFileSync(join(repo, 'tests/goldens/reload.bin'), 'reload');
+    const r = await call(
+      lock,
+      'tests/test_parse.py::test_concurrent_reload',
+      '--artifact',
+      'tests/goldens/reload.bin',
+    );
+    expect(r).toEqual({
+      code: 0,
+      out: `tests/ledger.yaml: updated tests/test_parse.py::test_concurrent_reload: locked_fixture, tests/goldens/reload.bin ${sha('reload')}\n`,
+      err: '',
+    });
+    const after = read();
+    // The row was lines 14-18 (id … owner); it is now 4 lines: id, class, digest, artifact.
+    expect(outside(after, 14, 18)).toEqual(outside(before, 14, 19));
+    expect(after.split('\n').slice(13, 17)).toEqual([
+      '  - id: tests/test_parse.py::test_concurrent_reload',
+      '    class: locked_fixture',
+      `    digest: ${sha('reload')}`,
+      '    artifact: tests/goldens/reload.bin',
+    ]);
+    expect((await call(lint)).code).toBe(0);
+  });
+
+  it('rewrites only the value of a changed field, keeping its aligned comment', async () => {
+    const before = writeContract();
+    writeFileSync(join(repo, 'tests/goldens/header.bin'), 'new header bytes');
+    const r = await call(
+      lock,
+      'tests/test_parse.py::test_header_roundtrip',
+      '--artifact',
+      'tests/goldens/header.bin',
+    );
+    expect(r.code).toBe(0);
+    const a = read().split('\n');
+    const b = before.split('\n');
+    expect(a.length).toBe(b.length);
+    const changed = a.map((line, i) => (line === b[i] ? -1 : i + 1)).filter((i) => i > 0);
+    expect(changed).toEqual([6]);
+    expect(a[5]).toBe(`    digest: ${sha('new header bytes')}`);
+  });
+
+  it('appends a new row after the last row, indented like the others', async () => {
+    const before = writeContract();
+    writeFileSync(join(repo, 'tests/goldens/new.bin'), 'n');
+    const r = await call(
+      lock,
+      'tests/new.py::test_new[x: y]',
+      '--artifact',
+      './tests/goldens/new.bin',
+    );
+    expect(r.out).toMatch(/added tests\/new\.py::test_new\[x: y\]/);
+    const lines = before.split('\n');
+    const expected = [
+      ...lines.slice(0, 27),
+      '  - id: "tests/new.py::test_new[x: y]"',
+      '    class: locked_fixture',
+      `    digest: ${sha('n')}`,
+      '    artifact: tests/goldens/new.bin',
+      ...lines.slice(27),
+    ];
+    expect(read()).toBe(expected.join('\n'));
+    expect((await call(lint)).code).toBe(0);
+  });
+
+  it('keeps CRLF line ends', async () => {
+    const text =
+      'version: 1\r\nrows:\r\n  - id: a\r\n    class: draft\r\n    source: agent\r\n    proposed_class: property\r\n';
+    writeFileSync(join(repo, LEDGER), text);
+    expect((await call(quarantine, 'a', '--reason', 'flaky', '--owner', 'me')).code).toBe(0);
+    expect(read()).toBe(
+      'version: 1\r\nrows:\r\n  - id: a\r\n    class: quarantine\r\n    opened: 2026-11-29\r\n    reason: flaky\r\n    owner: me\r\n',
+    );
+  });
+
+  it('edits a flow-style ledger through the yaml Document API, keeping its comments', async () => {
+    writeFileSync(join(repo, LEDGER), '# my ledger\nversion: 1\nrows: [] # none yet\n');
+    const r = await call(
+      property,
+      'tests/p.py::test_p',
+      '--invariant',
+      'sorted',
+      '--seeds',
+      'tests/properties/seeds/length',
+    );
+    expect(r.code).toBe(0);
+    const text = read();
+    expect(text).toContain('# my ledger');
+    expect(parseLedger(text, LEDGER).ledger!.byId.get('tests/p.py::test_p')).toMatchObject({
+      class: 'property',
+      invariant: 'sorted',
+      seeds: 'tests/properties/seeds/length',
+    });
+    expect((await call(lint)).code).toBe(0);
+  });
+
+  it('property refuses an empty seeds folder and leaves the ledger alone', async () => {
+    const before = writeContract();
+    const r = await call(
+      property,
+      'tests/test_parse.py::test_concurrent_reload',
+      '--invariant',
+      'x',
+      '--seeds',
+      'tests/properties/seeds/empty/',
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('tests/properties/seeds/empty/: seeds folder: holds no seed files');
+    expect(read()).toBe(before);
+  });
+
+  it('lock refuses a missing artifact and a symlinked one', async () => {
+    const before = writeContract();
+    expect((await call(lock, 'x', '--artifact', 'tests/goldens/missing.bin')).err).toContain(
+      'no such file',
+    );
+    symlinkSync('header.bin', join(repo, 'tests/goldens/link.bin'));
+    const r = await call(lock, 'x', '--artifact', 'tests/goldens/link.bin');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('symlink');
+    expect((await call(lock, 'x', '--artifact', '../outside.bin')).code).toBe(2);
+    expect(read()).toBe(before);
+  });
+
+  it('refuses to write a result that would be invalid', async () => {
+    const text = writeContract().replace(
+      '    source: agent\n',
+      '    source: agent\n    digets: typo\n',
+    );
+    writeFileSync(join(repo, LEDGER), text);
+    const r = await call(quarantine, 'tests/new.py::test_q', '--reason', 'r', '--owner', 'o');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^refusing to write tests\/ledger\.yaml: the result would be invalid\ntests\/ledger\.yaml:22:5: unknown field 'digets'; did you mean 'digest'\?\n$/,
+    );
+    expect(read()).toBe(text);
+  });
+
+  it('quarantine adds a dated row; re-quarantining keeps the first date', async () => {
+    writeContract();
+    expect(
+      (await call(quarantine, 'tests/x.py::test_new', '--reason', 'flaky on CI', '--owner', 'ana'))
+        .out,
+    ).toBe(
+      'tests/ledger.yaml: added tests/x.py::test_new: quarantine since 2026-11-29, owner ana\n',
+    );
+    const r = await call(
+      quarantine,
+      'tests/test_parse.py::test_concurrent_reload',
+      '--reason',
+      'still flaky',
+      '--owner',
+      'bo',
+    );
+    expect(r.out).toBe(
+      'tests/ledger.yaml: updated tests/test_parse.py::test_concurrent_reload: quarantine since 2026-09-10, owner bo\n',
+    );
+    expect(
+      parseLedger(read(), LEDGER).ledger!.byId.get('tests/test_parse.py::test_concurrent_reload'),
+    ).toMatchObject({ opened: '2026-09-10', reason: 'still flaky', owner: 'bo' });
+    expect((await call(quarantine, 'x', '--reason', 'r')).code).toBe(2);
+  });
+
+  it('quarantine --list shows age and owner, oldest first', async () => {
+    writeContract();
+    await call(quarantine, 'tests/x.py::test_new', '--reason', 'flaky on CI', '--owner', 'ana');
+    const r = await call(quarantine, '--list');
+    expect(r).toEqual({
+      code: 0,
+      out: [
+        'age  opened      owner  id                                           reason',
+        '80d  2026-09-10  human  tests/test_parse.py::test_concurrent_reload  order-dependent on module import cache',
+        ' 0d  2026-11-29  ana    tests/x.py::test_new                         flaky on CI',
+        '2 quarantined rows; the oldest was opened 80 days ago',
+        '',
+      ].join('\n'),
+      err: '',
+    });
+  });
+
+  it('promote refuses while the proposed class lacks fields, then promotes with them', async () => {
+    const before = writeContract();
+    const id = 'tests/test_parse.py::test_agent_added_prefix_strip';
+    const refused = await call(promote, id);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe(
+      `ledger-gate promote: tests/ledger.yaml:19:5: refusing to promote ${id} to property: missing --invariant NAME and --seeds DIR\n`,
+    );
+    expect((await call(promote, id, '--invariant', 'prefix_stripped')).err).toContain(
+      'missing --seeds DIR',
+    );
+    expect((await call(promote, id, '--artifact', 'tests/goldens/header.bin')).code).toBe(2);
+    expect(read()).toBe(before);
+    const ok = await call(
+      promote,
+      id,
+      '--invariant',
+      'prefix_stripped',
+      '--seeds',
+      'tests/properties/seeds/length/',
+    );
+    expect(ok).toEqual({
+      code: 0,
+      out: `tests/ledger.yaml: promoted ${id}: draft → property\n`,
+      err: '',
+    });
+    expect(read().split('\n').slice(18, 22)).toEqual([
+      `  - id: ${id}`,
+      '    class: property',
+      '    invariant: prefix_stripped',
+      '    seeds: tests/properties/seeds/length/',
+    ]);
+    expect(outside(read(), 19, 23)).toEqual(outside(before, 19, 23));
+  });
+
+  it('promote locks a draft proposed as locked_fixture from the artifact it names', async () => {
+    writeContract();
+    const id = 'tests/test_parse.py::test_golden_draft[a: b]';
+    const r = await call(promote, id);
+    expect(r.code).toBe(0);
+    expect(parseLedger(read(), LEDGER).ledger!.byId.get(id)).toMatchObject({
+      class: 'locked_fixture',
+      artifact: 'tests/goldens/draft.bin',
+      digest: sha('draft bytes\n'),
+    });
+    expect(read()).toContain(
+      '  - id: "tests/test_parse.py::test_golden_draft[a: b]"\n    class: locked_fixture\n',
+    );
+    const again = await call(promote, id);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('is a locked_fixture row, not a draft');
+    expect((await call(promote, 'tests/none.py::t')).err).toContain('no row for');
+  });
+
+  it('refuses to edit where there is no ledger', async () => {
+    const r = await call(quarantine, 'a', '--reason', 'r', '--owner', 'o');
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'ledger-gate quarantine: tests/ledger.yaml: no ledger here (create one with `ledger-gate init`)\n',
+    });
+  });
+});
+
+describe('digest', () => {
+  it('prints sha256 and path per regular file, and refuses the rest', async () => {
+    symlinkSync('header.bin', join(repo, 'tests/goldens/link.bin'));
+    const r = await call(
+      digest,
+      'tests/goldens/header.bin',
+      'tests/goldens',
+      'tests/goldens/draft.bin',
+      'tests/goldens/link.bin',
+      'nope',
+    );
+    expect(r.out).toBe(
+      `${sha(Buffer.from([0, 1, 2, 3, 255]))}  tests/goldens/header.bin\n${sha('draft bytes\n')}  tests/goldens/draft.bin\n`,
+    );
+    expect(r.err.split('\n')).toEqual([
+      'ledger-gate digest: tests/goldens: is not a regular file (directory): refused',
+      'ledger-gate digest: tests/goldens/link.bin: is a symlink: refused',
+      'ledger-gate digest: nope: no such file',
+      '',
+    ]);
+    expect(r.code).toBe(1);
+    expect((await call(digest)).code).toBe(2);
+  });
+
+  it('hashes a file larger than one read chunk', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 7, 7);
+    writeFileSync(join(repo, 'big.bin'), big);
+    expect((await call(digest, 'big.bin')).out).toBe(`${sha(big)}  big.bin\n`);
+  });
+});
+
+describe('lint', () => {
+  it('reports every problem as file:line:col: message and exits 1', async () => {
+    const outsideDir = mkdtempSync(join(tmpdir(), 'upkeep-out-'));
+    writeFileSync(join(outsideDir, 'secret'), 's');
+    symlinkSync(outsideDir, join(repo, 'tests/escape'));
+    writeFileSync(
+      join(repo, LEDGER),
+      `version: 1\nrows:\n  - id: a\n    class: locked_fixture\n    digest: sha256:${'0'.repeat(64)}\n    artifact: tests/escape/secret\n  - id: b\n    class: quarantine\n    opened: 2026-02-30\n    reason: r\n  - id: a\n    class: draft\n    source: agent\n    proposed_class: property\n`,
+    );
+    const r = await call(lint);
+    rmSync(outsideDir, { recursive: true, force: true });
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n')).toEqual([
+      expect.stringMatching(
+        /^tests\/ledger\.yaml:6:5: artifact 'tests\/escape\/secret' resolves outside the repository/,
+      ),
+      "tests/ledger.yaml:7:5: row 'b' (class quarantine) is missing field 'owner'",
+      "tests/ledger.yaml:9:5: opened '2026-02-30' is not a real date written YYYY-MM-DD",
+      "tests/ledger.yaml:11:5: duplicate id 'a' (first at line 3)",
+      '',
+    ]);
+    expect(r.err).toBe('tests/ledger.yaml: 4 problems\n');
+  });
+
+  it('accepts --ledger elsewhere and says what it found', async () => {
+    writeFileSync(join(repo, 'l.yaml'), 'version: 1\nrows: []\n');
+    expect(await call(lint, '--ledger', 'l.yaml')).toEqual({
+      code: 0,
+      out: 'l.yaml: ok, 0 rows (0 locked_fixture, 0 property, 0 quarantine, 0 draft)\n',
+      err: '',
+    });
+  });
+});

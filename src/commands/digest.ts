@@ -1,0 +1,32 @@
+// `ledger-gate digest PATH…`: `sha256:<hex>  PATH` per file, hashed in chunks by the same
+// reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { hashFile } from '../adapters/files.js';
+import { runCommand } from '../ledger/upkeep.js';
+import { GateError } from '../types.js';
+import { UsageError, type CommandIO } from './io.js';
+
+export async function run(argv: string[], io: CommandIO): Promise<number> {
+  return runCommand('digest', io, async () => {
+    const { positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      // --ledger is accepted (every upkeep command takes it) and unused.
+      options: { ledger: { type: 'string' } },
+    });
+    if (positionals.length === 0) throw new UsageError('usage: digest PATH…');
+    let status = 0;
+    for (const p of positionals) {
+      try {
+        io.stdout(`${await hashFile(path.resolve(io.cwd, p))}  ${p}\n`);
+      } catch (e) {
+        if (!(e instanceof GateError)) throw e;
+        io.stderr(`ledger-gate digest: ${p}: ${e.message}\n`);
+        status = 1;
+      }
+    }
+    return status;
+  });
+}

@@ -1,0 +1,100 @@
+// `ledger-gate quarantine ID --reason R --owner O`: park ID (a pass on it is then rejected);
+// `ledger-gate quarantine --list`: every quarantined row, oldest first, with its age.
+import { parseArgs } from 'node:util';
+import { setRow } from '../ledger/edit.js';
+import { isoDate, ledgerFile, readLedgerText, runCommand, writeLedger } from '../ledger/upkeep.js';
+import { parseLedger } from '../ledger/parse.js';
+import { GateError } from '../types.js';
+import { UsageError, type CommandIO } from './io.js';
+
+const DAY = 86_400_000;
+
+export async function run(argv: string[], io: CommandIO): Promise<number> {
+  return runCommand('quarantine', io, async () => {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        ledger: { type: 'string' },
+        reason: { type: 'string' },
+        owner: { type: 'string' },
+        list: { type: 'boolean' },
+      },
+    });
+    const root = io.cwd;
+    const file = ledgerFile(root, values.ledger);
+    const now = io.now ?? new Date();
+    if (values.list) {
+      if (positionals.length > 0 || values.reason !== undefined || values.owner !== undefined) {
+        throw new UsageError('quarantine --list takes no ID, --reason or --owner');
+      }
+      return list(await readLedgerText(file), file.shown, now, io);
+    }
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        'usage: quarantine ID --reason R --owner O [--ledger FILE] | quarantine --list',
+      );
+    }
+    if (values.reason === undefined || values.reason.trim() === '')
+      throw new UsageError('quarantine needs --reason R');
+    if (values.owner === undefined || values.owner.trim() === '') {
+      throw new UsageError(
+        'quarantine needs --owner O (a quarantine without an owner is a parked failure)',
+      );
+    }
+    const [id] = positionals;
+    const text = await readLedgerText(file);
+    // Re-quarantining keeps the original date: the row's age is what reviewers watch.
+    const existing = parseLedger(text, file.shown).ledger?.byId.get(id);
+    const opened =
+      existing?.class === 'quarantine' && existing.opened ? existing.opened : isoDate(now);
+    const edit = setRow(text, id, {
+      class: 'quarantine',
+      opened,
+      reason: values.reason,
+      owner: values.owner,
+    });
+    if (!writeLedger(edit.text, file, root, io)) return 1;
+    const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
+    io.stdout(`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${values.owner}\n`);
+    return 0;
+  });
+}
+
+function list(text: string, shown: string, now: Date, io: CommandIO): number {
+  const parsed = parseLedger(text, shown);
+  if (!parsed.ledger || parsed.errors.length > 0) {
+    const e = parsed.errors[0];
+    throw new GateError(
+      `invalid ledger (run ledger-gate lint): ${e?.message ?? ''}`,
+      shown,
+      e?.line,
+      e?.column,
+    );
+  }
+  const today = Date.parse(isoDate(now));
+  const rows = parsed.ledger.rows
+    .filter((r) => r.class === 'quarantine')
+    .map((r) => ({ r, age: Math.floor((today - Date.parse(r.opened!)) / DAY) }))
+    .sort((a, b) => b.age - a.age || a.r.line - b.r.line);
+  if (rows.length === 0) {
+    io.stdout(`${shown}: no quarantined rows\n`);
+    return 0;
+  }
+  const table = [
+    ['age', 'opened', 'owner', 'id', 'reason'],
+    ...rows.map(({ r, age }) => [`${age}d`, r.opened!, r.owner!, r.id, r.reason!]),
+  ];
+  const width = [0, 1, 2, 3].map((c) => Math.max(...table.map((t) => t[c].length)));
+  for (const t of table) {
+    const line = t
+      .map((cell, c) => (c === 0 ? cell.padStart(width[c]) : c < 4 ? cell.padEnd(width[c]) : cell))
+      .join('  ');
+    io.stdout(line.trimEnd() + '\n');
+  }
+  io.stdout(
+    `${rows.length} quarantined row${rows.length === 1 ? '' : 's'}; the oldest was opened ${rows[0].age} days ago\n`,
+  );
+  return 0;
+}
