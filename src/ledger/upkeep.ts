@@ -3,7 +3,7 @@
 // user-given paths into repo-relative ones. The repository root is the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileFacts, LIMITS, readCapped } from '../adapters/files.js';
+import { artifactFacts, LIMITS, readCapped, seedsFacts } from '../adapters/files.js';
 import { GateError, type LedgerIssue, type LedgerParse } from '../types.js';
 import { UsageError, type CommandIO } from '../commands/io.js';
 import { parseLedger } from './parse.js';
@@ -129,7 +129,10 @@ export async function readFacts(
   artifacts: string[],
   seeds: string[],
 ): Promise<Map<string, string>> {
-  const facts = await fileFacts(root, artifacts, seeds);
+  const facts = {
+    artifacts: await artifactFacts(root, artifacts),
+    seeds: await seedsFacts(root, seeds),
+  };
   const digests = new Map<string, string>();
   for (const a of artifacts) {
     const f = facts.artifacts.get(a);
