@@ -27,6 +27,8 @@ export function neutralise(text: string): string {
 
 /** At most `max` code points (never splitting a surrogate pair), with `…` when cut. */
 export function clip(text: string, max: number): string {
+  // No more UTF-16 units than `max` means no more code points either: nothing to cut.
+  if (text.length <= max) return text;
   const points = Array.from(text);
   return points.length <= max ? text : points.slice(0, Math.max(0, max - 1)).join('') + '…';
 }
