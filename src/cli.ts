@@ -1,6 +1,13 @@
 // The command line: `ledger-gate <command> …` (CONTRACT.md §5). Exit codes: 0 admit,
 // 1 reject (bad inputs included), 3 review, 2 usage error.
 import { run as check } from './commands/check.js';
+import { run as digest } from './commands/digest.js';
+import { run as init } from './commands/init.js';
+import { run as lint } from './commands/lint.js';
+import { run as lock } from './commands/lock.js';
+import { run as promote } from './commands/promote.js';
+import { run as property } from './commands/property.js';
+import { run as quarantine } from './commands/quarantine.js';
 import { UsageError, type CommandIO } from './commands/io.js';
 import { renderRulesTable } from './report/table-md.js';
 
@@ -11,13 +18,23 @@ const rules: Command = async (_argv, io) => {
   return 0;
 };
 
-const COMMANDS: Record<string, Command> = { check, rules };
+const COMMANDS: Record<string, Command> = {
+  check,
+  init,
+  lock,
+  property,
+  quarantine,
+  promote,
+  digest,
+  lint,
+  rules,
+};
 
 const USAGE = `usage: ledger-gate <command> [options]
   check --junit GLOB [--junit GLOB] [--ledger tests/ledger.yaml] [--base REF] [--head HEAD]
         [--production GLOB] [--goldens GLOB] [--collected FILE] [--expect all|ran-files]
         [--agent-authors PATTERNS] [--author auto|agent|human] [--json FILE] [--summary FILE]
-  init --collected FILE | --junit GLOB --owner O [--force]
+  init --collected FILE | --junit GLOB --owner O [--reason R] [--rule ID_GLOB=CLASS:…] [--force]
   lock ID --artifact PATH | property ID --invariant NAME --seeds DIR
   quarantine ID --reason R --owner O | quarantine --list | promote ID
   digest PATH... | lint | rules
