@@ -5,6 +5,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import {
   accessSync,
   constants,
+  cpSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -18,6 +19,21 @@ import type { Report } from '../../src/types.js';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The committed bundle; LEDGER_GATE_ACTION_BUNDLE points at another build (a local one before dist/ is rebuilt). */
 export const ACTION = process.env.LEDGER_GATE_ACTION_BUNDLE || path.join(ROOT, 'dist', 'index.js');
+
+let copied: string | undefined;
+/**
+ * The bundle's folder copied away from the repository, as the runner has it: no node_modules
+ * anywhere above it, so a module left out of the bundle fails here as it would there.
+ */
+function bundle(): string {
+  if (!copied) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-bundle-'));
+    cpSync(path.dirname(ACTION), path.join(dir, 'dist'), { recursive: true });
+    copied = path.join(dir, 'dist', path.basename(ACTION));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return copied;
+}
 
 export interface NodeBinary {
   label: string;
@@ -128,7 +144,7 @@ export async function runAction(o: RunOptions): Promise<ActionRun> {
     env[`INPUT_${k.toUpperCase()}`] = v;
   }
 
-  const child = spawn(o.node, [ACTION], {
+  const child = spawn(o.node, [bundle()], {
     cwd: o.workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
