@@ -1,7 +1,7 @@
 // parseReport on small documents: hostile and malformed input fails closed with a one-line
 // GateError naming file and line; statuses, reruns and dialects are read as documented.
 import { describe, expect, test } from '@jest/globals';
-import { parseReport, type SuiteCase } from '../src/junit/parse.js';
+import { MAX_NAME_CHARS, parseReport, type SuiteCase } from '../src/junit/parse.js';
 import { MAX_DEPTH } from '../src/junit/scan.js';
 import { GateError } from '../src/types.js';
 
@@ -115,6 +115,33 @@ describe('hostile input is refused, never expanded', () => {
 
   test('a million open tags fail at the depth cap, not with a stack overflow', () => {
     expect(refusal('<testsuites>' + '<a>'.repeat(1_000_000)).message).toMatch(/nested deeper/);
+  });
+
+  test(`names, classnames, files and suite names are capped at ${MAX_NAME_CHARS} characters`, () => {
+    const long = 'n'.repeat(MAX_NAME_CHARS + 1);
+    expect(
+      parseReport(suite(`<testcase name="${'n'.repeat(MAX_NAME_CHARS)}"/>`), 'r.xml').cases,
+    ).toHaveLength(1);
+    expect(refusal(suite(`\n<testcase name="${long}"/>`)).oneLine).toBe(
+      `r.xml:2: a <testcase> name of ${MAX_NAME_CHARS + 1} characters (over ${MAX_NAME_CHARS})`,
+    );
+    expect(refusal(suite(`<testcase name="a" classname="${long}"/>`)).message).toMatch(
+      /^a <testcase> classname of/,
+    );
+    expect(refusal(suite(`<testcase name="a" file="${long}"/>`)).message).toMatch(
+      /^a <testcase> file of/,
+    );
+    expect(refusal(`<testsuites name="${long}"/>`).message).toMatch(/^a <testsuites> name of/);
+    expect(refusal(`<testsuite name="a" file="${long}"/>`).message).toMatch(
+      /^a <testsuite> file of/,
+    );
+  });
+
+  test('a 1 MB name made of references is measured after decoding', () => {
+    const xml = suite(`<testcase name="${'&amp;'.repeat(MAX_NAME_CHARS + 1)}"/>`);
+    expect(refusal(xml).message).toBe(
+      `a <testcase> name of ${MAX_NAME_CHARS + 1} characters (over ${MAX_NAME_CHARS})`,
+    );
   });
 
   test('__proto__ and constructor are ordinary names and attributes', () => {

@@ -34,6 +34,12 @@ function resultBit(element: string): number {
 /** Longest `name`, `classname` or `file` of a case: past it, it is no test's name but a payload. */
 export const MAX_NAME = 65536;
 
+/**
+ * The longest name, classname, file or suite name a case may carry. Ids are built from them
+ * and shown in annotations and summaries; nothing a runner writes comes near this.
+ */
+export const MAX_NAME_CHARS = 4096;
+
 /** `status`/`result` attribute values some writers (gtest, CUnit, tst) use for a case that did not run. */
 const NOT_RUN = new Set(['disabled', 'skipped', 'skip', 'notrun', 'not run', 'ignored']);
 
@@ -134,6 +140,18 @@ export function parseReport(xml: string, file: string): ParsedReport {
   let bits = 0;
   let notRun = false;
 
+  /** The attribute's value, refused when it is longer than MAX_NAME_CHARS. */
+  const capped = (value: string | undefined, what: string, at: number): string | undefined => {
+    if (value !== undefined && value.length > MAX_NAME_CHARS) {
+      throw new GateError(
+        `${what} of ${value.length} characters (over ${MAX_NAME_CHARS})`,
+        file,
+        lineAt(xml, at),
+      );
+    }
+    return value;
+  };
+
   scanXml(xml, file, {
     open(name, attrs, at) {
       if (current !== null) {
@@ -153,7 +171,7 @@ export function parseReport(xml: string, file: string): ParsedReport {
           lineAt(xml, at),
         );
       } else if (name === 'testcase') {
-        const caseName = attrs.get('name');
+        const caseName = capped(attrs.get('name'), 'a <testcase> name', at);
         if (caseName === undefined || caseName === '') {
           throw new GateError('a <testcase> without a name', file, lineAt(xml, at));
         }
@@ -166,9 +184,9 @@ export function parseReport(xml: string, file: string): ParsedReport {
         }
         const suite = suites.length ? suites[suites.length - 1] : undefined;
         const c: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
-        const classname = attrs.get('classname');
+        const classname = capped(attrs.get('classname'), 'a <testcase> classname', at);
         if (classname !== undefined) c.classname = classname;
-        const own = attrs.get('file');
+        const own = capped(attrs.get('file'), 'a <testcase> file', at);
         if (own !== undefined) anyOwnFile = true;
         const caseFile = own || suite?.file;
         if (caseFile) c.file = caseFile;
@@ -182,7 +200,7 @@ export function parseReport(xml: string, file: string): ParsedReport {
         current = c;
         caseDepth = depth;
       } else if (name === 'testsuite' || name === 'testsuites') {
-        const suiteName = attrs.get('name') ?? '';
+        const suiteName = capped(attrs.get('name'), `a <${name}> name`, at) ?? '';
         if (suiteName.length > MAX_NAME) {
           const what = `a <${name}> name of ${suiteName.length} characters (over ${MAX_NAME})`;
           throw new GateError(what, file, lineAt(xml, at));
@@ -192,7 +210,8 @@ export function parseReport(xml: string, file: string): ParsedReport {
           signals.surefire = true;
         }
         const parent = suites.length ? suites[suites.length - 1] : undefined;
-        const own = name === 'testsuite' ? attrs.get('file') : undefined;
+        const own =
+          name === 'testsuite' ? capped(attrs.get('file'), 'a <testsuite> file', at) : undefined;
         const parentPath = parent?.path ?? '';
         const path =
           name !== 'testsuite' || suiteName === ''
