@@ -31,9 +31,6 @@ function resultBit(element: string): number {
   }
 }
 
-/** Longest `name`, `classname` or `file` of a case: past it, it is no test's name but a payload. */
-export const MAX_NAME = 65536;
-
 /**
  * The longest name, classname, file or suite name a case may carry. Ids are built from them
  * and shown in annotations and summaries; nothing a runner writes comes near this.
@@ -175,13 +172,6 @@ export function parseReport(xml: string, file: string): ParsedReport {
         if (caseName === undefined || caseName === '') {
           throw new GateError('a <testcase> without a name', file, lineAt(xml, at));
         }
-        for (const key of ['name', 'classname', 'file']) {
-          const n = attrs.get(key)?.length ?? 0;
-          if (n > MAX_NAME) {
-            const what = `a <testcase> ${key} of ${n} characters (over ${MAX_NAME})`;
-            throw new GateError(what, file, lineAt(xml, at));
-          }
-        }
         const suite = suites.length ? suites[suites.length - 1] : undefined;
         const c: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
         const classname = capped(attrs.get('classname'), 'a <testcase> classname', at);
@@ -201,10 +191,6 @@ export function parseReport(xml: string, file: string): ParsedReport {
         caseDepth = depth;
       } else if (name === 'testsuite' || name === 'testsuites') {
         const suiteName = capped(attrs.get('name'), `a <${name}> name`, at) ?? '';
-        if (suiteName.length > MAX_NAME) {
-          const what = `a <${name}> name of ${suiteName.length} characters (over ${MAX_NAME})`;
-          throw new GateError(what, file, lineAt(xml, at));
-        }
         noteSuiteName(suiteName, depth === 0, signals);
         if (depth === 0 && attrs.values().some((v) => v.includes('maven.apache.org/surefire'))) {
           signals.surefire = true;
