@@ -2,7 +2,7 @@
 // Shared by the CLI (`ledger-gate check`) and the action; both only add their own I/O around it.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { LIMITS, artifactFacts, expandReports, readCapped, seedsFacts } from './adapters/files.js';
+import { LIMITS, expandReports, fileFacts, readCapped } from './adapters/files.js';
 import { leavesRepo } from './adapters/files.js';
 import * as git from './adapters/git.js';
 import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
@@ -82,12 +82,15 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const root = o.cwd;
   const ledgerShown = o.ledger.split(path.sep).join('/');
 
-  // The change's ledger classifies the test cases.
-  const { ledger, errors: ledgerErrors } = await readLedger(root, o.ledger, ledgerShown);
-  const artifactsP = artifactFacts(root, rowsWith(ledger, 'artifact'));
-  const seedsP = seedsFacts(root, rowsWith(ledger, 'seeds'));
+  // The change's ledger classifies the test cases. Goldens hash and seed folders are listed
+  // (on a worker thread when there are many) while the paths are checked and reports parsed.
+  const parsed = await readLedger(root, o.ledger, ledgerShown);
+  const { ledger } = parsed;
+  const factsP = fileFacts(root, rowsWith(ledger, 'artifact'), rowsWith(ledger, 'seeds'));
+  factsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
+  const ledgerErrors =
+    ledger && parsed.errors.length === 0 ? checkLedgerPaths(ledger, root) : parsed.errors;
 
-  // Reports are read and parsed while the goldens hash.
   const { files, problems } = await expandReports(root, o.junit);
   const reportProblems: ReportProblem[] = [...problems];
   const reports: ParsedReport[] = [];
@@ -129,6 +132,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     notes.push('no base given: the diff rules and the base-ledger comparison were skipped');
   }
 
+  const facts = await factsP;
   const report: Report = decide({
     ledgerFile: ledgerShown,
     ledger,
@@ -136,8 +140,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     tests,
     unmapped,
     reportProblems,
-    artifacts: await artifactsP,
-    seeds: await seedsP,
+    artifacts: facts.artifacts,
+    seeds: facts.seeds,
     change,
     isProduction: matcher(o.production) ?? (() => false),
     isGolden: matcher(o.goldens),
@@ -167,11 +171,7 @@ async function readLedger(
   } catch (e) {
     return { errors: at(e instanceof GateError ? e.message : String(e)) };
   }
-  const parsed = parseLedger(text, shown);
-  if (parsed.ledger && parsed.errors.length === 0) {
-    return { ledger: parsed.ledger, errors: checkLedgerPaths(parsed.ledger, root) };
-  }
-  return parsed;
+  return parseLedger(text, shown);
 }
 
 function rowsWith(ledger: Ledger | undefined, field: 'artifact' | 'seeds'): string[] {

@@ -1,9 +1,10 @@
 // The file system, opened so that nothing a patch plants can hang or mislead the gate:
 // a symlink, FIFO, device or directory is refused before a byte is read, and sizes are capped.
-import { constants, createReadStream, type Dirent } from 'node:fs';
-import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
+import fs, { constants, type Dirent } from 'node:fs';
+import { open, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import picomatch from 'picomatch';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { GateError, type ArtifactFact, type SeedsFact } from '../types.js';
@@ -93,18 +94,17 @@ export async function readCapped(file: string, maxBytes: number, shown = file): 
   }
 }
 
-/** sha256 of a regular file, streamed. */
+/** sha256 of a regular file (for `ledger-gate digest` / `lock`): the same reader the gate uses. */
 export async function hashFile(file: string): Promise<string> {
-  const { fh, size } = await openRegular(file);
-  if (size > LIMITS.artifactBytes) {
-    await fh.close();
-    throw new GateError(`is ${size} bytes, over the limit of ${LIMITS.artifactBytes}`, file);
-  }
-  const hash = createHash('sha256');
-  // The stream owns and closes the handle.
-  const stream = createReadStream('', { fd: fh, highWaterMark: 1024 * 1024 });
-  for await (const chunk of stream) hash.update(chunk as Buffer);
-  return 'sha256:' + hash.digest('hex');
+  const req = {
+    root: '/',
+    artifacts: [path.resolve(file)],
+    seeds: [],
+    maxBytes: LIMITS.artifactBytes,
+  };
+  const fact = collectFacts(req, NODE_LIB).artifacts[0][1];
+  if (fact.digest !== undefined) return fact.digest;
+  throw new GateError(fact.problem ?? 'unreadable', file);
 }
 
 /**
@@ -126,34 +126,12 @@ export function inside(root: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/**
- * Digests of repo-relative artifacts, each distinct path hashed once, several at a time.
- * Paths that escape the repository are refused (the ledger check names them too).
- */
+/** Digests of repo-relative artifacts, each distinct path hashed once. */
 export async function artifactFacts(
   root: string,
   paths: Iterable<string>,
 ): Promise<Map<string, ArtifactFact>> {
-  const realRoot = await realpath(root);
-  const unique = [...new Set(paths)];
-  const facts = new Map<string, ArtifactFact>();
-  await pool(unique, 8, async (rel) => {
-    facts.set(rel, await artifactFact(realRoot, rel));
-  });
-  return facts;
-}
-
-async function artifactFact(realRoot: string, rel: string): Promise<ArtifactFact> {
-  const abs = path.resolve(realRoot, rel);
-  try {
-    const real = await realpath(abs);
-    if (!inside(realRoot, real)) return { problem: 'resolves outside the repository' };
-    return { digest: await hashFile(abs) };
-  } catch (e) {
-    if (e instanceof GateError) return { problem: e.message };
-    const code = (e as NodeJS.ErrnoException).code;
-    return { problem: code === 'ENOENT' ? 'no such file' : `unreadable (${code ?? 'error'})` };
-  }
+  return (await fileFacts(root, paths, [])).artifacts;
 }
 
 /** Regular files below each seeds folder (symlinks are not counted). */
@@ -161,36 +139,187 @@ export async function seedsFacts(
   root: string,
   folders: Iterable<string>,
 ): Promise<Map<string, SeedsFact>> {
-  const realRoot = await realpath(root);
-  const facts = new Map<string, SeedsFact>();
-  await pool([...new Set(folders)], 8, async (rel) => {
-    const abs = path.resolve(realRoot, rel);
-    try {
-      const st = await lstat(abs);
-      if (!st.isDirectory())
-        return void facts.set(rel, { files: 0, problem: `is not a folder (${kind(st)})` });
-      if (!inside(realRoot, await realpath(abs))) {
-        return void facts.set(rel, { files: 0, problem: 'resolves outside the repository' });
-      }
-      const entries = await readdir(abs, { withFileTypes: true, recursive: true });
-      facts.set(rel, { files: entries.filter((e) => e.isFile()).length });
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      facts.set(rel, {
-        files: 0,
-        problem: code === 'ENOENT' ? 'no such folder' : `unreadable (${code ?? 'error'})`,
-      });
-    }
-  });
-  return facts;
+  return (await fileFacts(root, [], folders)).seeds;
 }
 
-async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+export interface FileFacts {
+  artifacts: Map<string, ArtifactFact>;
+  seeds: Map<string, SeedsFact>;
+  /** Where they were gathered. */
+  on: 'worker' | 'main';
+}
+
+/** Past this many distinct paths the facts are gathered on a worker thread. */
+export const WORKER_THRESHOLD = 256;
+
+/**
+ * Artifact digests and seed counts for repo-relative paths, each distinct path once. Paths
+ * that escape the repository are refused (the ledger check names them too). A large set is
+ * read and hashed on a worker thread, so it overlaps with parsing the reports on this one;
+ * if the worker cannot run, the same code runs here.
+ */
+export async function fileFacts(
+  root: string,
+  artifacts: Iterable<string>,
+  seeds: Iterable<string>,
+  opts: { worker?: boolean } = {},
+): Promise<FileFacts> {
+  const req: FactsRequest = {
+    root: await realpath(root),
+    artifacts: [...new Set(artifacts)],
+    seeds: [...new Set(seeds)],
+    maxBytes: LIMITS.artifactBytes,
   };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  const big = req.artifacts.length + req.seeds.length >= WORKER_THRESHOLD;
+  let res: FactsResult | undefined;
+  if (opts.worker ?? big) res = await onWorker(req).catch(() => undefined);
+  const on = res ? 'worker' : 'main';
+  res ??= collectFacts(req, NODE_LIB);
+  return { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on };
+}
+
+interface FactsRequest {
+  /** Real path of the repository. */
+  root: string;
+  artifacts: string[];
+  seeds: string[];
+  /** Artifacts larger than this are refused, not hashed. */
+  maxBytes: number;
+}
+
+interface FactsResult {
+  artifacts: [string, ArtifactFact][];
+  seeds: [string, SeedsFact][];
+}
+
+interface FactsLib {
+  fs: typeof fs;
+  crypto: { createHash: typeof createHash };
+  path: typeof path;
+}
+
+const NODE_LIB: FactsLib = { fs, crypto: { createHash }, path };
+
+// The worker runs collectFacts from its source text, so collectFacts may use only its
+// arguments and globals. If that text cannot run there (a coverage tool instruments it, say),
+// the worker fails and fileFacts falls back to calling it on this thread.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const lib = { fs: require('node:fs'), crypto: require('node:crypto'), path: require('node:path') };
+parentPort.postMessage((${collectFacts.toString()})(workerData, lib));
+`;
+
+function onWorker(req: FactsRequest): Promise<FactsResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: req });
+    w.once('message', (m: FactsResult) => resolve(m));
+    w.once('error', reject);
+    w.once('exit', (code) => reject(new Error(`facts worker exited with ${code}`)));
+  });
+}
+
+/**
+ * The facts, synchronously. Opened so that nothing a patch plants can hang or mislead: no
+ * symlink is followed on the last component (O_NOFOLLOW), a FIFO does not block (O_NONBLOCK)
+ * and is refused with anything else that is not a regular file, before a byte is read.
+ */
+function collectFacts(req: FactsRequest, lib: FactsLib): FactsResult {
+  const { fs, crypto, path } = lib;
+  const C = fs.constants;
+  const SAFE_OPEN = C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK;
+  const CHUNK = 1024 * 1024;
+  let buf = Buffer.allocUnsafe(64 * 1024);
+  const codeOf = (e: unknown) => (e as NodeJS.ErrnoException).code;
+  const kind = (st: fs.Stats) =>
+    st.isFile()
+      ? 'file'
+      : st.isDirectory()
+        ? 'directory'
+        : st.isFIFO()
+          ? 'FIFO'
+          : st.isSocket()
+            ? 'socket'
+            : st.isSymbolicLink()
+              ? 'symlink'
+              : 'device';
+  const isInside = (target: string) => {
+    const rel = path.relative(req.root, target);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  };
+
+  const hash = (abs: string): ArtifactFact => {
+    let fd: number;
+    try {
+      fd = fs.openSync(abs, SAFE_OPEN);
+    } catch (e) {
+      const code = codeOf(e);
+      if (code === 'ELOOP' || code === 'EMLINK') return { problem: 'is a symlink: refused' };
+      if (code === 'ENOENT') return { problem: 'no such file' };
+      if (code === 'EISDIR') return { problem: 'is a directory, not a file' };
+      return { problem: `cannot open (${code ?? 'error'})` };
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile()) return { problem: `is not a regular file (${kind(st)}): refused` };
+      if (st.size > req.maxBytes)
+        return { problem: `is ${st.size} bytes, over the limit of ${req.maxBytes}` };
+      const h = crypto.createHash('sha256');
+      // Small files in one read; large ones in chunks of one reused buffer.
+      if (buf.length < Math.min(st.size + 1, CHUNK))
+        buf = Buffer.allocUnsafe(Math.min(st.size + 1, CHUNK));
+      for (;;) {
+        const n = fs.readSync(fd, buf, 0, buf.length, null);
+        if (n === 0) break;
+        h.update(buf.subarray(0, n));
+      }
+      return { digest: 'sha256:' + h.digest('hex') };
+    } catch (e) {
+      return { problem: `unreadable (${codeOf(e) ?? 'error'})` };
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+
+  const artifacts: [string, ArtifactFact][] = [];
+  for (const rel of req.artifacts) {
+    const abs = path.resolve(req.root, rel);
+    let fact: ArtifactFact;
+    try {
+      fact = isInside(fs.realpathSync(abs))
+        ? hash(abs)
+        : { problem: 'resolves outside the repository' };
+    } catch (e) {
+      const code = codeOf(e);
+      fact = { problem: code === 'ENOENT' ? 'no such file' : `unreadable (${code ?? 'error'})` };
+    }
+    artifacts.push([rel, fact]);
+  }
+
+  const seeds: [string, SeedsFact][] = [];
+  for (const rel of req.seeds) {
+    const abs = path.resolve(req.root, rel);
+    let fact: SeedsFact;
+    try {
+      const st = fs.lstatSync(abs);
+      if (!st.isDirectory()) fact = { files: 0, problem: `is not a folder (${kind(st)})` };
+      else if (!isInside(fs.realpathSync(abs)))
+        fact = { files: 0, problem: 'resolves outside the repository' };
+      else {
+        const entries = fs.readdirSync(abs, { withFileTypes: true, recursive: true });
+        let files = 0;
+        for (const e of entries) if (e.isFile()) files++;
+        fact = { files };
+      }
+    } catch (e) {
+      const code = codeOf(e);
+      fact = {
+        files: 0,
+        problem: code === 'ENOENT' ? 'no such folder' : `unreadable (${code ?? 'error'})`,
+      };
+    }
+    seeds.push([rel, fact]);
+  }
+  return { artifacts, seeds };
 }
 
 export interface ReportFile {

@@ -1,0 +1,103 @@
+// The file adapter on real files: digests, seed counts and every refusal, gathered on this
+// thread and on a worker thread, which must agree fact for fact.
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WORKER_THRESHOLD, fileFacts, hashFile } from '../src/adapters/files.js';
+import { GateError } from '../src/types.js';
+
+const top = mkdtempSync(path.join(tmpdir(), 'ledger-gate-files-'));
+afterAll(() => rmSync(top, { recursive: true, force: true }));
+const root = path.join(top, 'repo');
+const outside = path.join(top, 'outside');
+
+const sha = (b: Buffer | string) => 'sha256:' + createHash('sha256').update(b).digest('hex');
+const put = (rel: string, body: Buffer | string) => {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), body);
+};
+
+// Bigger than one read chunk, so the chunked path is exercised too.
+const BIG = Buffer.alloc(3 * 1024 * 1024 + 7, 'ab');
+put('g/small.bin', 'golden\n');
+put('g/empty.bin', '');
+put('g/big.bin', BIG);
+mkdirSync(path.join(root, 'g/dir'));
+symlinkSync('small.bin', path.join(root, 'g/link.bin'));
+execFileSync('mkfifo', [path.join(root, 'g/fifo')]);
+mkdirSync(outside);
+writeFileSync(path.join(outside, 'secret'), 'secret\n');
+symlinkSync(outside, path.join(root, 'escape'));
+put('s/two/a.json', '1');
+put('s/two/deep/b.json', '2');
+mkdirSync(path.join(root, 's/empty'));
+symlinkSync('two', path.join(root, 's/linked'));
+
+const ARTIFACTS = [
+  'g/small.bin',
+  'g/empty.bin',
+  'g/big.bin',
+  'g/dir',
+  'g/link.bin',
+  'g/fifo',
+  'g/absent.bin',
+  'escape/secret',
+];
+const SEEDS = ['s/two/', 's/empty/', 's/linked/', 's/absent/', 'g/small.bin', 'escape/'];
+
+const EXPECTED_ARTIFACTS = {
+  'g/small.bin': { digest: sha('golden\n') },
+  'g/empty.bin': { digest: sha('') },
+  'g/big.bin': { digest: sha(BIG) },
+  'g/dir': { problem: 'is not a regular file (directory): refused' },
+  'g/link.bin': { problem: 'is a symlink: refused' },
+  'g/fifo': { problem: 'is not a regular file (FIFO): refused' },
+  'g/absent.bin': { problem: 'no such file' },
+  'escape/secret': { problem: 'resolves outside the repository' },
+};
+const EXPECTED_SEEDS = {
+  's/two/': { files: 2 },
+  's/empty/': { files: 0 },
+  's/linked/': { files: 0, problem: 'is not a folder (symlink)' },
+  's/absent/': { files: 0, problem: 'no such folder' },
+  'g/small.bin': { files: 0, problem: 'is not a folder (file)' },
+  'escape/': { files: 0, problem: 'is not a folder (symlink)' },
+};
+
+describe('fileFacts', () => {
+  test.each([
+    ['this thread', false, 'main'],
+    ['a worker thread', true, 'worker'],
+  ])('on %s: digests, seed counts and refusals', async (_, worker, on) => {
+    const facts = await fileFacts(root, ARTIFACTS, SEEDS, { worker });
+    expect(facts.on).toBe(on);
+    expect(Object.fromEntries(facts.artifacts)).toEqual(EXPECTED_ARTIFACTS);
+    expect(Object.fromEntries(facts.seeds)).toEqual(EXPECTED_SEEDS);
+  });
+
+  test('each distinct path once; a large set goes to the worker by default', async () => {
+    const many = Array.from({ length: WORKER_THRESHOLD }, () => 'g/small.bin');
+    const facts = await fileFacts(root, [...many, 'g/big.bin'], []);
+    expect([...facts.artifacts.keys()]).toEqual(['g/small.bin', 'g/big.bin']);
+    expect(facts.on).toBe('main');
+    const names = Array.from({ length: WORKER_THRESHOLD }, (_, i) => `g/n${i}.bin`);
+    const wide = await fileFacts(root, names, []);
+    expect(wide.on).toBe('worker');
+    expect(wide.artifacts.get('g/n0.bin')).toEqual({ problem: 'no such file' });
+  });
+});
+
+describe('hashFile', () => {
+  test('the digest of a regular file', async () => {
+    expect(await hashFile(path.join(root, 'g/big.bin'))).toBe(sha(BIG));
+  });
+
+  test('a symlink is refused with a GateError naming the file', async () => {
+    const link = path.join(root, 'g/link.bin');
+    await expect(hashFile(link)).rejects.toThrow(GateError);
+    await expect(hashFile(link)).rejects.toThrow('is a symlink: refused');
+  });
+});
