@@ -610,3 +610,28 @@ describe('parseLedger: both readers agree on generated ledgers', () => {
     expect(fastCount).toBeGreaterThan(50);
   });
 });
+
+describe('isIsoDate', () => {
+  it('accepts real dates only, leap years included', async () => {
+    const { isIsoDate } = await import('../src/ledger/validate.js');
+    expect(['2024-02-29', '2000-02-29', '2026-12-31', '0001-01-01'].map(isIsoDate)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      [
+        '2026-02-29',
+        '1900-02-29',
+        '2026-04-31',
+        '2026-13-01',
+        '2026-00-10',
+        '2026-01-00',
+        '2026-1-01',
+        '26-01-01',
+        '2026-01-01T00:00',
+      ].map(isIsoDate),
+    ).toEqual(Array(9).fill(false));
+  });
+});

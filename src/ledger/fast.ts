@@ -4,8 +4,8 @@
 // gives exact positions for free. Anything outside that layout — flow collections, block
 // scalars, anchors, tags, directives, several documents, odd indentation — makes it return
 // null, and the caller falls back to the `yaml` package, which reads or refuses it.
-import { plainScalar } from './scalar.js';
-import type { Entry, MapVal, ReadResult, ScalarVal, SeqVal } from './tree.js';
+import { mayBeTyped, resolvePlain } from './scalar.js';
+import type { Entry, MapVal, ReadResult, ScalarType, ScalarVal, SeqVal } from './tree.js';
 import { ROW_FIELDS } from './validate.js';
 
 /** Thrown inside the reader when the text leaves the layout it knows. */
@@ -74,17 +74,32 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
   let pending: Entry | null = null;
   let seq: SeqVal | null = null;
   let seqIndent = -1;
-  let item: MapVal | null = null;
+  // The row being read. Rows are handed to onRow, which must not keep them: the row, its
+  // entries and their scalars are reused for the next row, so a 100k-row ledger allocates
+  // little besides the strings it keeps.
+  const entries: Entry[] = [];
+  const item: MapVal = { kind: 'map', entries, line: 0, column: 0 };
+  const pool: Entry[] = [];
+  let inRow = false;
   let itemKeyCol = -1;
-  // The current row's entries, copied into an exactly-sized array when the row ends.
-  const scratch: Entry[] = [];
-  const endRow = (): void => {
-    if (item !== null) {
-      item.entries = scratch.slice();
-      onRow(item);
-      item = null;
+  const next = (): Entry => {
+    let e = pool[entries.length];
+    if (e === undefined) {
+      e = {
+        key: '',
+        line: 0,
+        column: 0,
+        value: { kind: 'scalar', type: 'null', value: null, line: 0, column: 0 },
+      };
+      pool.push(e);
     }
-    scratch.length = 0;
+    entries.push(e);
+    return e;
+  };
+  const endRow = (): void => {
+    if (inRow) onRow(item);
+    inRow = false;
+    entries.length = 0;
   };
   let sawRows = false;
   let sawRowsKey = false;
@@ -138,21 +153,22 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
       while (j < le && text.charCodeAt(j) === 32) j++;
       if (j === le) throw new Unsupported(); // `-` alone: the row starts below
       endRow();
-      item = { kind: 'map', entries: scratch, line: lineNo, column: j - ls + 1 };
+      inRow = true;
+      item.line = lineNo;
+      item.column = j - ls + 1;
       itemKeyCol = j - ls;
-      scratch.push(keyValue(text, ls, le, j, lineNo));
+      keyValue(text, ls, le, j, lineNo, next());
       continue;
     }
-    if (item !== null && indent === itemKeyCol) {
-      scratch.push(keyValue(text, ls, le, at, lineNo));
+    if (inRow && indent === itemKeyCol) {
+      keyValue(text, ls, le, at, lineNo, next());
       continue;
     }
     if (indent === 0) {
       endRow();
       seq = null;
-      item = null;
       pending = null;
-      const e = keyValue(text, ls, le, ls, lineNo);
+      const e = keyValue(text, ls, le, ls, lineNo, null);
       if (e.key === 'rows') {
         if (sawRowsKey) throw new Unsupported(); // a second `rows:`: the full reader reports it
         sawRowsKey = true;
@@ -177,7 +193,15 @@ function isKeyChar(c: number): boolean {
   );
 }
 
-function keyValue(text: string, ls: number, le: number, at: number, lineNo: number): Entry {
+/** Reads `key: value` at `at`, into `into` (a reused entry) or a new entry. */
+function keyValue(
+  text: string,
+  ls: number,
+  le: number,
+  at: number,
+  lineNo: number,
+  into: Entry | null,
+): Entry {
   const c0 = text.charCodeAt(at);
   if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || c0 === 95)) throw new Unsupported();
   let p = at + 1;
@@ -189,12 +213,38 @@ function keyValue(text: string, ls: number, le: number, at: number, lineNo: numb
   let k = p + 1;
   while (k < le && text.charCodeAt(k) === 32) k++;
   lastValueEmpty = k === le || text.charCodeAt(k) === 35;
-  const value = scalar(text, le, k, lineNo, k - ls + 1);
-  return { key, line: lineNo, column: at - ls + 1, value };
+  scalar(text, le, k);
+  const column = at - ls + 1;
+  const vcol = k - ls + 1;
+  if (into === null) {
+    return {
+      key,
+      line: lineNo,
+      column,
+      value: { kind: 'scalar', type: sType, value: sValue, line: lineNo, column: vcol },
+    };
+  }
+  into.key = key;
+  into.line = lineNo;
+  into.column = column;
+  const v = into.value as ScalarVal;
+  v.type = sType;
+  v.value = sValue;
+  v.line = lineNo;
+  v.column = vcol;
+  return into;
 }
 
-function scalar(text: string, le: number, k: number, lineNo: number, column: number): ScalarVal {
-  if (lastValueEmpty) return { kind: 'scalar', type: 'null', value: null, line: lineNo, column };
+// The scalar just read (set by scalar(), so reading one allocates nothing but its string).
+let sType: ScalarType = 'null';
+let sValue: string | number | boolean | null = null;
+
+function scalar(text: string, le: number, k: number): void {
+  if (lastValueEmpty) {
+    sType = 'null';
+    sValue = null;
+    return;
+  }
   const cc = text.charCodeAt(k);
   if (cc === 39 /* ' */) {
     let out = '';
@@ -212,7 +262,9 @@ function scalar(text: string, le: number, k: number, lineNo: number, column: num
       break;
     }
     trailer(text, le, p);
-    return { kind: 'scalar', type: 'string', value: out, line: lineNo, column };
+    sType = 'string';
+    sValue = out;
+    return;
   }
   if (cc === 34 /* " */) {
     let out = '';
@@ -248,7 +300,9 @@ function scalar(text: string, le: number, k: number, lineNo: number, column: num
       }
     }
     trailer(text, le, p);
-    return { kind: 'scalar', type: 'string', value: out, line: lineNo, column };
+    sType = 'string';
+    sValue = out;
+    return;
   }
   if (cc < 128 && INDICATOR[cc] === 1) throw new Unsupported();
   if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32)) {
@@ -266,7 +320,15 @@ function scalar(text: string, le: number, k: number, lineNo: number, column: num
     if (ch === 58 && (q + 1 === le || text.charCodeAt(q + 1) === 32)) throw new Unsupported();
   }
   while (end > k && text.charCodeAt(end - 1) === 32) end--;
-  return plainScalar(text.slice(k, end), lineNo, column);
+  const v = text.slice(k, end);
+  if (!mayBeTyped(v)) {
+    sType = 'string';
+    sValue = v;
+  } else {
+    const r = resolvePlain(v);
+    sType = r.type;
+    sValue = r.value;
+  }
 }
 
 /** After a quoted scalar: only spaces and a comment may follow on the line. */

@@ -1,6 +1,6 @@
 // YAML 1.2 core-schema resolution of plain scalars, mirroring the `yaml` package's core
 // tags (which has no timestamp type: `opened: 2026-09-10` is the string "2026-09-10").
-import type { ScalarType, ScalarVal } from './tree.js';
+import type { ScalarType } from './tree.js';
 
 const NULL = /^(?:~|[Nn]ull|NULL)?$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
@@ -13,17 +13,10 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
 // Cheap screen: a core null or bool is at most 5 characters, and every number starts with
 // a digit, a sign or a dot; most ledger values (ids, paths, names) are neither.
-function mayBeTyped(s: string): boolean {
+export function mayBeTyped(s: string): boolean {
   if (s.length <= 5) return true;
   const c = s.charCodeAt(0);
   return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
-}
-
-/** A plain scalar, typed as the core schema types it. */
-export function plainScalar(s: string, line: number, column: number): ScalarVal {
-  if (!mayBeTyped(s)) return { kind: 'scalar', type: 'string', value: s, line, column };
-  const r = resolvePlain(s);
-  return { kind: 'scalar', type: r.type, value: r.value, line, column };
 }
 
 export function resolvePlain(s: string): {
