@@ -38,7 +38,8 @@ export function clip(text: string, max: number): string {
  * escaped: mentions and references (`@x`, `#1`, `GH-1`), autolinks (`x://`, `www.`, e-mail).
  * Risky tokens go into a code span, where GitHub links nothing.
  */
-const RISKY = /[@#]|:\/\/|\bwww\.|\bgh-\d|^(?:mailto|xmpp|javascript|data):/i;
+// `www.` anywhere: GFM also links it after `_`, `*`, `~` or `(`, where `\b` sees no boundary.
+const RISKY = /[@#]|:\/\/|www\.|\bgh-\d|^(?:mailto|xmpp|javascript|data):/i;
 
 /**
  * Punctuation that starts markup anywhere in a line: escapes, code, emphasis, links and images,
