@@ -4,7 +4,6 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { LIMITS, expandReports, fileFacts, readCapped } from './adapters/files.js';
 import { leavesRepo } from './adapters/files.js';
-import * as git from './adapters/git.js';
 import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
 import { decide, type ReportProblem } from './decision/decide.js';
 import { parseCollected } from './junit/collected.js';
@@ -205,6 +204,8 @@ async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> 
   let baseText: string | null;
   let commits: { name: string; email: string; message: string }[] | null;
   let source = 'git';
+  // Loaded only with a base: it pulls in child_process and @actions/exec, start-up time counts.
+  const git = await import('./adapters/git.js');
   try {
     baseSha = await git.mergeBase(o.cwd, o.base!, o.head, o.allowFetch ?? false);
     changed = await git.changedPaths(o.cwd, baseSha, o.head);
