@@ -25,6 +25,8 @@ const OWN_TAGS = new Set([
   'ul',
   'li',
   'blockquote',
+  // Leading spaces in a note can make an indented code block: shown literally, so inert.
+  'pre',
 ]);
 
 export function renderGfm(md: string): string {
