@@ -14,11 +14,19 @@ export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[
   const issues: LedgerIssue[] = [];
   const root = realpathSync(repoRoot);
   const cache = new Map<string, string | null>();
+  // Many rows share a golden or a seeds folder: each distinct path is resolved once.
+  const byPath = new Map<string, string | null>();
   for (const row of ledger.rows) {
     for (const field of PATH_FIELDS) {
       const p = row[field];
-      if (p === undefined || pathProblem(p) !== null) continue; // lexical problems are parse errors
-      const real = resolveReal(root, p, cache);
+      if (p === undefined) continue;
+      let real = byPath.get(p);
+      if (real === undefined) {
+        // Lexical problems are parse errors, reported there.
+        real = pathProblem(p) !== null ? null : resolveReal(root, p, cache);
+        byPath.set(p, real);
+      }
+      if (real === null) continue;
       if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
         issues.push({
           message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
@@ -32,7 +40,7 @@ export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[
   return issues;
 }
 
-/** Where `p` (relative to the real `root`) leads: real as far as it exists, lexical after. */
+/** Where `p` (relative to `root`, which must be real) leads: real as far as it exists, lexical after. */
 export function resolveReal(
   root: string,
   p: string,
@@ -61,6 +69,7 @@ export function resolveReal(
   return cur;
 }
 
+/** The real path of `p`, whose parent folder is already real; null when `p` does not exist. */
 function existingReal(p: string): string | null {
   let st;
   try {
@@ -68,6 +77,8 @@ function existingReal(p: string): string | null {
   } catch {
     return null;
   }
+  // Not a symlink below a real parent: already real (one lstat, not a realpath walk from /).
+  if (!st.isSymbolicLink()) return p;
   try {
     return realpathSync(p);
   } catch {
