@@ -48,8 +48,8 @@ export function repoPath(file: string, repoRoot?: string): string {
  * The id of a case from any runner but pytest: `<file or classname>::<name>`. Node's
  * reporter writes bare test names, so its name part is the suite path plus the name.
  */
-function otherId(c: SuiteCase, dialect: Dialect, repoRoot?: string): string {
-  const file = c.file !== undefined ? repoPath(c.file, repoRoot) : '';
+function otherId(c: SuiteCase, dialect: Dialect, toRepo: (file: string) => string): string {
+  const file = c.file !== undefined ? toRepo(c.file) : '';
   const prefix = file !== '' ? file : c.classname || c.suite || '';
   const name = dialect === 'node' && c.suitePath ? `${c.suitePath} > ${c.name}` : c.name;
   return prefix === '' ? name : `${prefix}::${name}`;
@@ -105,6 +105,16 @@ export function mapCases(
   const xunit1 = new Xunit1Ids();
   const merged = new Map<string, Merged>();
   const unmapped: UnmappedCase[] = [];
+  // Many cases share one file: each distinct path is normalised once.
+  const repoPaths = new Map<string, string>();
+  const toRepo = (file: string): string => {
+    let p = repoPaths.get(file);
+    if (p === undefined) {
+      p = repoPath(file, opts.repoRoot);
+      repoPaths.set(file, p);
+    }
+    return p;
+  };
 
   for (const report of reports) {
     // With a collected list, a report of unknown origin is read as pytest's (fail closed:
@@ -120,7 +130,7 @@ export function mapCases(
           continue;
         }
         id = r.id;
-      } else id = otherId(c, report.dialect, opts.repoRoot);
+      } else id = otherId(c, report.dialect, toRepo);
 
       let m = merged.get(id);
       if (m === undefined) {
@@ -130,7 +140,7 @@ export function mapCases(
       m[c.status]++;
       if (c.status === 'pass' && c.flakyAttempts > 0) m.passAfterRerun = true;
       if (m.file === undefined && c.file !== undefined) {
-        m.file = asPytest ? c.file.replaceAll('\\', '/') : repoPath(c.file, opts.repoRoot);
+        m.file = asPytest ? c.file.replaceAll('\\', '/') : toRepo(c.file);
         if (c.line !== undefined) m.line = c.line;
       }
       const reportsOf = m.reports;
