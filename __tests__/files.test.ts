@@ -31,6 +31,10 @@ execFileSync('mkfifo', [path.join(root, 'g/fifo')]);
 mkdirSync(outside);
 writeFileSync(path.join(outside, 'secret'), 'secret\n');
 symlinkSync(outside, path.join(root, 'escape'));
+symlinkSync(path.join(outside, 'secret'), path.join(root, 'g/out-link.bin'));
+symlinkSync('nowhere.bin', path.join(root, 'g/dangling.bin'));
+symlinkSync('loop-b.bin', path.join(root, 'g/loop-a.bin'));
+symlinkSync('loop-a.bin', path.join(root, 'g/loop-b.bin'));
 put('s/two/a.json', '1');
 put('s/two/deep/b.json', '2');
 mkdirSync(path.join(root, 's/empty'));
@@ -45,6 +49,11 @@ const ARTIFACTS = [
   'g/fifo',
   'g/absent.bin',
   'escape/secret',
+  'escape/absent',
+  'g/out-link.bin',
+  'g/dangling.bin',
+  'g/loop-a.bin',
+  'g/absent-folder/x.bin',
 ];
 const SEEDS = ['s/two/', 's/empty/', 's/linked/', 's/absent/', 'g/small.bin', 'escape/'];
 
@@ -57,6 +66,11 @@ const EXPECTED_ARTIFACTS = {
   'g/fifo': { problem: 'is not a regular file (FIFO): refused' },
   'g/absent.bin': { problem: 'no such file' },
   'escape/secret': { problem: 'resolves outside the repository' },
+  'escape/absent': { problem: 'no such file' },
+  'g/out-link.bin': { problem: 'resolves outside the repository' },
+  'g/dangling.bin': { problem: 'no such file' },
+  'g/loop-a.bin': { problem: 'unreadable (ELOOP)' },
+  'g/absent-folder/x.bin': { problem: 'no such file' },
 };
 const EXPECTED_SEEDS = {
   's/two/': { files: 2 },

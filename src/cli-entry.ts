@@ -1,7 +1,7 @@
 // dist/cli/index.js: the CLI process. main() lives in cli.ts so tests can call it in-process.
-// The same file runs as the gate's reports worker (see useReportsWorker in gate.ts).
+// The same file runs as the gate's reports worker (see useReportsWorker in reports.ts).
 import { main } from './cli.js';
-import { isReportsWorker, serveReportsWorker, useReportsWorker } from './gate.js';
+import { isReportsWorker, serveReportsWorker, useReportsWorker } from './reports.js';
 
 if (isReportsWorker()) {
   await serveReportsWorker();

@@ -2,24 +2,12 @@
 // Shared by the CLI (`ledger-gate check`) and the action; both only add their own I/O around it.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { lstat } from 'node:fs/promises';
-import { getHeapStatistics } from 'node:v8';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import {
-  LIMITS,
-  expandReports,
-  fileFacts,
-  leavesRepo,
-  readCapped,
-  type ReportFile,
-} from './adapters/files.js';
+import { LIMITS, expandReports, fileFacts, leavesRepo, readCapped } from './adapters/files.js';
 import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
-import { decide, type ReportProblem } from './decision/decide.js';
-import { parseCollected } from './junit/collected.js';
-import { mapCases } from './junit/map.js';
-import { parseReport } from './junit/parse.js';
+import { decide } from './decision/decide.js';
 import { checkLedgerPaths } from './ledger/paths.js';
 import { parseLedger } from './ledger/parse.js';
+import { gatherReports } from './reports.js';
 import {
   GateError,
   type ChangedPath,
@@ -27,10 +15,7 @@ import {
   type Expect,
   type Ledger,
   type LedgerIssue,
-  type ParsedReport,
   type Report,
-  type TestResult,
-  type UnmappedCase,
 } from './types.js';
 
 /** Where git cannot answer (no history, a job without the PR's code), the action supplies the change from the API. */
@@ -94,12 +79,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   // Large report sets are read, parsed and mapped on a worker thread (the CLI's own entry),
   // while this thread reads the ledger: on two cores the two halves overlap.
-  const job: ReportsJob = { root, ...(await expandReports(root, o.junit)), collected: o.collected };
-  const reportsP =
-    workerEntry && (await totalBytes(job.files)) >= REPORT_WORKER_BYTES
-      ? reportsOnWorker(workerEntry, job)
-      : undefined;
-  reportsP?.catch(() => undefined); // awaited below; a throw before then must not go unhandled
+  const job = { root, ...(await expandReports(root, o.junit)), collected: o.collected };
+  const reportsP = gatherReports(job);
+  reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
 
   // The change's ledger classifies the test cases. Goldens hash and seed folders are listed
   // (on a worker thread when there are many) while the paths are checked and reports parsed.
@@ -110,7 +92,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const ledgerErrors =
     ledger && parsed.errors.length === 0 ? checkLedgerPaths(ledger, root) : parsed.errors;
 
-  const { tests, unmapped, reportProblems } = await (reportsP ?? readReports(job));
+  const { tests, unmapped, reportProblems } = await reportsP;
 
   let change: Change | undefined;
   if (o.base !== undefined) {
@@ -148,108 +130,6 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   return { report, notes, warnings: quarantineWarnings(ledger, ledgerShown, o), change };
 }
 
-interface ReportsJob {
-  root: string;
-  files: ReportFile[];
-  /** Problems found while expanding the globs. */
-  problems: ReportProblem[];
-  collected?: string;
-}
-
-interface ReportsRead {
-  tests: TestResult[];
-  unmapped: UnmappedCase[];
-  reportProblems: ReportProblem[];
-}
-
-/** The reports (and the collected list) → one result per test id, and every problem. */
-async function readReports(job: ReportsJob): Promise<ReportsRead> {
-  const { root } = job;
-  const reportProblems: ReportProblem[] = [...job.problems];
-  const reports: ParsedReport[] = [];
-  for (const f of job.files) {
-    try {
-      reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
-    } catch (e) {
-      reportProblems.push(asProblem(e, f.shown));
-    }
-  }
-  let collected: string[] | undefined;
-  if (job.collected !== undefined) {
-    const shown = job.collected;
-    try {
-      if (await leavesRepo(root, path.resolve(root, job.collected)))
-        throw new GateError('resolves outside the repository through a symlinked folder: refused');
-      collected = parseCollected(
-        await readCapped(path.resolve(root, job.collected), LIMITS.collectedBytes, shown),
-        shown,
-      );
-    } catch (e) {
-      reportProblems.push(asProblem(e, shown));
-    }
-  }
-  return { ...mapCases(reports, { collected, repoRoot: root }), reportProblems };
-}
-
-/** Below this many bytes of reports, starting a worker costs more than it saves. */
-export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
-const WORKER_ROLE = 'ledger-gate:reports';
-let workerEntry: URL | undefined;
-
-/**
- * Lets runGate parse large report sets on a worker thread that runs `entry`, a script that
- * calls serveReportsWorker() when isReportsWorker() (the CLI's entry does). Without it, or if
- * the worker cannot start, the reports are parsed on this thread.
- */
-export function useReportsWorker(entry: URL): void {
-  workerEntry = entry;
-}
-
-export function isReportsWorker(): boolean {
-  return !isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE;
-}
-
-export async function serveReportsWorker(): Promise<void> {
-  const result = await readReports((workerData as { job: ReportsJob }).job);
-  parentPort!.postMessage(result);
-}
-
-async function reportsOnWorker(entry: URL, job: ReportsJob): Promise<ReportsRead> {
-  try {
-    return await new Promise<ReportsRead>((resolve, reject) => {
-      const w = new Worker(entry, {
-        workerData: { role: WORKER_ROLE, job },
-        // The same heap limit as this thread, so a hostile report cannot use more on the worker.
-        resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
-      });
-      w.once('message', (m: ReportsRead) => resolve(m));
-      w.once('error', reject);
-      w.once('exit', (code) => reject(new Error(`the reports worker exited with ${code}`)));
-    });
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new GateError('reading the reports exhausted the memory limit');
-    }
-    return readReports(job); // the worker could not run: the same work, here
-  }
-}
-
-function heapLimitMb(): number {
-  return Math.ceil(getHeapStatistics().heap_size_limit / (1024 * 1024));
-}
-
-async function totalBytes(files: ReportFile[]): Promise<number> {
-  const sizes = await Promise.all(
-    files.map((f) =>
-      lstat(f.path).then(
-        (st) => (st.isFile() ? st.size : 0),
-        () => 0,
-      ),
-    ),
-  );
-  return sizes.reduce((a, b) => a + b, 0);
-}
-
 async function readLedger(
   root: string,
   rel: string,
@@ -282,12 +162,6 @@ function rowsWith(ledger: Ledger | undefined, field: 'artifact' | 'seeds'): stri
       out.push(v);
   }
   return out;
-}
-
-function asProblem(e: unknown, file: string): ReportProblem {
-  if (e instanceof GateError)
-    return { file: e.file ?? file, line: e.line, message: e.message.replace(/[\r\n]+/g, ' ') };
-  return { file, message: `unreadable: ${String(e).split('\n')[0]}` };
 }
 
 function matcher(globs: string[]): ((p: string) => boolean) | undefined {

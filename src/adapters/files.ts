@@ -150,7 +150,7 @@ export interface FileFacts {
 }
 
 /** Past this many distinct paths the facts are gathered on a worker thread. */
-export const WORKER_THRESHOLD = 256;
+export const WORKER_THRESHOLD = 1000;
 
 /**
  * Artifact digests and seed counts for repo-relative paths, each distinct path once. Paths
@@ -280,17 +280,50 @@ function collectFacts(req: FactsRequest, lib: FactsLib): FactsResult {
     }
   };
 
+  // Real paths of parent folders, each resolved once: thousands of goldens share a few folders,
+  // and a realpath walk per file would lstat every component from / again.
+  const realDirs = new Map<string, { real: string } | { error: unknown }>();
+  /** The real path of `abs` if its last component is no symlink (the caller checks that). */
+  const realBelow = (abs: string): string => {
+    const dir = path.dirname(abs);
+    let known = realDirs.get(dir);
+    if (known === undefined) {
+      try {
+        known = { real: fs.realpathSync(dir) };
+      } catch (error) {
+        known = { error };
+      }
+      realDirs.set(dir, known);
+    }
+    if ('error' in known) throw known.error;
+    return path.join(known.real, path.basename(abs));
+  };
+  const unreadable = (e: unknown, missing: string) => {
+    const code = codeOf(e);
+    return code === 'ENOENT' ? missing : `unreadable (${code ?? 'error'})`;
+  };
+  /** The artifact refused or hashed by its full real path: the rare, slow way. */
+  const slowArtifact = (abs: string): ArtifactFact => {
+    try {
+      return isInside(fs.realpathSync(abs))
+        ? hash(abs)
+        : { problem: 'resolves outside the repository' };
+    } catch (e) {
+      return { problem: unreadable(e, 'no such file') };
+    }
+  };
+
   const artifacts: [string, ArtifactFact][] = [];
   for (const rel of req.artifacts) {
     const abs = path.resolve(req.root, rel);
     let fact: ArtifactFact;
     try {
-      fact = isInside(fs.realpathSync(abs))
-        ? hash(abs)
-        : { problem: 'resolves outside the repository' };
+      // Inside through its folder, and hash() opens it with O_NOFOLLOW: a symlink as the last
+      // component (refused either way) goes the slow way for the same message as before.
+      fact = isInside(realBelow(abs)) ? hash(abs) : slowArtifact(abs);
+      if (fact.problem === 'is a symlink: refused') fact = slowArtifact(abs);
     } catch (e) {
-      const code = codeOf(e);
-      fact = { problem: code === 'ENOENT' ? 'no such file' : `unreadable (${code ?? 'error'})` };
+      fact = { problem: unreadable(e, 'no such file') };
     }
     artifacts.push([rel, fact]);
   }
@@ -302,7 +335,7 @@ function collectFacts(req: FactsRequest, lib: FactsLib): FactsResult {
     try {
       const st = fs.lstatSync(abs);
       if (!st.isDirectory()) fact = { files: 0, problem: `is not a folder (${kind(st)})` };
-      else if (!isInside(fs.realpathSync(abs)))
+      else if (!isInside(realBelow(abs)))
         fact = { files: 0, problem: 'resolves outside the repository' };
       else {
         const entries = fs.readdirSync(abs, { withFileTypes: true, recursive: true });

@@ -1,0 +1,213 @@
+// The reports half of the gate: report files (and the collected list) → one TestResult per
+// test id, and every problem. Large report sets run on a worker thread, so that on two cores
+// they overlap with reading the ledger; results cross back as columns, not 100k objects.
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { LIMITS, leavesRepo, readCapped, type ReportFile } from './adapters/files.js';
+import type { ReportProblem } from './decision/decide.js';
+import { parseCollected } from './junit/collected.js';
+import { mapCases } from './junit/map.js';
+import { parseReport } from './junit/parse.js';
+import {
+  GateError,
+  type ParsedReport,
+  type Status,
+  type TestResult,
+  type UnmappedCase,
+} from './types.js';
+
+export interface ReportsJob {
+  /** The repository root. */
+  root: string;
+  files: ReportFile[];
+  /** Problems found while expanding the globs. */
+  problems: ReportProblem[];
+  /** The collected-ids file, as given. */
+  collected?: string;
+}
+
+export interface ReportsRead {
+  tests: TestResult[];
+  unmapped: UnmappedCase[];
+  reportProblems: ReportProblem[];
+}
+
+/** The reports, read here. */
+export async function readReports(job: ReportsJob): Promise<ReportsRead> {
+  const { root } = job;
+  const reportProblems: ReportProblem[] = [...job.problems];
+  const reports: ParsedReport[] = [];
+  for (const f of job.files) {
+    try {
+      reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
+    } catch (e) {
+      reportProblems.push(asProblem(e, f.shown));
+    }
+  }
+  let collected: string[] | undefined;
+  if (job.collected !== undefined) {
+    const shown = job.collected;
+    try {
+      if (await leavesRepo(root, path.resolve(root, job.collected)))
+        throw new GateError('resolves outside the repository through a symlinked folder: refused');
+      collected = parseCollected(
+        await readCapped(path.resolve(root, job.collected), LIMITS.collectedBytes, shown),
+        shown,
+      );
+    } catch (e) {
+      reportProblems.push(asProblem(e, shown));
+    }
+  }
+  return { ...mapCases(reports, { collected, repoRoot: root }), reportProblems };
+}
+
+function asProblem(e: unknown, file: string): ReportProblem {
+  if (e instanceof GateError)
+    return { file: e.file ?? file, line: e.line, message: e.message.replace(/[\r\n]+/g, ' ') };
+  return { file, message: `unreadable: ${String(e).split('\n')[0]}` };
+}
+
+/** Below this many bytes of reports, starting a worker costs more than it saves. */
+export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
+const WORKER_ROLE = 'ledger-gate:reports';
+let workerEntry: URL | undefined;
+
+/**
+ * Lets large report sets be read on a worker thread that runs `entry`: a script that calls
+ * serveReportsWorker() when isReportsWorker() (the CLI's entry does). Without it, or if the
+ * worker cannot start, they are read on this thread.
+ */
+export function useReportsWorker(entry: URL | undefined): void {
+  workerEntry = entry;
+}
+
+export function isReportsWorker(): boolean {
+  return !isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE;
+}
+
+export async function serveReportsWorker(): Promise<void> {
+  const read = await readReports((workerData as { job: ReportsJob }).job);
+  const packed = packTests(read.tests);
+  const message: Packed = { ...read, tests: packed };
+  parentPort!.postMessage(message, [packed.numbers.buffer as ArrayBuffer]);
+}
+
+/**
+ * Starts reading the reports: on a worker when one is registered and they are large, else
+ * here. Call it early and await it late.
+ */
+export async function gatherReports(job: ReportsJob): Promise<ReportsRead> {
+  const entry = workerEntry;
+  if (!entry || (await totalBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
+  let packed: Packed;
+  try {
+    packed = await new Promise<Packed>((resolve, reject) => {
+      const w = new Worker(entry, {
+        workerData: { role: WORKER_ROLE, job },
+        // The heap limit of this thread, so a hostile report gets no more room on the worker.
+        resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
+      });
+      w.once('message', (m: Packed) => resolve(m));
+      w.once('error', reject);
+      w.once('exit', (code) => reject(new Error(`the reports worker exited with ${code}`)));
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      throw new GateError('reading the reports exhausted the memory limit');
+    }
+    return readReports(job); // the worker could not run: the same work, here
+  }
+  return { ...packed, tests: unpackTests(packed.tests) };
+}
+
+function heapLimitMb(): number {
+  return Math.ceil(getHeapStatistics().heap_size_limit / (1024 * 1024));
+}
+
+async function totalBytes(files: ReportFile[]): Promise<number> {
+  const sizes = await Promise.all(
+    files.map((f) =>
+      lstat(f.path).then(
+        (st) => (st.isFile() ? st.size : 0),
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((a, b) => a + b, 0);
+}
+
+type Packed = Omit<ReportsRead, 'tests'> & { tests: PackedTests };
+
+/**
+ * TestResults as columns: every id in one string, numbers in one typed array, files and
+ * report names as tables. Cloning this is a few copies; cloning 100k objects is not.
+ */
+export interface PackedTests {
+  ids: string;
+  files: string[];
+  reports: string[];
+  /**
+   * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
+   * none) and its number of reports; then, test after test, the index of each report.
+   */
+  numbers: Int32Array;
+}
+
+const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];
+const PER_TEST = 6;
+
+export function packTests(tests: TestResult[]): PackedTests {
+  const files = new Table();
+  const reports = new Table();
+  let size = 1 + tests.length * PER_TEST;
+  for (const t of tests) size += t.reports.length;
+  const numbers = new Int32Array(size);
+  numbers[0] = tests.length;
+  const ids: string[] = [];
+  let k = 1;
+  for (const t of tests) {
+    ids.push(t.id);
+    numbers[k++] = t.id.length;
+    numbers[k++] = STATUSES.indexOf(t.status);
+    numbers[k++] = t.flaky ? 1 : 0;
+    numbers[k++] = t.line === undefined ? 0 : t.line + 1;
+    numbers[k++] = t.file === undefined ? 0 : files.index(t.file) + 1;
+    numbers[k++] = t.reports.length;
+  }
+  for (const t of tests) for (const r of t.reports) numbers[k++] = reports.index(r);
+  return { ids: ids.join(''), files: files.list, reports: reports.list, numbers };
+}
+
+export function unpackTests(p: PackedTests): TestResult[] {
+  const n = p.numbers;
+  const count = n[0];
+  const tests: TestResult[] = new Array(count);
+  let at = 0; // in p.ids
+  let r = 1 + count * PER_TEST; // the next report index
+  for (let i = 0, k = 1; i < count; i++, k += PER_TEST) {
+    const id = p.ids.slice(at, (at += n[k]));
+    const reports: string[] = [];
+    for (let j = 0; j < n[k + 5]; j++) reports.push(p.reports[n[r++]]);
+    const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
+    if (n[k + 4] !== 0) t.file = p.files[n[k + 4] - 1];
+    if (n[k + 3] !== 0) t.line = n[k + 3] - 1;
+    tests[i] = t;
+  }
+  return tests;
+}
+
+class Table {
+  readonly list: string[] = [];
+  private readonly at = new Map<string, number>();
+  index(s: string): number {
+    let i = this.at.get(s);
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.at.set(s, i);
+    }
+    return i;
+  }
+}
