@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WORKER_THRESHOLD, fileFacts, hashFile } from '../src/adapters/files.js';
+import { WORKER_THRESHOLD, fileFacts, hashFile, prefetchFileFacts } from '../src/adapters/files.js';
 import { GateError } from '../src/types.js';
 
 const top = mkdtempSync(path.join(tmpdir(), 'ledger-gate-files-'));
@@ -101,6 +101,55 @@ describe('fileFacts', () => {
     const wide = await fileFacts(root, names, []);
     expect(wide.on).toBe('worker');
     expect(wide.artifacts.get('g/n0.bin')).toEqual({ problem: 'no such file' });
+  });
+});
+
+describe('prefetchFileFacts', () => {
+  test('paths scanned from the ledger text early, the ones the scan misses after the parse', async () => {
+    // Plain values are scanned; a quoted one and one with a comment are not, and an escaping
+    // one is refused as always. The parsed paths are what fileFacts is asked for.
+    const ledger = path.join(root, 'ledger.yaml');
+    writeFileSync(
+      ledger,
+      [
+        'version: 1',
+        'rows:',
+        '  - id: a',
+        '    artifact: g/small.bin',
+        '  - id: b',
+        "    artifact: 'g/big.bin'",
+        '  - id: c',
+        '    artifact: g/empty.bin # a comment',
+        '  - id: d',
+        '    artifact: escape/secret',
+        '  - id: e',
+        '    seeds: s/two/',
+        '',
+      ].join('\n'),
+    );
+    const early = prefetchFileFacts(root, ledger);
+    const scanned = await early;
+    expect(scanned && [...scanned.artifacts.keys()].sort()).toEqual([
+      'escape/secret',
+      'g/small.bin',
+    ]);
+    const parsed = ['g/small.bin', 'g/big.bin', 'g/empty.bin', 'escape/secret'];
+    const facts = await fileFacts(root, parsed, ['s/two/'], { early });
+    expect(Object.fromEntries(facts.artifacts)).toEqual(
+      Object.fromEntries(
+        parsed.map((p) => [p, EXPECTED_ARTIFACTS[p as keyof typeof EXPECTED_ARTIFACTS]]),
+      ),
+    );
+    expect(Object.fromEntries(facts.seeds)).toEqual({ 's/two/': { files: 2 } });
+  });
+
+  test('a ledger that is a FIFO or missing scans nothing, and nothing is lost', async () => {
+    for (const ledger of [path.join(root, 'g/fifo'), path.join(root, 'absent.yaml')]) {
+      const early = prefetchFileFacts(root, ledger);
+      expect((await early)?.artifacts.size).toBe(0);
+      const facts = await fileFacts(root, ['g/small.bin'], [], { early });
+      expect(facts.artifacts.get('g/small.bin')).toEqual(EXPECTED_ARTIFACTS['g/small.bin']);
+    }
   });
 });
 

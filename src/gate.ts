@@ -1,8 +1,17 @@
 // The gate as one call: read the ledger, the reports and the change, then decide().
 // Shared by the CLI (`ledger-gate check`) and the action; both only add their own I/O around it.
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { LIMITS, expandReports, fileFacts, leavesRepo, readCapped } from './adapters/files.js';
+import {
+  LIMITS,
+  PREFETCH_LEDGER_BYTES,
+  expandReports,
+  fileFacts,
+  leavesRepo,
+  prefetchFileFacts,
+  readCapped,
+} from './adapters/files.js';
 import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { checkLedgerPaths } from './ledger/paths.js';
@@ -82,12 +91,21 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const job = { root, ...(await expandReports(root, o.junit)), collected: o.collected };
   const reportsP = gatherReports(job);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
+  // A large ledger's goldens are hashed from the start, by a worker that scans its text.
+  const ledgerAbs = path.resolve(root, o.ledger);
+  const early =
+    (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
+      ? prefetchFileFacts(root, ledgerAbs)
+      : undefined;
+  early?.catch(() => undefined);
 
   // The change's ledger classifies the test cases. Goldens hash and seed folders are listed
   // (on a worker thread when there are many) while the paths are checked and reports parsed.
   const parsed = await readLedger(root, o.ledger, ledgerShown);
   const { ledger } = parsed;
-  const factsP = fileFacts(root, rowsWith(ledger, 'artifact'), rowsWith(ledger, 'seeds'));
+  const factsP = fileFacts(root, rowsWith(ledger, 'artifact'), rowsWith(ledger, 'seeds'), {
+    early,
+  });
   factsP.catch(() => undefined);
   const ledgerErrors =
     ledger && parsed.errors.length === 0 ? checkLedgerPaths(ledger, root) : parsed.errors;
@@ -128,6 +146,13 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }
   return { report, notes, warnings: quarantineWarnings(ledger, ledgerShown, o), change };
+}
+
+async function fileSize(abs: string): Promise<number> {
+  return lstat(abs).then(
+    (st) => (st.isFile() ? st.size : 0),
+    () => 0,
+  );
 }
 
 async function readLedger(

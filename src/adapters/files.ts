@@ -162,7 +162,7 @@ export async function fileFacts(
   root: string,
   artifacts: Iterable<string>,
   seeds: Iterable<string>,
-  opts: { worker?: boolean } = {},
+  opts: { worker?: boolean; early?: Promise<FileFacts | undefined> } = {},
 ): Promise<FileFacts> {
   const req: FactsRequest = {
     root: await realpath(root),
@@ -170,12 +170,63 @@ export async function fileFacts(
     seeds: [...new Set(seeds)],
     maxBytes: LIMITS.artifactBytes,
   };
+  // Facts gathered early (prefetchFileFacts) serve every path they cover; the rest, if the
+  // scan missed any (a quoted or commented value), are gathered now.
+  const early = await opts.early;
+  if (early) {
+    const artifactFacts = pick(early.artifacts, req.artifacts);
+    const seedsFacts = pick(early.seeds, req.seeds);
+    const rest = await fileFacts(root, artifactFacts.missing, seedsFacts.missing, {
+      worker: opts.worker,
+    });
+    for (const [k, v] of rest.artifacts) artifactFacts.found.set(k, v);
+    for (const [k, v] of rest.seeds) seedsFacts.found.set(k, v);
+    return { artifacts: artifactFacts.found, seeds: seedsFacts.found, on: early.on };
+  }
   const big = req.artifacts.length + req.seeds.length >= WORKER_THRESHOLD;
   let res: FactsResult | undefined;
   if (opts.worker ?? big) res = await onWorker(req).catch(() => undefined);
   const on = res ? 'worker' : 'main';
   res ??= collectFacts(req, NODE_LIB);
   return { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on };
+}
+
+function pick<T>(
+  have: Map<string, T>,
+  want: string[],
+): { found: Map<string, T>; missing: string[] } {
+  const found = new Map<string, T>();
+  const missing: string[] = [];
+  for (const k of want) {
+    const v = have.get(k);
+    if (v === undefined) missing.push(k);
+    else found.set(k, v);
+  }
+  return { found, missing };
+}
+
+/** From this ledger size on, the goldens are hashed while the ledger is parsed. */
+export const PREFETCH_LEDGER_BYTES = 1024 * 1024;
+
+/**
+ * Starts gathering the facts for the paths a ledger names before it is parsed: a worker reads
+ * the ledger's text, picks the plain `artifact:` and `seeds:` values out of it, and reads and
+ * hashes those (each is checked to be inside the repository first, as always). Pass the
+ * promise to fileFacts as `early`; undefined when the worker could not run.
+ */
+export async function prefetchFileFacts(
+  root: string,
+  ledgerAbs: string,
+): Promise<FileFacts | undefined> {
+  const req: FactsRequest = {
+    root: await realpath(root),
+    artifacts: [],
+    seeds: [],
+    maxBytes: LIMITS.artifactBytes,
+    scan: { ledger: ledgerAbs, maxBytes: LIMITS.ledgerBytes },
+  };
+  const res = await onWorker(req).catch(() => undefined);
+  return res && { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on: 'worker' };
 }
 
 interface FactsRequest {
@@ -185,6 +236,8 @@ interface FactsRequest {
   seeds: string[];
   /** Artifacts larger than this are refused, not hashed. */
   maxBytes: number;
+  /** Take the paths from this ledger's text (plain values on `artifact:` / `seeds:` lines). */
+  scan?: { ledger: string; maxBytes: number };
 }
 
 interface FactsResult {
@@ -223,7 +276,8 @@ function onWorker(req: FactsRequest): Promise<FactsResult> {
  * symlink is followed on the last component (O_NOFOLLOW), a FIFO does not block (O_NONBLOCK)
  * and is refused with anything else that is not a regular file, before a byte is read.
  */
-function collectFacts(req: FactsRequest, lib: FactsLib): FactsResult {
+function collectFacts(request: FactsRequest, lib: FactsLib): FactsResult {
+  let req = request;
   const { fs, crypto, path } = lib;
   const C = fs.constants;
   const SAFE_OPEN = C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK;
@@ -312,6 +366,28 @@ function collectFacts(req: FactsRequest, lib: FactsLib): FactsResult {
       return { problem: unreadable(e, 'no such file') };
     }
   };
+
+  if (req.scan) {
+    // A regular file, opened without following a symlink or waiting on a FIFO, within the cap.
+    let text = '';
+    try {
+      const fd = fs.openSync(req.scan.ledger, SAFE_OPEN);
+      try {
+        const st = fs.fstatSync(fd);
+        if (st.isFile() && st.size <= req.scan.maxBytes) text = fs.readFileSync(fd, 'utf8');
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch {
+      // Nothing scanned: every path is gathered after the parse.
+    }
+    const artifactSet = new Set<string>();
+    const seedSet = new Set<string>();
+    for (const m of text.matchAll(/^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm)) {
+      (m[1] === 'artifact' ? artifactSet : seedSet).add(m[2]);
+    }
+    req = { ...req, artifacts: [...artifactSet], seeds: [...seedSet] };
+  }
 
   const artifacts: [string, ArtifactFact][] = [];
   for (const rel of req.artifacts) {
