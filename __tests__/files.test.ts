@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WORKER_THRESHOLD, fileFacts, hashFile, prefetchFileFacts } from '../src/adapters/files.js';
+import {
+  WORKER_THRESHOLD,
+  fileFacts,
+  hashFile,
+  prefetchFileFacts,
+  readCapped,
+  readCappedSync,
+} from '../src/adapters/files.js';
 import { GateError } from '../src/types.js';
 
 const top = mkdtempSync(path.join(tmpdir(), 'ledger-gate-files-'));
@@ -151,6 +158,27 @@ describe('prefetchFileFacts', () => {
       expect(facts.artifacts.get('g/small.bin')).toEqual(EXPECTED_ARTIFACTS['g/small.bin']);
     }
   });
+});
+
+describe('readCappedSync', () => {
+  test.each(['g/small.bin', 'g/big.bin', 'g/dir', 'g/link.bin', 'g/fifo', 'g/absent.bin'])(
+    'reads or refuses %s exactly as readCapped does',
+    async (rel) => {
+      const outcome = async (read: () => Promise<string> | string) => {
+        try {
+          return { text: await read() };
+        } catch (e) {
+          return { error: (e as GateError).oneLine ?? String(e) };
+        }
+      };
+      const abs = path.join(root, rel);
+      const max = 1024 * 1024; // g/big.bin is over it
+      const sync = await outcome(() => readCappedSync(abs, max, rel));
+      expect(sync).toEqual(await outcome(() => readCapped(abs, max, rel)));
+      if (rel === 'g/small.bin') expect(sync).toEqual({ text: 'golden\n' });
+      else expect(sync).toHaveProperty('error');
+    },
+  );
 });
 
 describe('hashFile', () => {

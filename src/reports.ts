@@ -5,7 +5,13 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { LIMITS, leavesRepo, readCapped, type ReportFile } from './adapters/files.js';
+import {
+  LIMITS,
+  leavesRepo,
+  readCapped,
+  readCappedSync,
+  type ReportFile,
+} from './adapters/files.js';
 import type { ReportProblem } from './decision/decide.js';
 import { parseCollected } from './junit/collected.js';
 import { mapCases } from './junit/map.js';
@@ -26,6 +32,8 @@ export interface ReportsJob {
   problems: ReportProblem[];
   /** The collected-ids file, as given. */
   collected?: string;
+  /** Read with blocking calls (on a worker, where nothing else waits). */
+  sync?: boolean;
 }
 
 export interface ReportsRead {
@@ -39,9 +47,10 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
   const { root } = job;
   const reportProblems: ReportProblem[] = [...job.problems];
   const reports: ParsedReport[] = [];
+  const read = job.sync ? readCappedSync : readCapped;
   for (const f of job.files) {
     try {
-      reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
+      reports.push(parseReport(await read(f.path, LIMITS.reportBytes, f.shown), f.shown));
     } catch (e) {
       reportProblems.push(asProblem(e, f.shown));
     }
@@ -53,7 +62,7 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
       if (await leavesRepo(root, path.resolve(root, job.collected)))
         throw new GateError('resolves outside the repository through a symlinked folder: refused');
       collected = parseCollected(
-        await readCapped(path.resolve(root, job.collected), LIMITS.collectedBytes, shown),
+        await read(path.resolve(root, job.collected), LIMITS.collectedBytes, shown),
         shown,
       );
     } catch (e) {
@@ -105,7 +114,7 @@ export async function gatherReports(job: ReportsJob): Promise<ReportsRead> {
   try {
     packed = await new Promise<Packed>((resolve, reject) => {
       const w = new Worker(entry, {
-        workerData: { role: WORKER_ROLE, job },
+        workerData: { role: WORKER_ROLE, job: { ...job, sync: true } },
         // The heap limit of this thread, so a hostile report gets no more room on the worker.
         resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
       });

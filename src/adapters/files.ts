@@ -26,16 +26,20 @@ export const LIMITS = {
 const SAFE_OPEN = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** Opens a regular file for reading, or says why not. The caller closes it. */
+function openError(e: unknown, file: string): GateError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP' || code === 'EMLINK') return new GateError('is a symlink: refused', file);
+  if (code === 'ENOENT') return new GateError('no such file', file);
+  if (code === 'EISDIR') return new GateError('is a directory, not a file', file);
+  return new GateError(`cannot open (${code ?? 'error'})`, file);
+}
+
 async function openRegular(file: string): Promise<{ fh: FileHandle; size: number }> {
   let fh: FileHandle;
   try {
     fh = await open(file, SAFE_OPEN);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'EMLINK') throw new GateError('is a symlink: refused', file);
-    if (code === 'ENOENT') throw new GateError('no such file', file);
-    if (code === 'EISDIR') throw new GateError('is a directory, not a file', file);
-    throw new GateError(`cannot open (${code ?? 'error'})`, file);
+    throw openError(e, file);
   }
   const st = await fh.stat();
   if (!st.isFile()) {
@@ -43,6 +47,35 @@ async function openRegular(file: string): Promise<{ fh: FileHandle; size: number
     throw new GateError(`is not a regular file (${kind(st)}): refused`, file);
   }
   return { fh, size: st.size };
+}
+
+/**
+ * readCapped, blocking: the same checks and errors. For a worker thread, where a round trip
+ * through the thread pool per read only waits for a busy CPU.
+ */
+export function readCappedSync(file: string, maxBytes: number, shown = file): string {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, SAFE_OPEN);
+  } catch (e) {
+    throw openError(e, shown);
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw new GateError(`is not a regular file (${kind(st)}): refused`, shown);
+    if (st.size > maxBytes)
+      throw new GateError(`is ${st.size} bytes, over the limit of ${maxBytes}`, shown);
+    const buf = Buffer.alloc(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = fs.readSync(fd, buf, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return utf8(buf.subarray(0, off), shown);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function kind(st: {
