@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'build/', 'coverage/', '__fixtures__/', 'examples/', 'bench/out/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'build/',
+      'coverage/',
+      '__fixtures__/',
+      'examples/',
+      'bench/out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,5 +8,8 @@ export default {
   testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60000,
-  reporters: ['default', ['jest-junit', { outputDirectory: 'build', outputName: 'junit.xml', addFileAttribute: 'true' }]],
+  reporters: [
+    'default',
+    ['jest-junit', { outputDirectory: 'build', outputName: 'junit.xml', addFileAttribute: 'true' }],
+  ],
 };
