@@ -1,0 +1,214 @@
+export const id = 653;
+export const ids = [653];
+export const modules = {
+
+/***/ 2653:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6013);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3776);
+// `ledger-gate lint`: validate the ledger (paths included). Each problem on one line as
+// `file:line:col: message`; exit 1 on any.
+
+
+
+async function run(argv, io) {
+    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .runCommand */ .d1)('lint', io, async () => {
+        const { positionals, values } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+            args: argv,
+            strict: true,
+            allowPositionals: true,
+            options: { ledger: { type: 'string' } },
+        });
+        if (positionals.length > 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('usage: lint [--ledger FILE]');
+        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerFile */ .SB)(io.cwd, values.ledger);
+        const { parsed, issues } = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readLedgerText */ .jK)(file), file, io.cwd);
+        for (const i of issues)
+            io.stdout((0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssue */ .Hd)(i) + '\n');
+        if (issues.length > 0) {
+            io.stderr(`${file.shown}: ${issues.length} problem${issues.length === 1 ? '' : 's'}\n`);
+            return 1;
+        }
+        const rows = parsed.ledger.rows;
+        const by = new Map();
+        for (const r of rows)
+            by.set(r.class, (by.get(r.class) ?? 0) + 1);
+        const parts = ['locked_fixture', 'property', 'quarantine', 'draft'].map((c) => `${by.get(c) ?? 0} ${c}`);
+        io.stdout(`${file.shown}: ok, ${rows.length} row${rows.length === 1 ? '' : 's'} (${parts.join(', ')})\n`);
+        return 0;
+    });
+}
+
+
+/***/ }),
+
+/***/ 6013:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EF: () => (/* binding */ ledgerProblems),
+/* harmony export */   Hd: () => (/* binding */ formatIssue),
+/* harmony export */   MH: () => (/* binding */ readFacts),
+/* harmony export */   SB: () => (/* binding */ ledgerFile),
+/* harmony export */   XL: () => (/* binding */ writeLedger),
+/* harmony export */   _$: () => (/* binding */ isoDate),
+/* harmony export */   cZ: () => (/* binding */ SCHEMA_URL),
+/* harmony export */   d1: () => (/* binding */ runCommand),
+/* harmony export */   jK: () => (/* binding */ readLedgerText),
+/* harmony export */   qN: () => (/* binding */ repoPath)
+/* harmony export */ });
+/* unused harmony export DEFAULT_LEDGER */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _adapters_files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8029);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
+/* harmony import */ var _commands_io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8744);
+/* harmony import */ var _pathRules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(19);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4129);
+// What the upkeep commands (init, lock, property, quarantine, promote, digest, lint) share:
+// reading and writing the ledger file, checking a result before it is written, and turning
+// user-given paths into repo-relative ones. The repository root is the working directory.
+
+
+
+
+
+
+
+
+const DEFAULT_LEDGER = 'tests/ledger.yaml';
+function ledgerFile(cwd, arg) {
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(cwd, arg ?? DEFAULT_LEDGER);
+    return { abs, shown: shownPath(cwd, abs) };
+}
+function shownPath(cwd, abs) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(cwd, abs);
+    return (rel.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel) ? abs : rel).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+}
+async function readLedgerText(file) {
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs)) {
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u('no ledger here (create one with `ledger-gate init`)', file.shown);
+    }
+    return (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readCapped */ .EF)(file.abs, _adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.ledgerBytes, file.shown);
+}
+/** Every problem with a ledger text, the file-system path checks included. */
+function ledgerProblems(text, file, root) {
+    const parsed = (0,_parse_js__WEBPACK_IMPORTED_MODULE_4__/* .parseLedger */ .h)(text, file.shown);
+    const issues = [...parsed.errors];
+    if (parsed.ledger)
+        issues.push(...(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .checkLedgerPaths */ .W)(parsed.ledger, root));
+    issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { parsed, issues };
+}
+function formatIssue(i) {
+    return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
+}
+/**
+ * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
+ * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
+ */
+function writeLedger(text, file, root, io) {
+    const { issues } = ledgerProblems(text, file, root);
+    if (issues.length > 0) {
+        io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
+        for (const i of issues.slice(0, 50))
+            io.stderr(formatIssue(i) + '\n');
+        if (issues.length > 50)
+            io.stderr(`… and ${issues.length - 50} more\n`);
+        return false;
+    }
+    const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
+    let mode;
+    try {
+        mode = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file.abs).mode & 0o777;
+    }
+    catch {
+        mode = undefined;
+    }
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(tmp, file.abs);
+    return true;
+}
+/**
+ * A path given on the command line (relative to the working directory, which is the
+ * repository root) as the repo-relative, `/`-separated path the ledger stores.
+ */
+function repoPath(root, given, what) {
+    if (given.includes('\0'))
+        throw new _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what} contains a NUL character`);
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, given);
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+    if (rel === '' || rel.startsWith('../') || rel === '..' || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel)) {
+        throw new _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+    }
+    const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
+    const why = (0,_pathRules_js__WEBPACK_IMPORTED_MODULE_7__/* .pathProblem */ .z)(out);
+    if (why)
+        throw new _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what} ${JSON.stringify(given)} ${why}`);
+    return out;
+}
+/** Today's date, YYYY-MM-DD, in UTC. */
+function isoDate(d) {
+    return d.toISOString().slice(0, 10);
+}
+/** Runs a command body: usage errors exit 2, GateErrors (bad input, refusals) exit 1. */
+async function runCommand(name, io, body) {
+    try {
+        return await body();
+    }
+    catch (e) {
+        if (e instanceof _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e || e.code?.startsWith('ERR_PARSE_ARGS')) {
+            io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
+            return 2;
+        }
+        if (e instanceof _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u) {
+            io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+            return 1;
+        }
+        throw e;
+    }
+}
+/**
+ * Digests of artifacts and checks of seeds folders, read the way the gate reads them; a
+ * missing, unreadable or empty one is refused (a ledger row for it would be rejected).
+ */
+async function readFacts(root, artifacts, seeds) {
+    const facts = {
+        artifacts: await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .artifactFacts */ .SJ)(root, artifacts),
+        seeds: await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .seedsFacts */ .sB)(root, seeds),
+    };
+    const digests = new Map();
+    for (const a of artifacts) {
+        const f = facts.artifacts.get(a);
+        if (f?.digest === undefined)
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+        digests.set(a, f.digest);
+    }
+    for (const s of seeds) {
+        const f = facts.seeds.get(s);
+        if (f === undefined || f.problem !== undefined || f.files === 0) {
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
+        }
+    }
+    return digests;
+}
+/**
+ * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
+ * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
+ */
+const SCHEMA_URL = 'https://raw.githubusercontent.com/ledger-gate/ledger-gate/v1/schema/ledger.schema.json';
+
+
+/***/ })
+
+};
