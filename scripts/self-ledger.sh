@@ -8,8 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 node dist/cli/index.js init --junit build/junit.xml --owner ledger-gate-maintainers --force \
   --reason 'not yet classified' \
-  --rule '__tests__/goldens.test.ts::the demo summary matches its golden=locked_fixture:__fixtures__/goldens/demo-summary.md' \
-  --rule '__tests__/goldens.test.ts::the demo JSON report matches its golden=locked_fixture:__fixtures__/goldens/demo-report.json' \
+  --rule '__tests__/goldens.test.ts::*the demo summary matches its golden=locked_fixture:__fixtures__/goldens/demo-summary.md' \
+  --rule '__tests__/goldens.test.ts::*the demo JSON report matches its golden=locked_fixture:__fixtures__/goldens/demo-report.json' \
   --rule '__tests__/properties.test.ts::*=property:gate-invariants-hold-for-generated-inputs:__fixtures__/properties/seeds/' \
   --rule '__tests__/hostile*=property:hostile-inputs-fail-closed:__fixtures__/hostile/' \
   --rule '__tests__/junit-corpus.test.ts::*=property:corpus-reports-parse-or-are-refused:__fixtures__/corpus/' \
