@@ -38,6 +38,13 @@ test('the demo, run from the bundle alone, prints the decision table and rejects
   );
 });
 
+test('the review demo replays the example as a change: a bumped golden asks for review (exit 3)', () => {
+  const r = spawnSync('bash', [path.join(dir, 'examples/review-demo.sh')], { encoding: 'utf8' });
+  expect(r.status).toBe(3);
+  expect(r.stdout).toContain('fixture-contract-change');
+  expect(r.stdout).toMatch(/exit status: 3\n$/);
+});
+
 test('package.json names the bundle as the ledger-gate bin', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
   expect(pkg.bin['ledger-gate']).toBe('dist/cli/index.js');
