@@ -19,9 +19,11 @@ import {
   AGENT,
   HUMAN,
   Repo,
+  SCENARIO_FILE,
+  scenarioCases,
+  scenarioRows,
   ledgerYaml,
   pytestXunit1,
-  sha256,
   type Author,
   type CaseSpec,
 } from './support/repo.js';
@@ -38,38 +40,12 @@ beforeEach(() => gh.reset());
 const NODES = nodeBinaries();
 const NODE24 = NODES.find((n) => n.label.startsWith('node v24')) ?? NODES[NODES.length - 1];
 
-const F = 'tests/test_a.py';
+const F = SCENARIO_FILE;
 const GOLDEN = 'golden bytes v1\n';
 const RUN_URL = 'https://github.example/acme/widgets/actions/runs/4242';
 
-const rows = (golden = GOLDEN): Record<string, string>[] => [
-  {
-    id: `${F}::test_fixture`,
-    class: 'locked_fixture',
-    digest: sha256(golden),
-    artifact: 'tests/goldens/a.txt',
-  },
-  {
-    id: `${F}::test_property`,
-    class: 'property',
-    invariant: 'round_trips',
-    seeds: 'tests/seeds/p/',
-  },
-  {
-    id: `${F}::test_flaky_reload`,
-    class: 'quarantine',
-    opened: '2020-01-10',
-    reason: 'order-dependent',
-    owner: 'human',
-  },
-  { id: `${F}::test_agent_idea`, class: 'draft', source: 'agent', proposed_class: 'property' },
-];
-const cases = (): CaseSpec[] => [
-  { file: F, name: 'test_fixture' },
-  { file: F, name: 'test_property' },
-  { file: F, name: 'test_flaky_reload', status: 'fail' },
-  { file: F, name: 'test_agent_idea', status: 'fail' },
-];
+const rows = (golden = GOLDEN) => scenarioRows(golden, '2020-01-10');
+const cases = scenarioCases;
 
 interface Scenario {
   repo: Repo;

@@ -10,10 +10,12 @@ import {
   AGENT,
   HUMAN,
   Repo,
+  SCENARIO_FILE,
+  scenarioCases,
+  scenarioRows,
   ledgerYaml,
   pytestXunit1,
   sha256,
-  type CaseSpec,
 } from './support/repo.js';
 
 const repos: Repo[] = [];
@@ -21,35 +23,9 @@ afterAll(() => repos.forEach((r) => r.cleanup()));
 const out = mkdtempSync(path.join(tmpdir(), 'ledger-gate-out-'));
 
 const GOLDEN = 'golden bytes v1\n';
-const F = 'tests/test_a.py';
-const rowsBase = (): Record<string, string>[] => [
-  {
-    id: `${F}::test_fixture`,
-    class: 'locked_fixture',
-    digest: sha256(GOLDEN),
-    artifact: 'tests/goldens/a.txt',
-  },
-  {
-    id: `${F}::test_property`,
-    class: 'property',
-    invariant: 'round_trips',
-    seeds: 'tests/seeds/p/',
-  },
-  {
-    id: `${F}::test_flaky_reload`,
-    class: 'quarantine',
-    opened: '2026-09-10',
-    reason: 'order-dependent',
-    owner: 'human',
-  },
-  { id: `${F}::test_agent_idea`, class: 'draft', source: 'agent', proposed_class: 'property' },
-];
-const casesBase = (): CaseSpec[] => [
-  { file: F, name: 'test_fixture' },
-  { file: F, name: 'test_property' },
-  { file: F, name: 'test_flaky_reload', status: 'fail' },
-  { file: F, name: 'test_agent_idea', status: 'fail' },
-];
+const F = SCENARIO_FILE;
+const rowsBase = () => scenarioRows(GOLDEN, '2026-09-10');
+const casesBase = scenarioCases;
 
 /** A repository whose main branch holds a clean, admissible state; the test then changes it. */
 function baseRepo(): Repo {

@@ -114,3 +114,43 @@ export function pytestXunit1(cases: CaseSpec[]): string {
     .join('\n');
   return `<?xml version="1.0" encoding="utf-8"?>\n<testsuites><testsuite name="pytest" errors="0" failures="0" skipped="0" tests="${cases.length}" time="0.1">\n${body}\n</testsuite></testsuites>\n`;
 }
+
+/** The scenario the CLI and action tests start from: one row of each class in tests/test_a.py. */
+export const SCENARIO_FILE = 'tests/test_a.py';
+
+export function scenarioRows(golden: string, opened: string): Record<string, string>[] {
+  const F = SCENARIO_FILE;
+  return [
+    {
+      id: `${F}::test_fixture`,
+      class: 'locked_fixture',
+      digest: sha256(golden),
+      artifact: 'tests/goldens/a.txt',
+    },
+    {
+      id: `${F}::test_property`,
+      class: 'property',
+      invariant: 'round_trips',
+      seeds: 'tests/seeds/p/',
+    },
+    {
+      id: `${F}::test_flaky_reload`,
+      class: 'quarantine',
+      opened,
+      reason: 'order-dependent',
+      owner: 'human',
+    },
+    { id: `${F}::test_agent_idea`, class: 'draft', source: 'agent', proposed_class: 'property' },
+  ];
+}
+
+/** A run of the scenario in which every row is as its class expects (the quarantine and the draft fail). */
+export function scenarioCases(): CaseSpec[] {
+  const F = SCENARIO_FILE;
+  return [
+    { file: F, name: 'test_fixture' },
+    { file: F, name: 'test_property' },
+    { file: F, name: 'test_flaky_reload', status: 'fail' },
+    { file: F, name: 'test_agent_idea', status: 'fail' },
+  ];
+}
