@@ -1,7 +1,7 @@
 // Every file of the shared JUnit corpus (real reports from three other projects' test
 // fixtures; see __fixtures__/corpus/README.md): it parses into cases with the right
 // statuses, or is refused with a one-line GateError that names the file and line.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import { mapCases } from '../src/junit/map.js';
 import { parseReport } from '../src/junit/parse.js';
@@ -404,6 +404,16 @@ function summary(path: string): string {
 }
 
 describe('the JUnit corpus', () => {
+  // The table above is checked against the folder, so a file added to the corpus without an
+  // expected outcome fails here instead of going untested.
+  test('every file in the corpus folder has an expected outcome, and every entry a file', () => {
+    const found = readdirSync(DIR, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => `${d.parentPath}/${d.name}`.slice(DIR.length + 1))
+      .sort();
+    expect(found).toEqual(CORPUS.map(([path]) => path).sort());
+  });
+
   test.each(CORPUS)('%s', (path, expected) => {
     if (typeof expected === 'string') {
       expect(summary(path)).toBe(expected);
