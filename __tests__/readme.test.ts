@@ -34,7 +34,15 @@ const sync = (cwd: string, ...args: string[]) =>
 /** A throwaway copy of what sync-readme reads and writes. */
 function copy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-readme-'));
-  for (const f of ['README.md', 'action.yml', 'package.json', 'schema', 'dist', 'node_modules']) {
+  for (const f of [
+    'README.md',
+    'docs',
+    'action.yml',
+    'package.json',
+    'schema',
+    'dist',
+    'node_modules',
+  ]) {
     cpSync(f, path.join(dir, f), { recursive: true, verbatimSymlinks: true });
   }
   return dir;
@@ -95,6 +103,9 @@ test("a fork renames the project in package.json's repository; sync-readme carri
     expect(out).not.toContain(`${REPOSITORY}@v1`);
     expect(out).toContain('$schema=https://raw.githubusercontent.com/forker/gate-fork/v1/schema/');
     expect(out).toContain('- uses: actions/checkout@v5\n'); // other actions are left alone
+    expect(readFileSync(path.join(dir, 'docs/ledger.md'), 'utf8')).toContain(
+      '$schema=https://raw.githubusercontent.com/forker/gate-fork/v1/schema/',
+    );
     const schema = JSON.parse(readFileSync(path.join(dir, 'schema/ledger.schema.json'), 'utf8'));
     expect(schema.$id).toBe(
       'https://raw.githubusercontent.com/forker/gate-fork/v1/schema/ledger.schema.json',

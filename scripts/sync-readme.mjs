@@ -1,4 +1,5 @@
-// Writes the generated parts of the README (and the schema's $id) from their one source:
+// Writes the generated parts of the README (and the schema's $id, and the schema URL in
+// docs/ledger.md) from their one source:
 // - the decision table, from the same rows decide() uses (the built CLI's `rules` command);
 // - the action's inputs and outputs tables, from action.yml;
 // - this repository's name in `uses: OWNER/NAME@v1` lines and schema URLs, from package.json's
@@ -67,6 +68,7 @@ edit('README.md', (t) => between(t, 'rules', rules));
 edit('README.md', (t) => between(t, 'inputs', tables.inputs));
 edit('README.md', (t) => between(t, 'outputs', tables.outputs));
 edit('README.md', withRepository);
+edit('docs/ledger.md', withRepository);
 edit('schema/ledger.schema.json', (t) =>
   t.replace(/^( {2}"\$id": )"[^"]*"/m, (_, key) => `${key}"${schemaUrl}"`),
 );
