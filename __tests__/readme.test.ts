@@ -1,6 +1,11 @@
 // The README's decision table is the one decide() uses, and its quick start is the real one.
 import { expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { REPOSITORY } from '../src/project.js';
 import { renderRulesTable } from '../src/report/table-md.js';
 
 const readme = readFileSync('README.md', 'utf8');
@@ -17,4 +22,119 @@ test('the README starts with the two commands a newcomer needs', () => {
     /^cd examples\/demo && node \.\.\/\.\.\/dist\/cli\/index\.js check /,
   );
   expect(firstBlock[1]).toMatch(/^npm ci && npm test\b/);
+});
+
+// The generated parts: scripts/sync-readme.mjs writes them; these tests keep them current.
+const sync = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [path.resolve('scripts/sync-readme.mjs'), ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+
+/** A throwaway copy of what sync-readme reads and writes. */
+function copy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-readme-'));
+  for (const f of [
+    'README.md',
+    'docs',
+    'action.yml',
+    'package.json',
+    'schema',
+    'dist',
+    'node_modules',
+  ]) {
+    cpSync(f, path.join(dir, f), { recursive: true, verbatimSymlinks: true });
+  }
+  return dir;
+}
+
+test('the README is in sync with action.yml, package.json and the rules (sync-readme --check)', () => {
+  const r = sync(process.cwd(), '--check');
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+});
+
+test('the inputs and outputs tables have one row per input and output of action.yml', () => {
+  const action = parse(readFileSync('action.yml', 'utf8'));
+  const block = (name: string) =>
+    new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(readme)![1];
+  const names = (name: string) =>
+    block(name)
+      .split('\n')
+      .slice(2, -1)
+      .map((row) => /^\| `([^`]+)`/.exec(row)![1]);
+  expect(names('inputs')).toEqual(Object.keys(action.inputs));
+  expect(names('outputs')).toEqual(Object.keys(action.outputs));
+  expect(block('inputs')).toContain('| `ledger` | `tests/ledger.yaml` | Path of the ledger');
+});
+
+test('an input added to action.yml makes the README stale until sync-readme runs', () => {
+  const dir = copy();
+  try {
+    const action = readFileSync(path.join(dir, 'action.yml'), 'utf8');
+    writeFileSync(
+      path.join(dir, 'action.yml'),
+      action.replace('inputs:\n', 'inputs:\n  shiny:\n    description: A | new input.\n'),
+    );
+    const stale = sync(dir, '--check');
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toBe('README.md is out of date: run node scripts/sync-readme.mjs\n');
+    expect(sync(dir).status).toBe(0);
+    expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(
+      '| `shiny` |  | A \\| new input. |',
+    );
+    expect(sync(dir, '--check').status).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a fork renames the project in package.json's repository; sync-readme carries it to the README and the schema", () => {
+  const dir = copy();
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ ...pkg, repository: 'github:forker/gate-fork' }),
+    );
+    expect(sync(dir).status).toBe(0);
+    const out = readFileSync(path.join(dir, 'README.md'), 'utf8');
+    expect(out).toContain('- uses: forker/gate-fork@v1\n');
+    expect(out).not.toContain(`${REPOSITORY}@v1`);
+    expect(out).toContain('$schema=https://raw.githubusercontent.com/forker/gate-fork/v1/schema/');
+    expect(out).toContain('- uses: actions/checkout@v5\n'); // other actions are left alone
+    expect(readFileSync(path.join(dir, 'docs/ledger.md'), 'utf8')).toContain(
+      '$schema=https://raw.githubusercontent.com/forker/gate-fork/v1/schema/',
+    );
+    const schema = JSON.parse(readFileSync(path.join(dir, 'schema/ledger.schema.json'), 'utf8'));
+    expect(schema.$id).toBe(
+      'https://raw.githubusercontent.com/forker/gate-fork/v1/schema/ledger.schema.json',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('after the two commands, the README shows a copy-paste workflow and the picture of the result', () => {
+  const afterCommands = readme.slice(readme.indexOf('```', readme.indexOf('```sh') + 5) + 3);
+  // The first section after the introduction holds the workflow.
+  const headings = [...afterCommands.matchAll(/^## (.*)$/gm)];
+  expect(headings[0][1]).toBe('Add it to a workflow');
+  const section = afterCommands.slice(headings[0].index, headings[1].index);
+  const workflow = /```yaml\n([\s\S]*?)```/.exec(section)![1];
+  const wf = parse(workflow);
+  const gate = wf.jobs.gate;
+  expect(gate.needs).toBe('test');
+  expect(wf.jobs.test.strategy.matrix.shard.length).toBeGreaterThan(1);
+  expect(gate.permissions).toEqual({
+    checks: 'write',
+    contents: 'read',
+    'pull-requests': 'read',
+  });
+  expect(gate.steps.at(-1).uses).toBe(`${REPOSITORY}@v1`);
+  const image = /!\[[^\]]+\]\((docs\/[\w-]+\.png)\)/.exec(section)![1];
+  expect(readFileSync(image).subarray(0, 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  );
+  expect(readme.indexOf(image)).toBeLessThan(readme.indexOf('## The decision table'));
 });

@@ -2,32 +2,40 @@
 // Two bundles, so the CLI never loads @actions/github: start-up time is part of the product.
 // `node scripts/build.mjs --cli-only --out DIR` bundles only the CLI, into DIR/cli (the bench
 // uses it to measure the current source without touching dist/).
+// A full build also writes dist/licenses.txt from what the bundler actually bundled.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { renderLicenses } from './licenses.mjs';
 
 const { values: opt } = parseArgs({
   options: { 'cli-only': { type: 'boolean' }, out: { type: 'string' } },
 });
 const out = opt.out ?? 'dist';
-const ncc = [
-  'node_modules/@vercel/ncc/dist/ncc/cli.js',
-  'build',
-  '--minify',
-  '--license',
-  'licenses.txt',
-  '-q',
-];
+const ncc = ['node_modules/@vercel/ncc/dist/ncc/cli.js', 'build', '--minify', '-q'];
+// webpack's stats (the module list) go to a scratch folder, never into dist/.
+const scratch = mkdtempSync(path.join(tmpdir(), 'ledger-gate-build-'));
+const bundle = (entry, dir) => {
+  const statsFile = path.join(scratch, `${path.basename(dir)}.json`);
+  execFileSync(process.execPath, [...ncc, entry, '-o', dir, '--stats-out', statsFile], {
+    stdio: 'inherit',
+  });
+  return JSON.parse(readFileSync(statsFile, 'utf8'));
+};
 const cliDir = path.join(out, 'cli');
+const builds = [];
 if (opt['cli-only']) rmSync(cliDir, { recursive: true, force: true });
 else {
   rmSync(out, { recursive: true, force: true });
-  execFileSync(process.execPath, [...ncc, 'src/index.ts', '-o', out], { stdio: 'inherit' });
+  builds.push({ bundle: 'dist/index.js', stats: bundle('src/index.ts', out) });
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
 }
 mkdirSync(cliDir, { recursive: true });
-execFileSync(process.execPath, [...ncc, 'src/cli-entry.ts', '-o', cliDir], { stdio: 'inherit' });
+builds.push({ bundle: 'dist/cli/index.js', stats: bundle('src/cli-entry.ts', cliDir) });
+if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));
+rmSync(scratch, { recursive: true, force: true });
 // The CLI runs as `node dist/cli/index.js` or through package.json's bin.
 const cli = path.join(cliDir, 'index.js');
 const body = readFileSync(cli, 'utf8');

@@ -1,12 +1,84 @@
-// Writes the decision table into README.md from the same rows decide() uses
-// (through the built CLI's `rules` command). __tests__/readme.test.ts keeps them equal.
+// Writes the generated parts of the README (and the schema's $id, and the schema URL in
+// docs/ledger.md) from their one source:
+// - the decision table, from the same rows decide() uses (the built CLI's `rules` command);
+// - the action's inputs and outputs tables, from action.yml;
+// - this repository's name in `uses: OWNER/NAME@v1` lines and schema URLs, from package.json's
+//   `repository` (a fork changes that one line and runs this script).
+// `node scripts/sync-readme.mjs --check` writes nothing and exits 1 naming what is out of date;
+// __tests__/readme.test.ts runs it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parse } from 'yaml';
 
-const table = execFileSync(process.execPath, ['dist/cli/index.js', 'rules'], { encoding: 'utf8' });
-const readme = readFileSync('README.md', 'utf8');
-const next = readme.replace(
-  /<!-- rules:start -->\n[\s\S]*?<!-- rules:end -->/,
-  `<!-- rules:start -->\n${table}<!-- rules:end -->`,
+const { values: opt } = parseArgs({ options: { check: { type: 'boolean' } } });
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const repository = pkg.repository.replace(/^github:/, '');
+// The same URL src/project.ts builds (SCHEMA_URL); __tests__/release.test.ts holds them equal.
+const schemaUrl = `https://raw.githubusercontent.com/${repository}/v1/schema/ledger.schema.json`;
+
+/** A Markdown table cell: one line, pipes escaped. */
+const cell = (s) =>
+  String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replaceAll('|', '\\|');
+
+/** The inputs and outputs tables of action.yml, as Markdown. */
+export function actionTables(actionYml) {
+  const action = parse(actionYml);
+  const inputs = Object.entries(action.inputs ?? {}).map(([name, i]) => {
+    const dflt = i.default === undefined ? '' : `\`${cell(i.default)}\``;
+    const required = i.required === true ? ' (required)' : '';
+    return `| \`${name}\`${required} | ${dflt} | ${cell(i.description)} |`;
+  });
+  const outputs = Object.entries(action.outputs ?? {}).map(
+    ([name, o]) => `| \`${name}\` | ${cell(o.description)} |`,
+  );
+  return {
+    inputs: ['| input | default | description |', '|---|---|---|', ...inputs, ''].join('\n'),
+    outputs: ['| output | description |', '|---|---|', ...outputs, ''].join('\n'),
+  };
+}
+
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`. */
+function between(text, name, body) {
+  const re = new RegExp(`<!-- ${name}:start -->\\n[\\s\\S]*?<!-- ${name}:end -->`);
+  if (!re.test(text)) throw new Error(`README.md has no <!-- ${name}:start/end --> markers`);
+  return text.replace(re, () => `<!-- ${name}:start -->\n${body}<!-- ${name}:end -->`);
+}
+
+/** This repository's name wherever a document names it. */
+function withRepository(text) {
+  return text
+    .replace(/(uses: )(?!actions\/)[\w.-]+\/[\w.-]+(@v1\b)/g, `$1${repository}$2`)
+    .replace(
+      /https:\/\/raw\.githubusercontent\.com\/[\w.-]+\/[\w.-]+\/v1\/schema\/ledger\.schema\.json/g,
+      schemaUrl,
+    );
+}
+
+const files = new Map();
+const edit = (file, fn) => files.set(file, fn(files.get(file) ?? readFileSync(file, 'utf8')));
+
+const rules = execFileSync(process.execPath, ['dist/cli/index.js', 'rules'], { encoding: 'utf8' });
+const tables = actionTables(readFileSync('action.yml', 'utf8'));
+edit('README.md', (t) => between(t, 'rules', rules));
+edit('README.md', (t) => between(t, 'inputs', tables.inputs));
+edit('README.md', (t) => between(t, 'outputs', tables.outputs));
+edit('README.md', withRepository);
+edit('docs/ledger.md', withRepository);
+edit('schema/ledger.schema.json', (t) =>
+  t.replace(/^( {2}"\$id": )"[^"]*"/m, (_, key) => `${key}"${schemaUrl}"`),
 );
-writeFileSync('README.md', next);
+
+let stale = 0;
+for (const [file, text] of files) {
+  if (text === readFileSync(file, 'utf8')) continue;
+  if (opt.check) {
+    process.stderr.write(`${file} is out of date: run node scripts/sync-readme.mjs\n`);
+    stale++;
+  } else writeFileSync(file, text);
+}
+process.exitCode = stale ? 1 : 0;

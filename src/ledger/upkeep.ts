@@ -155,5 +155,4 @@ export async function readFacts(
  * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
-export const SCHEMA_URL =
-  'https://raw.githubusercontent.com/ledger-gate/ledger-gate/v1/schema/ledger.schema.json';
+export { SCHEMA_URL } from '../project.js';

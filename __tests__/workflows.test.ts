@@ -1,0 +1,77 @@
+// This repository's own workflows: the self-gate runs the base branch's gate, CI and releases
+// run on the Node the action runs on, dist/ is checked in its own job, and a release runs the
+// same script as CI's dry run.
+import { expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+interface Step {
+  uses?: string;
+  run?: string;
+  id?: string;
+  if?: string;
+  with?: Record<string, string>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  jobs: Record<string, { steps: Step[]; needs?: string }>;
+}
+const ci = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) as Workflow;
+const release = parse(readFileSync('.github/workflows/release.yml', 'utf8')) as Workflow;
+const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
+
+test("the self-gate judges a pull request with the base branch's built gate, never its own dist/", () => {
+  const gate = ci.jobs['ledger-gate'].steps;
+  const local = steps(ci).filter((s) => s.uses?.startsWith('.'));
+  expect(local.map((s) => s.uses)).toEqual(['./.base-gate']);
+  const base = gate.find((s) => s.with?.path === '.base-gate')!;
+  expect(base.uses).toMatch(/^actions\/checkout@/);
+  for (const ref of [
+    'github.event.pull_request.base.sha',
+    'github.event.merge_group.base_sha',
+    'github.event.before',
+  ]) {
+    expect(base.with!.ref).toContain(ref);
+  }
+  expect(base.with!.ref).not.toMatch(/head|github\.sha|github\.ref\b/);
+  // The base gate is checked out after the change (which would otherwise clean it away).
+  expect(gate.indexOf(base)).toBeGreaterThan(gate.findIndex((s) => s.uses?.includes('checkout')));
+  expect(gate.indexOf(base)).toBeLessThan(gate.findIndex((s) => s.uses === './.base-gate'));
+});
+
+test('CI and the release run on the Node of .node-version, the one action.yml runs', () => {
+  expect(readFileSync('.node-version', 'utf8')).toBe('24\n');
+  expect(readFileSync('action.yml', 'utf8')).toMatch(/^ {2}using: node24$/m);
+  const setups = [...steps(ci), ...steps(release)].filter((s) => s.uses?.includes('setup-node'));
+  expect(setups.length).toBeGreaterThanOrEqual(3);
+  for (const s of setups) expect(s.with).toMatchObject({ 'node-version-file': '.node-version' });
+});
+
+test('dist/ is checked in its own job, which uploads the expected dist/ when it differs', () => {
+  const job = ci.jobs['check-dist'].steps;
+  const check = job.find((s) => s.run === 'bash scripts/check-dist.sh')!;
+  const upload = job.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
+  expect(upload.if).toBe(`failure() && steps.${check.id}.conclusion == 'failure'`);
+  expect(upload.with).toMatchObject({ path: 'dist/' });
+  expect(steps(ci).filter((s) => s.run?.includes('check-dist'))).toHaveLength(1);
+});
+
+test('a version tag releases: tests, dist/ check, notes from the CHANGELOG, the major tag moved', () => {
+  expect(release.on).toEqual({ push: { tags: ['v*.*.*'] } });
+  const runs = steps(release).map((s) => s.run ?? '');
+  const at = (re: RegExp) => runs.findIndex((r) => re.test(r));
+  expect(at(/^npm test$/)).toBeGreaterThan(-1);
+  expect(at(/check-dist\.sh/)).toBeGreaterThan(at(/^npm test$/));
+  expect(at(/scripts\/release\.mjs "\$GITHUB_REF_NAME" --notes/)).toBeGreaterThan(at(/check-dist/));
+  expect(at(/gh release create "\$TAG" .*--notes-file/)).toBeGreaterThan(at(/release\.mjs/));
+  expect(at(/git push --force origin "refs\/tags\/\$MAJOR"/)).toBeGreaterThan(at(/gh release/));
+  // Attacker-free, but still: no ${{ }} expansion inside a shell script.
+  for (const r of runs) expect(r).not.toContain('${{');
+  // CI runs the same script as a dry run.
+  expect(steps(ci).map((s) => s.run)).toContain(
+    'node scripts/release.mjs --dry-run --notes build/release-notes.md',
+  );
+  expect(readFileSync('.ci/run', 'utf8')).toContain(
+    'step node scripts/release.mjs --dry-run --notes build/release-notes.md',
+  );
+});

@@ -1,0 +1,17 @@
+// The one place that names this project's GitHub repository: package.json's `repository`
+// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
+// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+import pkg from '../package.json' with { type: 'json' };
+
+/** OWNER/NAME of this project on GitHub. */
+export const REPOSITORY = pkg.repository.replace(/^github:/, '');
+
+/**
+ * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
+ * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
+ * (scripts/release.mjs computes the same for any version).
+ */
+export const MAJOR_TAG = 'v1';
+
+/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
+export const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
