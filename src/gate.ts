@@ -224,7 +224,12 @@ async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> 
   return {
     baseSha,
     changed,
-    baseLedger: baseText === null ? null : parseLedger(baseText, `${ledgerShown}@base`),
+    // The base's paths are normalised to their canonical form (it may predate that rule): the
+    // diff rules compare them with the change's rows and git's paths.
+    baseLedger:
+      baseText === null
+        ? null
+        : parseLedger(baseText, `${ledgerShown}@base`, { normalisePaths: true }),
     agentAuthored: who.agent,
     authorship: who.why,
     source,

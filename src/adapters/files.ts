@@ -417,7 +417,9 @@ function collectFacts(request: FactsRequest, lib: FactsLib): FactsResult {
     const artifactSet = new Set<string>();
     const seedSet = new Set<string>();
     for (const m of text.matchAll(/^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm)) {
-      (m[1] === 'artifact' ? artifactSet : seedSet).add(m[2]);
+      // Keyed as the validator keys rows: a seeds folder without its trailing `/`.
+      if (m[1] === 'artifact') artifactSet.add(m[2]);
+      else seedSet.add(m[2].endsWith('/') ? m[2].slice(0, -1) : m[2]);
     }
     req = { ...req, artifacts: [...artifactSet], seeds: [...seedSet] };
   }
