@@ -171,7 +171,10 @@ async function readLedger(
   try {
     text = await readCapped(path.resolve(root, rel), LIMITS.ledgerBytes, shown);
   } catch (e) {
-    return { errors: at(e instanceof GateError ? e.message : String(e)) };
+    if (!(e instanceof GateError)) return { errors: at(String(e)) };
+    // Where it has one (invalid UTF-8 names its byte's line and column), not line 1.
+    const where = { line: e.line ?? 1, column: e.line === undefined ? 1 : (e.column ?? 1) };
+    return { errors: [{ message: e.message, file: shown, ...where }] };
   }
   return parseLedger(text, shown);
 }
