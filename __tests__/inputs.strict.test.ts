@@ -31,7 +31,7 @@ describe('both ledger readers refuse what YAML does not allow', () => {
   const row = (ch: string) =>
     `version: 1\nrows:\n  - id: t.js::ok\n    class: property\n    invariant: i${ch}x\n    seeds: seeds/\n`;
 
-  it.each(REFUSED.map((c) => [hex(c), c]))('%s in a value', (name, c) => {
+  it.each(REFUSED.map((c): [string, number] => [hex(c), c]))('%s in a value', (name, c) => {
     const text = row(String.fromCharCode(c));
     const expected = [`5:17 character ${name} is not allowed in YAML`];
     expect(errs(text, 'yaml')).toEqual(expected);
