@@ -8,8 +8,10 @@
 import { afterAll, describe, expect, it, test } from '@jest/globals';
 import fc from 'fast-check';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseDocument } from 'yaml';
 import { main } from '../src/cli.js';
 import { decide } from '../src/decision/decide.js';
 import { SortedPaths } from '../src/decision/pathIndex.js';
@@ -107,6 +109,7 @@ function findings(head: LedgerParse, base: LedgerParse, changed: ChangedPath[]):
   return report.findings.map((f) => `${f.rule}:${f.id ?? '-'}:${f.message}`).sort();
 }
 
+const yamlRows = (text: string): unknown => parseDocument(text, { version: '1.2' }).toJS();
 const parseHead = (text: string) => parseLedger(text, 'tests/ledger.yaml');
 const parseBase = (text: string) =>
   parseLedger(text, 'tests/ledger.yaml@base', { normalisePaths: true });
@@ -161,6 +164,32 @@ describe('lint: the change ledger is written in canonical form', () => {
       OTHER_SEEDS,
       GOLDEN,
     ]);
+  });
+});
+
+describe('schema/ledger.schema.json states the same path rule as lint', () => {
+  // ajv 6 (draft-07, present through eslint), as in ledger.edit.test.ts.
+  const Ajv = createRequire(import.meta.url)('ajv');
+  const schema = JSON.parse(readFileSync('schema/ledger.schema.json', 'utf8'));
+  const validate = new Ajv({ validateSchema: false }).compile({ ...schema, $schema: undefined });
+
+  it.each([
+    ['seeds', 'tests/seeds/disc/'],
+    ['seeds', 'tests/seeds/disc'],
+    ['seeds', './tests/seeds/disc/'],
+    ['seeds', 'tests//seeds/disc/'],
+    ['seeds', 'tests/seeds/disc/.'],
+    ['seeds', 'tests/x/../seeds/disc'],
+    ['seeds', './'],
+    ['seeds', '.x/..y/z.'],
+    ['artifact', 'tests/goldens/a.txt'],
+    ['artifact', 'tests/goldens/a.txt/'],
+    ['artifact', './tests/goldens/a.txt'],
+  ])('%s %j', (field, p) => {
+    const text =
+      field === 'seeds' ? ledgerText(p, OTHER_SEEDS, GOLDEN) : ledgerText(SEEDS, OTHER_SEEDS, p);
+    const lint = parseHead(text).errors.length === 0;
+    expect(validate(yamlRows(text))).toBe(lint);
   });
 });
 
