@@ -56,7 +56,7 @@ describe('parseLedger: the contract example', () => {
     expect(rows[0]).toMatchObject({ digest: D, artifact: 'tests/goldens/header.bin' });
     expect(rows[1]).toMatchObject({
       invariant: 'non_negative_length',
-      seeds: 'tests/properties/seeds/length/',
+      seeds: 'tests/properties/seeds/length', // stored canonical: no trailing `/`
     });
     expect(rows[2]).toMatchObject({
       opened: '2026-09-10',
@@ -266,9 +266,9 @@ const CASES: Case[] = [
     'fast',
   ],
   [
-    'dot-dot that stays inside',
+    'dot-dot that stays inside: not canonical, the canonical spelling suggested',
     'version: 1\nrows:\n  - id: a\n    class: property\n    invariant: i\n    seeds: tests/../seeds\n',
-    [],
+    ["6:5 seeds 'tests/../seeds' is not in canonical form .*; write 'seeds'$"],
     'fast',
   ],
   [

@@ -111,7 +111,7 @@ function gate(rows: GenRow[], shards: GenCase[][]): Report {
     unmapped,
     reportProblems: [],
     artifacts: new Map([['goldens/g.bin', { digest: DIGEST }]]),
-    seeds: new Map([['seeds/', { files: 3 }]]),
+    seeds: new Map([['seeds', { files: 3 }]]), // keyed by the rows' canonical form
     isProduction: () => false,
     expect: 'all',
   });

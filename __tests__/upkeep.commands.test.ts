@@ -108,7 +108,7 @@ describe('init', () => {
     ).toMatchObject({
       class: 'property',
       invariant: 'roundtrip',
-      seeds: 'tests/properties/seeds/length/',
+      seeds: 'tests/properties/seeds/length', // the row holds the canonical form
     });
     expect(
       parsed.ledger!.byId.get('tests/test_params.py::test_ids[quote"and<angle>&amp]'),

@@ -171,7 +171,10 @@ async function readLedger(
   try {
     text = await readCapped(path.resolve(root, rel), LIMITS.ledgerBytes, shown);
   } catch (e) {
-    return { errors: at(e instanceof GateError ? e.message : String(e)) };
+    if (!(e instanceof GateError)) return { errors: at(String(e)) };
+    // Where it has one (invalid UTF-8 names its byte's line and column), not line 1.
+    const where = { line: e.line ?? 1, column: e.line === undefined ? 1 : (e.column ?? 1) };
+    return { errors: [{ message: e.message, file: shown, ...where }] };
   }
   return parseLedger(text, shown);
 }
@@ -224,7 +227,12 @@ async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> 
   return {
     baseSha,
     changed,
-    baseLedger: baseText === null ? null : parseLedger(baseText, `${ledgerShown}@base`),
+    // The base's paths are normalised to their canonical form (it may predate that rule): the
+    // diff rules compare them with the change's rows and git's paths.
+    baseLedger:
+      baseText === null
+        ? null
+        : parseLedger(baseText, `${ledgerShown}@base`, { normalisePaths: true }),
     agentAuthored: who.agent,
     authorship: who.why,
     source,

@@ -7,6 +7,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
   LIMITS,
+  inside,
   leavesRepo,
   readCapped,
   readCappedSync,
@@ -59,6 +60,9 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
   if (job.collected !== undefined) {
     const shown = job.collected;
     try {
+      // Like the ledger, the list must be in the repository: it is quoted when it is wrong.
+      if (!inside(path.resolve(root), path.resolve(root, job.collected)))
+        throw new GateError('is outside the repository: refused (write the list inside it)');
       if (await leavesRepo(root, path.resolve(root, job.collected)))
         throw new GateError('resolves outside the repository through a symlinked folder: refused');
       collected = parseCollected(

@@ -104,6 +104,15 @@ xml_case('xml-cdata-outside-root', '<![CDATA[x]]>' + W, 'report-invalid', 'CDATA
 xml_case('xml-comment-double-dash', '<!-- a -- b -->' + W, 'report-invalid', "'--' inside a comment", 'a comment that holds --')
 xml_case('xml-duplicate-attribute', W.replace('name="ok"', 'name="ok" name="other"'), 'report-invalid', 'duplicate attribute', 'the same attribute twice: which name wins must not be a guess')
 
+# A name character XML 1.0 does not allow ends the name: the tag is malformed. Read as an
+# unknown element `failure\u2028`, the failure was skipped and this property row admitted.
+case('xml-name-line-separator', {'tests/ledger.yaml': "version: 1\nrows:\n  - id: t.js::ok\n    class: property\n    invariant: i\n    seeds: seeds/\n", 'seeds/s1': 'seed',
+     'reports/r.xml': OK_REPORT.replace('<testcase classname="t.js" name="ok"/>', '<testcase classname="t.js" name="ok"><failure\u2028/></testcase>')},
+     {'exit': 1, 'rule': 'report-invalid', 'file': 'reports/r.xml', 'message': 'malformed start tag <failure>', 'line': 4,
+      'note': 'a U+2028 after a tag name: not a name character, so a malformed tag, never an unknown element that hides a failure'})
+xml_case('xml-name-greek-question-mark', W.replace('<testcase classname', '<testcase\u037e classname'), 'report-invalid', 'malformed start tag <testcase>', 'U+037E inside a tag name (excluded from XML names)', line=1)
+xml_case('xml-version-1-1', OK_REPORT.replace('version="1.0"', 'version="1.1"'), 'report-invalid', 'XML version 1.1 is not supported', 'an XML 1.1 declaration: read by other rules, written by no runner', line=1)
+
 
 # ------------------------------------------------------------------ the ledger
 def ledger_case(name, ledger, message, note, line=None, recipe=None, report=OK_REPORT, rule='ledger-invalid', extra=None, seeds=False):
@@ -132,7 +141,9 @@ ledger_case('ledger-binary-tag', "version: 1\nrows:\n  - id: !!binary dC5qczo6b2
 ledger_case('ledger-merge-key', "version: 1\nbase: &base\n  class: property\n  invariant: i\n  seeds: seeds/\nrows:\n  - id: t.js::ok\n    <<: *base\n", 'anchor', 'a merge key pulling fields from elsewhere', line=3)
 ledger_case('ledger-several-documents', "version: 1\nrows: []\n---\nversion: 1\nrows:\n" + PROP_ROW, 'several YAML documents', 'a second document after ---', line=3)
 ledger_case('ledger-tabs', "version: 1\nrows:\n\t- id: t.js::ok\n\t  class: property\n", None, 'tab indentation', line=3)
-ledger_case('ledger-invalid-utf8', ("version: 1\nrows:\n" + PROP_ROW).encode().replace(b'invariant: i', b'invariant: i\xff\xfe'), 'UTF-8', 'bytes that are not UTF-8: refused, not replaced by U+FFFD (else this property row would admit)', seeds=True)
+ledger_case('ledger-invalid-utf8', ("version: 1\nrows:\n" + PROP_ROW).encode().replace(b'invariant: i', b'invariant: i\xff\xfe'), 'UTF-8', 'bytes that are not UTF-8: refused at their line, not replaced by U+FFFD (else this property row would admit)', line=5, seeds=True)
+ledger_case('ledger-c1-control', "version: 1\nrows:\n" + PROP_ROW.replace('invariant: i', 'invariant: i\u009b31m'), 'U+009B', 'a C1 control (CSI) in a value: the fast reader refuses it as YAML does', line=5, seeds=True)
+ledger_case('ledger-noncharacter-fffe', "version: 1\nrows:\n" + PROP_ROW.replace('invariant: i', 'invariant: i\ufffe'), 'U+FFFE', 'U+FFFE in a value: the fast reader refuses it as YAML does', line=5, seeds=True)
 ledger_case('ledger-nul-byte', "version: 1\nrows:\n" + PROP_ROW.replace('invariant: i', 'invariant: i\x00x'), 'U+0000', 'a raw NUL byte inside a value (else this property row would admit)', line=5, seeds=True)
 ledger_case('ledger-deep-flow', None, None, 'thirty thousand nested flow sequences',
             recipe={'steps': [{'repeat': 'tests/ledger.yaml', 'head': 'version: 1\nrows: ', 'body': '[', 'times': 30000, 'tail': ''}, {'append': 'tests/ledger.yaml', 'body': ']', 'times': 30000}]})
@@ -210,6 +221,11 @@ path_case('path-seeds-fifo', {'tests/ledger.yaml': seeds_ledger('seeds'), 'repor
           'a seeds "folder" that is a FIFO', line=3, recipe={'steps': [{'fifo': 'seeds'}]})
 path_case('path-seeds-dev-null', {'tests/ledger.yaml': seeds_ledger('seeds'), 'reports/r.xml': OK_REPORT}, 'ledger-invalid', 'resolves outside the repository',
           'a seeds folder that is a symlink to /dev/null', line=6, recipe={'steps': [{'symlink': 'seeds', 'to': '/dev/null'}]})
+# One spelling per path: the change facts compare ledger paths with git's, byte for byte.
+for case_name, spelling in [('dot-slash', './seeds/disc/'), ('double-slash', 'seeds//disc/'), ('dot-segment', 'seeds/disc/.'), ('dotdot-inside', 'seeds/x/../disc')]:
+    path_case(f'path-seeds-{case_name}', {'tests/ledger.yaml': seeds_ledger(spelling), 'reports/r.xml': OK_REPORT, 'seeds/disc/s1': 'seed'}, 'ledger-invalid', 'not in canonical form',
+              f'seeds spelled {spelling}: git never writes it, so a deleted seed would not count as one', line=6)
+path_case('path-seeds-repository-root', {'tests/ledger.yaml': seeds_ledger('./'), 'reports/r.xml': OK_REPORT}, 'ledger-invalid', 'names the repository root', 'the whole repository as a seeds folder', line=6)
 path_case('path-seeds-inner-symlinks', {'tests/ledger.yaml': seeds_ledger('seeds'), 'reports/r.xml': OK_REPORT}, 'property-seeds-empty', 'no seed file',
           'a seeds folder that holds only symlinks out: they are not seeds', line=3,
           recipe={'steps': [{'dir': 'seeds'}, {'symlink': 'seeds/a', 'to': '$OUTSIDE/secret.txt'}, {'symlink': 'seeds/b', 'to': '/proc/self/environ'}]})
@@ -248,6 +264,12 @@ path_case('path-ledger-dotdot', {'reports/r.xml': OK_REPORT}, 'ledger-invalid', 
 path_case('path-collected-symlink', {'tests/ledger.yaml': DRAFT_LEDGER, 'reports/r.xml': OK_REPORT}, 'report-invalid', 'symlink', 'the collected list is a symlink to /proc/self/environ',
           file='build/collected.txt', args=['--junit', 'reports/*.xml', '--collected', 'build/collected.txt'],
           recipe={'steps': [{'symlink': 'build/collected.txt', 'to': '/proc/self/environ'}]})
+path_case('path-collected-outside', {'tests/ledger.yaml': DRAFT_LEDGER, 'reports/r.xml': OK_REPORT}, 'report-invalid', 'is outside the repository',
+          '--collected climbing out of the repository: refused unread (its first line used to be quoted)', file='../outside/collected.txt',
+          args=['--junit', 'reports/*.xml', '--collected', '../outside/collected.txt'], recipe={'steps': [{'outside': 'collected.txt', 'text': '$SECRET\n'}]})
+path_case('path-collected-absolute', {'tests/ledger.yaml': DRAFT_LEDGER, 'reports/r.xml': OK_REPORT}, 'report-invalid', 'is outside the repository',
+          '--collected naming an absolute path outside the repository: refused unread', file=None,
+          args=['--junit', 'reports/*.xml', '--collected', '$OUTSIDE/secret.txt'])
 path_case('path-collected-symlinked-parent', {'tests/ledger.yaml': DRAFT_LEDGER, 'reports/r.xml': OK_REPORT}, 'report-invalid', 'outside the repository',
           'the folder of the collected list is a symlink out', file='build/collected.txt', args=['--junit', 'reports/*.xml', '--collected', 'build/collected.txt'],
           recipe={'steps': [{'outside': 'collected.txt', 'text': 't.js::$SECRET\n'}, {'symlink': 'build', 'to': '$OUTSIDE'}]})

@@ -98,12 +98,47 @@ function utf8(buf: Buffer, shown: string): string {
   try {
     return UTF8.decode(buf);
   } catch {
-    // Where: the first byte the lenient decoder had to replace.
-    const text = buf.toString('utf8');
-    const at = text.indexOf('\ufffd');
-    const line = at < 0 ? undefined : text.slice(0, at).split('\n').length;
-    throw new GateError('is not valid UTF-8: refused', shown, line);
+    const { line, column } = utf8ErrorAt(buf);
+    throw new GateError('is not valid UTF-8: refused', shown, line, column);
   }
+}
+
+/**
+ * Line and column (in characters) of the first byte that is not UTF-8. Found by walking the
+ * bytes (a U+FFFD written in the file is valid and must not be mistaken for the error).
+ */
+export function utf8ErrorAt(buf: Uint8Array): { line: number; column: number } {
+  const at = firstInvalidUtf8(buf);
+  let line = 1;
+  let lineStart = 0;
+  for (let i = buf.indexOf(0x0a); i !== -1 && i < at; i = buf.indexOf(0x0a, i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  const column = UTF8.decode(buf.subarray(lineStart, at)).length + 1;
+  return { line, column };
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(b: Uint8Array): number {
+  const cont = (i: number, lo = 0x80, hi = 0xbf) => i < b.length && b[i] >= lo && b[i] <= hi;
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    let n: number; // the sequence's length when valid, else 0
+    if (c < 0x80) n = 1;
+    else if (c >= 0xc2 && c <= 0xdf) n = cont(i + 1) ? 2 : 0;
+    else if (c >= 0xe0 && c <= 0xef) {
+      const [lo, hi] = c === 0xe0 ? [0xa0, 0xbf] : c === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
+      n = cont(i + 1, lo, hi) && cont(i + 2) ? 3 : 0;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      const [lo, hi] = c === 0xf0 ? [0x90, 0xbf] : c === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+      n = cont(i + 1, lo, hi) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+    } else n = 0;
+    if (n === 0) return i;
+    i += n;
+  }
+  return b.length;
 }
 
 /** Reads a regular file as UTF-8, refusing it past `maxBytes` before reading. */
@@ -417,7 +452,9 @@ function collectFacts(request: FactsRequest, lib: FactsLib): FactsResult {
     const artifactSet = new Set<string>();
     const seedSet = new Set<string>();
     for (const m of text.matchAll(/^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm)) {
-      (m[1] === 'artifact' ? artifactSet : seedSet).add(m[2]);
+      // Keyed as the validator keys rows: a seeds folder without its trailing `/`.
+      if (m[1] === 'artifact') artifactSet.add(m[2]);
+      else seedSet.add(m[2].endsWith('/') ? m[2].slice(0, -1) : m[2]);
     }
     req = { ...req, artifacts: [...artifactSet], seeds: [...seedSet] };
   }

@@ -16,6 +16,7 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import { SortedPaths } from './pathIndex.js';
 import { RULES, SEVERITY, rule, ruleOrder } from './table.js';
 
 export interface ReportProblem {
@@ -106,24 +107,17 @@ class ChangeFacts {
     return this.touched.has(path);
   }
 
-  private readonly shrunk = new Map<string, boolean>();
+  private notAdded?: SortedPaths;
 
-  /** Seeds may only grow: a file deleted or rewritten below the folder shrinks the corpus. */
+  /**
+   * Seeds may only grow: a file deleted or rewritten below the folder shrinks the corpus.
+   * `folder` is the row's canonical path (the validator stores no other), as git writes paths.
+   */
   seedsShrunk(folder: string): boolean {
-    // Once per folder: many rows share one, and a change may touch many paths.
-    let hit = this.shrunk.get(folder);
-    if (hit === undefined) {
-      const prefix = folder.endsWith('/') ? folder : folder + '/';
-      hit = false;
-      for (const [path, status] of this.touched) {
-        if (path.startsWith(prefix) && status !== 'A') {
-          hit = true;
-          break;
-        }
-      }
-      this.shrunk.set(folder, hit);
-    }
-    return hit;
+    this.notAdded ??= new SortedPaths(
+      [...this.touched].filter(([, status]) => status !== 'A').map(([path]) => path),
+    );
+    return this.notAdded.anyBelow(folder);
   }
 
   digestBumped(row: LedgerRow): boolean {

@@ -50,7 +50,7 @@ export interface XmlHandler {
 export const MAX_DEPTH = 64;
 
 const XML_DECL =
-  /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][-A-Za-z0-9._]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/y;
+  /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])(1\.[0-9]+)\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][-A-Za-z0-9._]*)\3)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\5)?[ \t\r\n]*\?>/y;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));/y;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ENCODINGS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
@@ -75,20 +75,54 @@ function decodeValue(raw: string): string {
     );
 }
 
-// Names are checked by hand (a regex per attribute costs more than the rest of the scan).
-// ASCII per the XML spec; beyond ASCII, any character but × and ÷ is accepted.
+// Names are checked by hand (a regex per attribute costs more than the rest of the scan),
+// exactly as XML 1.0 (fifth edition) defines NameStartChar and NameChar. Anything else ends
+// the name: `<failure\u2028/>` is a malformed tag, never an unknown element named
+// `failure\u2028` that a reader would skip.
 function isNameStart(c: number): boolean {
+  if (c < 0x80)
+    return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a;
   return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    c === 0x5f ||
-    c === 0x3a ||
-    (c >= 0xc0 && c <= 0xfffd && c !== 0xd7 && c !== 0xf7)
+    (c >= 0xc0 && c <= 0xd6) ||
+    (c >= 0xd8 && c <= 0xf6) ||
+    (c >= 0xf8 && c <= 0x2ff) ||
+    (c >= 0x370 && c <= 0x37d) ||
+    (c >= 0x37f && c <= 0x1fff) ||
+    c === 0x200c ||
+    c === 0x200d ||
+    (c >= 0x2070 && c <= 0x218f) ||
+    (c >= 0x2c00 && c <= 0x2fef) ||
+    (c >= 0x3001 && c <= 0xd7ff) ||
+    (c >= 0xf900 && c <= 0xfdcf) ||
+    (c >= 0xfdf0 && c <= 0xfffd)
   );
 }
 
 function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0xb7;
+  return (
+    isNameStart(c) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0xb7 ||
+    (c >= 0x300 && c <= 0x36f) ||
+    c === 0x203f ||
+    c === 0x2040
+  );
+}
+
+/**
+ * UTF-16 units taken by the name character at `i` (0 when there is none): one for the BMP,
+ * two for U+10000–U+EFFFF (a high surrogate up to 0xDB7F followed by a low surrogate).
+ */
+function nameCharAt(text: string, i: number, start: boolean): number {
+  const c = text.charCodeAt(i);
+  if (start ? isNameStart(c) : isNameChar(c)) return 1;
+  if (c >= 0xd800 && c <= 0xdb7f) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 0;
 }
 
 function isSpace(c: number): boolean {
@@ -97,9 +131,9 @@ function isSpace(c: number): boolean {
 
 /** The index just past the name that starts at `from` (`from` itself when none does). */
 function nameEnd(text: string, from: number): number {
-  if (!isNameStart(text.charCodeAt(from))) return from;
-  let i = from + 1;
-  while (isNameChar(text.charCodeAt(i))) i++;
+  let i = from + nameCharAt(text, from, true);
+  if (i === from) return from;
+  for (let n = nameCharAt(text, i, false); n > 0; n = nameCharAt(text, i, false)) i += n;
   return i;
 }
 
@@ -158,7 +192,9 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
     XML_DECL.lastIndex = pos;
     const m = XML_DECL.exec(input);
     if (!m) fail('malformed XML declaration', pos);
-    const encoding = m[3];
+    // XML 1.1 reads names, line ends and control characters differently; no runner writes it.
+    if (m[2] !== '1.0') fail(`XML version ${m[2]} is not supported (reports are XML 1.0)`, pos);
+    const encoding = m[4];
     if (encoding !== undefined && !ENCODINGS.has(encoding.toLowerCase())) {
       fail(`encoding '${encoding}' is not supported (write the report as UTF-8)`, pos);
     }
@@ -223,7 +259,7 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
       if (
         open !== undefined &&
         input.startsWith(open, at) &&
-        !isNameChar(input.charCodeAt(at + open.length))
+        nameCharAt(input, at + open.length, false) === 0
       ) {
         at += open.length;
       } else {
@@ -259,9 +295,10 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
           selfClosing = true;
           break;
         }
-        if (at === spaceFrom || !isNameStart(c)) fail(`malformed start tag <${name}>`, at);
         const attrFrom = at;
         at = nameEnd(input, at);
+        if (attrFrom === spaceFrom || at === attrFrom)
+          fail(`malformed start tag <${name}>`, attrFrom);
         const attr = input.slice(attrFrom, at);
         c = input.charCodeAt(at);
         while (isSpace(c)) c = input.charCodeAt(++at);

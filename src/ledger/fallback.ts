@@ -17,6 +17,20 @@ const NOT_PRINTABLE =
   // eslint-disable-next-line no-control-regex -- these are exactly the characters to find
   /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * The first character YAML does not allow, as the issue both readers report (the fast reader
+ * calls this too, so neither reads what the other refuses); null when every one is printable.
+ */
+export function unprintable(text: string): ReadIssue | null {
+  const bad = NOT_PRINTABLE.exec(text);
+  if (!bad) return null;
+  const before = text.slice(0, bad.index);
+  const line = before.split('\n').length;
+  const column = bad.index - before.lastIndexOf('\n');
+  const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return { line, column, message: `character U+${code} is not allowed in YAML` };
+}
+
 export function readWithYaml(text: string): ReadResult {
   if (text.length > YAML_READER_MAX_CHARS) {
     const message =
@@ -26,15 +40,8 @@ export function readWithYaml(text: string): ReadResult {
     return { root: null, issues: [{ line: 1, column: 1, message }] };
   }
   // YAML allows only printable characters; the `yaml` package does not enforce it.
-  const bad = NOT_PRINTABLE.exec(text);
-  if (bad) {
-    const before = text.slice(0, bad.index);
-    const line = before.split('\n').length;
-    const column = bad.index - before.lastIndexOf('\n');
-    const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    const message = `character U+${code} is not allowed in YAML`;
-    return { root: null, issues: [{ line, column, message }] };
-  }
+  const bad = unprintable(text);
+  if (bad) return { root: null, issues: [bad] };
   const lc = new LineCounter();
   const docs = parseAllDocuments(text, {
     lineCounter: lc,

@@ -4,6 +4,7 @@
 // gives exact positions for free. Anything outside that layout — flow collections, block
 // scalars, anchors, tags, directives, several documents, odd indentation — makes it return
 // null, and the caller falls back to the `yaml` package, which reads or refuses it.
+import { unprintable } from './fallback.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import type { Entry, MapVal, ReadResult, ScalarType, ScalarVal, SeqVal } from './tree.js';
 import { ROW_FIELDS } from './validate.js';
@@ -12,9 +13,10 @@ import { ROW_FIELDS } from './validate.js';
 class Unsupported extends Error {}
 
 // Tabs, control characters, lone CRs, a BOM and the Unicode line separators all have
-// subtle YAML meanings; leave them to the full parser.
+// subtle YAML meanings; leave them to the full parser. C1 controls and U+FFFE/U+FFFF are not
+// YAML at all: refused below with the full parser's message, whatever the ledger's size.
 // eslint-disable-next-line no-control-regex -- these are exactly the characters to detect
-const AWKWARD = /[\x00-\x08\t\x0b\x0c\x0e-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
+const AWKWARD = /[\x00-\x08\t\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
 const LONE_CR = /\r(?!\n)/;
 const DOC_START = /^---(?: +(?:#.*)?)?$/;
 // First characters that make a value something other than a plain or quoted scalar.
@@ -49,13 +51,25 @@ const HEX_LEN: Record<string, number> = { x: 2, u: 4, U: 8 };
  * then, so the caller discards what it collected.
  */
 export function readFast(text: string, onRow: (row: MapVal) => void): ReadResult | null {
-  if (AWKWARD.test(text) || (text.includes('\r') && LONE_CR.test(text))) return null;
+  if (
+    AWKWARD.test(text) ||
+    (text.includes('\r') && LONE_CR.test(text)) ||
+    !isWellFormed(text) // a lone surrogate (only from a caller: a file is decoded strictly)
+  ) {
+    const bad = unprintable(text);
+    return bad ? { root: null, issues: [bad] } : null;
+  }
   try {
     return read(text, onRow);
   } catch (e) {
     if (e instanceof Unsupported) return null;
     throw e;
   }
+}
+
+function isWellFormed(text: string): boolean {
+  const f = (text as unknown as { isWellFormed?: () => boolean }).isWellFormed;
+  return f ? f.call(text) : true;
 }
 
 // Known keys, by length: a key read from the text is replaced by the constant string, so

@@ -6,8 +6,16 @@ import { readWithYaml } from './fallback.js';
 import { readFast } from './fast.js';
 import { LedgerValidator } from './validate.js';
 
-export function parseLedger(text: string, file: string): LedgerParse {
-  return parseLedgerWith(text, file, 'fast') ?? parseLedgerWith(text, file, 'yaml')!;
+export interface ParseOptions {
+  /**
+   * Normalise non-canonical artifact/seeds spellings instead of refusing them: for the base
+   * ledger, which may predate that rule and is only the reference the diff rules compare with.
+   */
+  normalisePaths?: boolean;
+}
+
+export function parseLedger(text: string, file: string, o: ParseOptions = {}): LedgerParse {
+  return parseLedgerWith(text, file, 'fast', o) ?? parseLedgerWith(text, file, 'yaml', o)!;
 }
 
 /**
@@ -18,9 +26,10 @@ export function parseLedgerWith(
   text: string,
   file: string,
   reader: 'fast' | 'yaml',
+  o: ParseOptions = {},
 ): LedgerParse | null {
-  if (reader === 'yaml') return new LedgerValidator(file).finish(readWithYaml(text), false);
-  const v = new LedgerValidator(file);
+  const v = new LedgerValidator(file, o.normalisePaths);
+  if (reader === 'yaml') return v.finish(readWithYaml(text), false);
   const read = readFast(text, (row) => v.row(row));
   return read === null ? null : v.finish(read, true);
 }

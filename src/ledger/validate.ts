@@ -2,7 +2,7 @@
 // collects every problem, each with file, line and column: the offending key's line, a
 // missing field's row (its first key, the `id` of `- id:`), a duplicate's second occurrence.
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
-import { pathProblem } from './pathRules.js';
+import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import type { Entry, MapVal, Pos, ReadResult, Val } from './tree.js';
 
 export const LEDGER_CLASSES: readonly LedgerClass[] = [
@@ -81,7 +81,14 @@ export class LedgerValidator {
   /** First line of each id whose row is not in byId (e.g. an unknown class), for duplicates. */
   readonly otherIds = new Map<string, number>();
 
-  constructor(readonly file: string) {}
+  /**
+   * `normalisePaths`: a non-canonical artifact/seeds spelling is normalised, not refused. For
+   * the base ledger, which may predate the rule and only serves as the diff rules' reference.
+   */
+  constructor(
+    readonly file: string,
+    readonly normalisePaths = false,
+  ) {}
 
   readonly err = (p: Pos, message: string): void => {
     this.errors.push({ message, file: this.file, line: p.line, column: p.column });
@@ -165,6 +172,8 @@ const NF = ROW_FIELDS.length;
 const I_ID = 0;
 const I_CLASS = 1;
 const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
+const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
+const I_SEEDS = ROW_FIELDS.indexOf('seeds');
 const REQUIRED_IDX = new Map(
   LEDGER_CLASSES.map((c) => [c, REQUIRED_FIELDS[c].map((f) => FIELD_INDEX.get(f)!)]),
 );
@@ -219,7 +228,7 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
       err(e, `field '${e.key}' is empty`);
       continue;
     }
-    V[fi] = s;
+    V[fi] = fi === I_ARTIFACT || fi === I_SEEDS ? checkPath(e.key, s, e, v) : s;
     if (fi > I_CLASS) checkFormat(e.key, s, e, err);
   }
 
@@ -308,10 +317,29 @@ function checkFormat(k: string, s: string, e: Entry, err: (p: Pos, message: stri
     if (!PROPOSABLE_CLASSES.includes(s as LedgerClass)) {
       err(e, `proposed_class '${printable(s)}' must be one of ${PROPOSABLE_CLASSES.join(', ')}`);
     }
-  } else if (k === 'artifact' || k === 'seeds') {
-    const why = pathProblem(s);
-    if (why) err(e, `${k} '${printable(s)}' ${why}`);
   }
+}
+
+/** Checks an artifact or seeds path; returns the canonical form every rule compares. */
+function checkPath(k: string, s: string, e: Entry, v: LedgerValidator): string {
+  const why = pathProblem(s);
+  if (why) {
+    v.err(e, `${k} '${printable(s)}' ${why}`);
+    return s;
+  }
+  const canon = canonicalPath(s);
+  if (canon === '') {
+    v.err(e, `${k} '${printable(s)}' names the repository root; name a path inside it`);
+    return s;
+  }
+  const better = canonicalSpelling(k as 'artifact' | 'seeds', s);
+  if (better !== null && !v.normalisePaths) {
+    v.err(
+      e,
+      `${k} '${printable(s)}' is not in canonical form (one spelling per path, as git writes it); write '${printable(better)}'`,
+    );
+  }
+  return canon;
 }
 
 function describe(v: Val): string {
