@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6013);
+/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4547);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3776);
 // `ledger-gate property ID --invariant NAME --seeds DIR`: make ID a property test whose
 // seeds folder (which must hold at least one file) may only grow.
@@ -250,32 +250,62 @@ function renderRow(id, fields, dash) {
 
 /***/ }),
 
-/***/ 6013:
+/***/ 4547:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EF: () => (/* binding */ ledgerProblems),
-/* harmony export */   Hd: () => (/* binding */ formatIssue),
-/* harmony export */   MH: () => (/* binding */ readFacts),
-/* harmony export */   SB: () => (/* binding */ ledgerFile),
-/* harmony export */   XL: () => (/* binding */ writeLedger),
-/* harmony export */   _$: () => (/* binding */ isoDate),
-/* harmony export */   cZ: () => (/* binding */ SCHEMA_URL),
-/* harmony export */   d1: () => (/* binding */ runCommand),
-/* harmony export */   jK: () => (/* binding */ readLedgerText),
-/* harmony export */   qN: () => (/* binding */ repoPath)
-/* harmony export */ });
-/* unused harmony export DEFAULT_LEDGER */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8029);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
-/* harmony import */ var _commands_io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8744);
-/* harmony import */ var _pathRules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(19);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4129);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  cZ: () => (/* reexport */ SCHEMA_URL),
+  Hd: () => (/* binding */ formatIssue),
+  _$: () => (/* binding */ isoDate),
+  SB: () => (/* binding */ ledgerFile),
+  EF: () => (/* binding */ ledgerProblems),
+  MH: () => (/* binding */ readFacts),
+  jK: () => (/* binding */ readLedgerText),
+  qN: () => (/* binding */ repoPath),
+  d1: () => (/* binding */ runCommand),
+  XL: () => (/* binding */ writeLedger)
+});
+
+// UNUSED EXPORTS: DEFAULT_LEDGER
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/adapters/files.ts + 5 modules
+var files = __webpack_require__(8029);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/commands/io.ts
+var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/ledger/parse.ts + 2 modules
+var parse = __webpack_require__(8744);
+// EXTERNAL MODULE: ./src/ledger/pathRules.ts
+var pathRules = __webpack_require__(19);
+// EXTERNAL MODULE: ./src/ledger/paths.ts
+var paths = __webpack_require__(4129);
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"Jk":"github:ledger-gate/ledger-gate"}');
+;// CONCATENATED MODULE: ./src/project.ts
+// The one place that names this project's GitHub repository: package.json's `repository`
+// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
+// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+
+/** OWNER/NAME of this project on GitHub. */
+const REPOSITORY = package_namespaceObject.Jk.replace(/^github:/, '');
+/**
+ * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
+ * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
+ * (scripts/release.mjs computes the same for any version).
+ */
+const MAJOR_TAG = 'v1';
+/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
+const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
+
+;// CONCATENATED MODULE: ./src/ledger/upkeep.ts
 // What the upkeep commands (init, lock, property, quarantine, promote, digest, lint) share:
 // reading and writing the ledger file, checking a result before it is written, and turning
 // user-given paths into repo-relative ones. The repository root is the working directory.
@@ -289,25 +319,25 @@ function renderRow(id, fields, dash) {
 
 const DEFAULT_LEDGER = 'tests/ledger.yaml';
 function ledgerFile(cwd, arg) {
-    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(cwd, arg ?? DEFAULT_LEDGER);
+    const abs = external_node_path_default().resolve(cwd, arg ?? DEFAULT_LEDGER);
     return { abs, shown: shownPath(cwd, abs) };
 }
 function shownPath(cwd, abs) {
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(cwd, abs);
-    return (rel.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel) ? abs : rel).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+    const rel = external_node_path_default().relative(cwd, abs);
+    return (rel.startsWith('..') || external_node_path_default().isAbsolute(rel) ? abs : rel).split((external_node_path_default()).sep).join('/');
 }
 async function readLedgerText(file) {
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs)) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u('no ledger here (create one with `ledger-gate init`)', file.shown);
+    if (!(0,external_node_fs_.existsSync)(file.abs)) {
+        throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
     }
-    return (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readCapped */ .EF)(file.abs, _adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.ledgerBytes, file.shown);
+    return (0,files/* readCapped */.EF)(file.abs, files/* LIMITS */.b1.ledgerBytes, file.shown);
 }
 /** Every problem with a ledger text, the file-system path checks included. */
 function ledgerProblems(text, file, root) {
-    const parsed = (0,_parse_js__WEBPACK_IMPORTED_MODULE_4__/* .parseLedger */ .h)(text, file.shown);
+    const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
     const issues = [...parsed.errors];
     if (parsed.ledger)
-        issues.push(...(0,_paths_js__WEBPACK_IMPORTED_MODULE_5__/* .checkLedgerPaths */ .W)(parsed.ledger, root));
+        issues.push(...(0,paths/* checkLedgerPaths */.W)(parsed.ledger, root));
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
     return { parsed, issues };
 }
@@ -331,13 +361,13 @@ function writeLedger(text, file, root, io) {
     const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
     let mode;
     try {
-        mode = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file.abs).mode & 0o777;
+        mode = (0,external_node_fs_.statSync)(file.abs).mode & 0o777;
     }
     catch {
         mode = undefined;
     }
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
-    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(tmp, file.abs);
+    (0,external_node_fs_.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
+    (0,external_node_fs_.renameSync)(tmp, file.abs);
     return true;
 }
 /**
@@ -346,16 +376,16 @@ function writeLedger(text, file, root, io) {
  */
 function repoPath(root, given, what) {
     if (given.includes('\0'))
-        throw new _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what} contains a NUL character`);
-    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, given);
-    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
-    if (rel === '' || rel.startsWith('../') || rel === '..' || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel)) {
-        throw new _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+        throw new commands_io/* UsageError */.e(`${what} contains a NUL character`);
+    const abs = external_node_path_default().resolve(root, given);
+    const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
+    if (rel === '' || rel.startsWith('../') || rel === '..' || external_node_path_default().isAbsolute(rel)) {
+        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
     }
     const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
-    const why = (0,_pathRules_js__WEBPACK_IMPORTED_MODULE_7__/* .pathProblem */ .z)(out);
+    const why = (0,pathRules/* pathProblem */.z9)(out);
     if (why)
-        throw new _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what} ${JSON.stringify(given)} ${why}`);
+        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} ${why}`);
     return out;
 }
 /** Today's date, YYYY-MM-DD, in UTC. */
@@ -368,11 +398,11 @@ async function runCommand(name, io, body) {
         return await body();
     }
     catch (e) {
-        if (e instanceof _commands_io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e || e.code?.startsWith('ERR_PARSE_ARGS')) {
+        if (e instanceof commands_io/* UsageError */.e || e.code?.startsWith('ERR_PARSE_ARGS')) {
             io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
             return 2;
         }
-        if (e instanceof _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u) {
+        if (e instanceof types/* GateError */.u) {
             io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
             return 1;
         }
@@ -385,20 +415,20 @@ async function runCommand(name, io, body) {
  */
 async function readFacts(root, artifacts, seeds) {
     const facts = {
-        artifacts: await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .artifactFacts */ .SJ)(root, artifacts),
-        seeds: await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .seedsFacts */ .sB)(root, seeds),
+        artifacts: await (0,files/* artifactFacts */.SJ)(root, artifacts),
+        seeds: await (0,files/* seedsFacts */.sB)(root, seeds),
     };
     const digests = new Map();
     for (const a of artifacts) {
         const f = facts.artifacts.get(a);
         if (f?.digest === undefined)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+            throw new types/* GateError */.u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
         digests.set(a, f.digest);
     }
     for (const s of seeds) {
         const f = facts.seeds.get(s);
         if (f === undefined || f.problem !== undefined || f.files === 0) {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
+            throw new types/* GateError */.u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
         }
     }
     return digests;
@@ -407,7 +437,7 @@ async function readFacts(root, artifacts, seeds) {
  * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
-const SCHEMA_URL = 'https://raw.githubusercontent.com/ledger-gate/ledger-gate/v1/schema/ledger.schema.json';
+
 
 
 /***/ })
