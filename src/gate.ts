@@ -12,8 +12,16 @@ import {
   prefetchFileFacts,
   readCapped,
 } from './adapters/files.js';
-import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
-import { decide } from './decision/decide.js';
+import {
+  agentMatcher,
+  judgeAuthorship,
+  lastTouchers,
+  parsePatterns,
+  rowAuthorship,
+  type Authorship,
+  type CommitInfo,
+} from './decision/authorship.js';
+import { contractValue, decide } from './decision/decide.js';
 import { checkLedgerPaths } from './ledger/paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
@@ -35,8 +43,8 @@ export interface ChangeFallback {
   changedPaths(): Promise<ChangedPath[]>;
   /** The ledger's text at the base sha, or null when the base has none. */
   baseLedgerText(path: string): Promise<string | null>;
-  /** Commit authors and messages between the base and the head, for agent authorship; null when unknown. */
-  commits(): Promise<{ name: string; email: string; message: string }[] | null>;
+  /** The commits between the base and the head, for agent authorship; null when unknown. */
+  commits(): Promise<CommitInfo[] | null>;
 }
 
 export interface GateOptions {
@@ -58,6 +66,8 @@ export interface GateOptions {
   author: 'auto' | 'agent' | 'human';
   /** The pull request author's login, when known (the action). */
   prAuthor?: string;
+  /** The pull request author's account type (`User`, `Bot`), when known (the action). */
+  prAuthorType?: string;
   /** May git fetch to deepen a shallow clone until the merge base is found. */
   allowFetch?: boolean;
   fallback?: ChangeFallback;
@@ -114,11 +124,14 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   let change: Change | undefined;
   if (o.base !== undefined) {
-    change = await readChange(o, ledgerShown);
+    change = await readChange(o, ledgerShown, ledger);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
     );
-    notes.push(`authorship: ${change.agentAuthored ? 'agent' : 'human'} (${change.authorship})`);
+    const perRow = change.rowAuthors ? '; each ledger row by the commit that last touched it' : '';
+    notes.push(
+      `authorship: ${change.agentAuthored ? 'agent' : 'human'} (${change.authorship})${perRow}`,
+    );
     if (change.baseLedger === null)
       notes.push(`the base has no ${ledgerShown}: every non-draft row is new`);
     else if (change.baseLedger.errors.length > 0)
@@ -195,19 +208,24 @@ function matcher(globs: string[]): ((p: string) => boolean) | undefined {
 }
 
 /** The change against the base: from git, or from the API fallback where git cannot answer. */
-async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> {
+async function readChange(
+  o: GateOptions,
+  ledgerShown: string,
+  ledger: Ledger | undefined,
+): Promise<Change> {
   let baseSha: string;
   let changed: ChangedPath[];
   let baseText: string | null;
-  let commits: { name: string; email: string; message: string }[] | null;
+  let commits: CommitInfo[] | null;
   let source = 'git';
+  let rowAuthors: Map<string, Authorship> | undefined;
   // Loaded only with a base: it pulls in child_process and @actions/exec, start-up time counts.
   const git = await import('./adapters/git.js');
+  const patterns = parsePatterns(o.agentAuthors);
   try {
     baseSha = await git.mergeBase(o.cwd, o.base!, o.head, o.allowFetch ?? false);
     changed = await git.changedPaths(o.cwd, baseSha, o.head);
     baseText = await git.showFile(o.cwd, baseSha, ledgerShown);
-    commits = await git.commitsBetween(o.cwd, baseSha, o.head);
   } catch (e) {
     if (!o.fallback) throw e;
     const f = o.fallback;
@@ -217,18 +235,88 @@ async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> 
     baseText = await f.baseLedgerText(ledgerShown);
     commits = await f.commits();
   }
+  const baseLedger = baseText === null ? null : parseLedger(baseText, `${ledgerShown}@base`);
+  if (source === 'git') {
+    // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
+    commits = await git.commitsBetween(o.cwd, baseSha, o.head).catch(() => null);
+    if (commits && o.author === 'auto' && ledger) {
+      rowAuthors = await attributeRows(o, ledgerShown, commits, baseLedger, ledger).catch(
+        () => undefined,
+      );
+    }
+  }
   const who =
     o.author === 'auto'
-      ? judgeAuthorship(commits, o.prAuthor, parsePatterns(o.agentAuthors))
+      ? judgeAuthorship(commits!, { login: o.prAuthor, type: o.prAuthorType }, patterns)
       : { agent: o.author === 'agent', why: `--author ${o.author}` };
   return {
     baseSha,
     changed,
-    baseLedger: baseText === null ? null : parseLedger(baseText, `${ledgerShown}@base`),
+    baseLedger,
     agentAuthored: who.agent,
     authorship: who.why,
+    rowAuthors,
     source,
   };
+}
+
+/** More ledger versions than this in one change and rows take the change's authorship. */
+const MAX_LEDGER_VERSIONS = 200;
+
+/**
+ * Per-row authorship (§3): for each row whose contract differs between the base and this
+ * ledger, the commits that last touched it, found over the ledger's versions in the change.
+ * A row edited but not committed (a local run) has no commit and is left out.
+ */
+async function attributeRows(
+  o: GateOptions,
+  ledgerShown: string,
+  commits: CommitInfo[],
+  baseLedger: ReturnType<typeof parseLedger> | null,
+  ledger: Ledger,
+): Promise<Map<string, Authorship>> {
+  const git = await import('./adapters/git.js');
+  const baseRows =
+    baseLedger?.ledger && baseLedger.errors.length === 0 ? baseLedger.ledger.byId : new Map();
+  const ids = new Set<string>();
+  for (const id of new Set([...baseRows.keys(), ...ledger.byId.keys()])) {
+    if (contractValue(baseRows.get(id)) !== contractValue(ledger.byId.get(id))) ids.add(id);
+  }
+  const out = new Map<string, Authorship>();
+  if (ids.size === 0) return out;
+
+  const head = await git.resolveCommit(o.cwd, o.head);
+  if (head === null) return out;
+  const bySha = new Map(commits.map((c) => [c.sha, c]));
+  const shas = new Set<string>([head]);
+  for (const c of commits) for (const s of [c.sha, ...c.parents]) shas.add(s);
+  const blobs = await git.blobsAt(o.cwd, [...shas], ledgerShown);
+  if (new Set(blobs.values()).size > MAX_LEDGER_VERSIONS) return out;
+
+  // Each version of the ledger is read and parsed once; an invalid one holds no rows.
+  const versions = new Map<string, Map<string, string> | null>();
+  for (const blob of new Set(blobs.values())) {
+    if (blob === null) continue;
+    const parsed = parseLedger(await git.blobText(o.cwd, blob), ledgerShown);
+    const rows = parsed.ledger && parsed.errors.length === 0 ? parsed.ledger.byId : null;
+    versions.set(blob, rows && new Map([...ids].map((id) => [id, contractValue(rows.get(id))])));
+  }
+  const valueAt =
+    (id: string) =>
+    (sha: string): string | null => {
+      const blob = blobs.get(sha);
+      if (blob === undefined) return null; // the commit is not here (a shallow clone): unknown
+      if (blob === null) return ''; // no ledger: no row
+      const v = versions.get(blob);
+      return v ? v.get(id)! : `\0invalid ${blob}`;
+    };
+  const isAgent = agentMatcher(parsePatterns(o.agentAuthors));
+  for (const id of ids) {
+    const at = valueAt(id);
+    if (at(head) !== contractValue(ledger.byId.get(id))) continue; // not committed
+    out.set(id, rowAuthorship(lastTouchers(head, bySha, at), bySha, isAgent));
+  }
+  return out;
 }
 
 function quarantineWarnings(
