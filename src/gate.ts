@@ -218,7 +218,7 @@ async function readChange(
   let baseText: string | null;
   let commits: CommitInfo[] | null;
   let source = 'git';
-  let rowAuthors: Map<string, Authorship> | undefined;
+  let rowAuthors: Map<string, Authorship> | null | undefined;
   // Loaded only with a base: it pulls in child_process and @actions/exec, start-up time counts.
   const git = await import('./adapters/git.js');
   const patterns = parsePatterns(o.agentAuthors);
@@ -241,27 +241,34 @@ async function readChange(
     commits = await git.commitsBetween(o.cwd, baseSha, o.head).catch(() => null);
     if (commits && o.author === 'auto' && ledger) {
       rowAuthors = await attributeRows(o, ledgerShown, commits, baseLedger, ledger).catch(
-        () => undefined,
+        () => null,
       );
     }
   }
   const who =
-    o.author === 'auto'
-      ? judgeAuthorship(commits!, { login: o.prAuthor, type: o.prAuthorType }, patterns)
-      : { agent: o.author === 'agent', why: `--author ${o.author}` };
+    o.author !== 'auto'
+      ? { agent: o.author === 'agent', why: `--author ${o.author}` }
+      : rowAuthors === null
+        ? { agent: true, why: 'the ledger rows could not be attributed to commits' }
+        : judgeAuthorship(commits!, { login: o.prAuthor, type: o.prAuthorType }, patterns);
   return {
     baseSha,
     changed,
     baseLedger,
     agentAuthored: who.agent,
     authorship: who.why,
-    rowAuthors,
+    rowAuthors: rowAuthors ?? undefined,
     source,
   };
 }
 
-/** More ledger versions than this in one change and rows take the change's authorship. */
+/**
+ * Past this many ledger versions in one change, or this much ledger text across them, rows
+ * take the change's authorship (any agent commit makes every row an agent's): a change
+ * cannot make the gate read a huge ledger, or one ledger hundreds of times.
+ */
 const MAX_LEDGER_VERSIONS = 200;
+const MAX_LEDGER_HISTORY_BYTES = 256 * 1024 * 1024;
 
 /**
  * Per-row authorship (§3): for each row whose contract differs between the base and this
@@ -274,7 +281,7 @@ async function attributeRows(
   commits: CommitInfo[],
   baseLedger: ReturnType<typeof parseLedger> | null,
   ledger: Ledger,
-): Promise<Map<string, Authorship>> {
+): Promise<Map<string, Authorship> | undefined> {
   const git = await import('./adapters/git.js');
   const baseRows =
     baseLedger?.ledger && baseLedger.errors.length === 0 ? baseLedger.ledger.byId : new Map();
@@ -286,17 +293,20 @@ async function attributeRows(
   if (ids.size === 0) return out;
 
   const head = await git.resolveCommit(o.cwd, o.head);
-  if (head === null) return out;
+  if (head === null) return undefined;
   const bySha = new Map(commits.map((c) => [c.sha, c]));
   const shas = new Set<string>([head]);
   for (const c of commits) for (const s of [c.sha, ...c.parents]) shas.add(s);
-  const blobs = await git.blobsAt(o.cwd, [...shas], ledgerShown);
-  if (new Set(blobs.values()).size > MAX_LEDGER_VERSIONS) return out;
+  const found = await git.blobsAt(o.cwd, [...shas], ledgerShown);
+  const blobs = new Map([...found].map(([sha, b]) => [sha, b && b.id]));
+  const sizes = new Map([...found.values()].filter((b) => b !== null).map((b) => [b.id, b.size]));
+  let total = 0;
+  for (const size of sizes.values()) total += size;
+  if (sizes.size > MAX_LEDGER_VERSIONS || total > MAX_LEDGER_HISTORY_BYTES) return undefined;
 
   // Each version of the ledger is read and parsed once; an invalid one holds no rows.
   const versions = new Map<string, Map<string, string> | null>();
-  for (const blob of new Set(blobs.values())) {
-    if (blob === null) continue;
+  for (const blob of sizes.keys()) {
     const parsed = parseLedger(await git.blobText(o.cwd, blob), ledgerShown);
     const rows = parsed.ledger && parsed.errors.length === 0 ? parsed.ledger.byId : null;
     versions.set(blob, rows && new Map([...ids].map((id) => [id, contractValue(rows.get(id))])));

@@ -196,32 +196,31 @@ export async function coAuthorsOf(message: string): Promise<Identity[]> {
 }
 
 /**
- * The ledger's blob at each of the given commits, asked of `git cat-file --batch-check` in
- * one call: a blob id, null where the commit has no such file, and no entry where the commit
- * itself is missing (beyond a shallow clone's boundary): what it held is unknown.
+ * The ledger's blob (id and size) at each of the given commits, asked of
+ * `git cat-file --batch-check` in one call: null where the commit has no such file, and no
+ * entry where the commit itself is missing (beyond a shallow clone's boundary): what it held
+ * is unknown.
  */
 export async function blobsAt(
   cwd: string,
   shas: string[],
   file: string,
-): Promise<Map<string, string | null>> {
+): Promise<Map<string, { id: string; size: number } | null>> {
   if (/[\0\n\r]/.test(file)) throw new GateError('the ledger path holds a line break: refused');
   const input = shas.map((s) => `${s}\n${s}:${file}\n`).join('');
-  const r = await getExecOutput('git', ['cat-file', '--batch-check=%(objectname) %(objecttype)'], {
-    cwd,
-    silent: true,
-    ignoreReturnCode: true,
-    input: Buffer.from(input),
-  });
+  const r = await getExecOutput(
+    'git',
+    ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'],
+    { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) },
+  );
   if (r.exitCode !== 0) throw new GateError('git cat-file --batch-check failed');
   const lines = r.stdout.split('\n');
-  const type = (line: string | undefined) => (line ?? '').split(' ');
-  const out = new Map<string, string | null>();
+  const fields = (line: string | undefined) => (line ?? '').split(' ');
+  const out = new Map<string, { id: string; size: number } | null>();
   shas.forEach((sha, i) => {
-    const [, commitType] = type(lines[2 * i]);
-    if (commitType !== 'commit') return;
-    const [id, fileType] = type(lines[2 * i + 1]);
-    out.set(sha, fileType === 'blob' && SHA.test(id) ? id : null);
+    if (fields(lines[2 * i])[1] !== 'commit') return;
+    const [id, type, size] = fields(lines[2 * i + 1]);
+    out.set(sha, type === 'blob' && SHA.test(id) ? { id, size: Number(size) } : null);
   });
   return out;
 }

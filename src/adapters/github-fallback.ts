@@ -109,7 +109,7 @@ export async function pullRequestFallback(
         if (coAuthors === null) return null; // trailers unreadable: authorship unknown
         out.push({
           sha: c.sha,
-          parents: c.parents.map((p) => p.sha),
+          parents: (c.parents ?? []).map((p) => p.sha),
           author: { name: c.commit.author?.name ?? '', email: c.commit.author?.email ?? '' },
           committer: {
             name: c.commit.committer?.name ?? '',

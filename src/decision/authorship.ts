@@ -128,8 +128,8 @@ export function pullAuthorSign(pr: PullAuthor, isAgent: (who: string) => boolean
 
 /**
  * The change as a whole: an agent's when the pull request's author or any commit is. Used
- * where no row can be attributed to a commit (the API fallback); commits === null means the
- * authorship could not be determined, treated as an agent's.
+ * where no row can be attributed to a commit (the API fallback, a local uncommitted edit);
+ * commits === null means the authorship could not be determined, treated as an agent's.
  */
 export function judgeAuthorship(
   commits: CommitInfo[] | null,
@@ -141,9 +141,6 @@ export function judgeAuthorship(
   if (byPr) return { agent: true, why: byPr };
   if (commits === null) return { agent: true, why: 'authorship could not be determined' };
   for (const c of commits) {
-    if (c.parents.length === 0) {
-      return { agent: true, why: `commit ${c.sha.slice(0, 12)} has no known parent` };
-    }
     const sign = agentSign(c, isAgent);
     if (sign) return { agent: true, why: `commit ${c.sha.slice(0, 12)}: ${sign}` };
   }
