@@ -2,6 +2,7 @@
 // records are read in linear time, and a row's change belongs to the commit that last
 // touched it. Pure functions over strings; the real-git cases are in authorship-git.test.ts.
 import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
 import {
   DEFAULT_AGENT_AUTHORS,
   agentMatcher,
@@ -14,6 +15,8 @@ import {
   type CommitInfo,
 } from '../src/decision/authorship.js';
 import { parseCommitRecords, trailerValues } from '../src/adapters/git.js';
+import { decide } from '../src/decision/decide.js';
+import type { Ledger, LedgerRow } from '../src/types.js';
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
 const human = { name: 'Dana Human', email: 'dana@example.com' };
@@ -289,5 +292,171 @@ describe('lastTouchers: the commit that last touched a row', () => {
       agent: true,
       why: `commit ${sha(5).slice(0, 12)} has no known parent`,
     });
+  });
+});
+
+describe('properties (fast-check)', () => {
+  test('globMatch equals the textbook wildcard definition on random patterns and names', () => {
+    const ref = (p: string, t: string): boolean => {
+      // Dynamic programming over (pattern, text) prefixes: the definition, quadratic, fine here.
+      const m = Array.from({ length: p.length + 1 }, () =>
+        new Array<boolean>(t.length + 1).fill(false),
+      );
+      m[0][0] = true;
+      for (let i = 1; i <= p.length; i++) {
+        for (let j = 0; j <= t.length; j++) {
+          m[i][j] =
+            p[i - 1] === '*'
+              ? m[i - 1][j] || (j > 0 && m[i][j - 1])
+              : j > 0 && m[i - 1][j - 1] && p[i - 1].toLowerCase() === t[j - 1].toLowerCase();
+        }
+      }
+      return m[p.length][t.length];
+    };
+    const ch = (s: string) => fc.constantFrom(...s.split(''));
+    fc.assert(
+      fc.property(
+        fc.array(ch('aAb*[]'), { maxLength: 10 }).map((a) => a.join('')),
+        fc.array(ch('aAb[]'), { maxLength: 16 }).map((a) => a.join('')),
+        (p, t) => globMatch(p, t) === ref(p, t),
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('a trailer value: any text is read without throwing, and Name <email> comes back apart', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (v) => {
+        const id = parseIdentity(v);
+        return typeof id.name === 'string' && typeof id.email === 'string';
+      }),
+    );
+    const part = fc
+      .string({ maxLength: 30 })
+      .filter((s) => !/[<>\n]/.test(s) && s.trim() === s && s !== '');
+    fc.assert(
+      fc.property(part, part, (name, email) => {
+        const id = parseIdentity(`${name} <${email}>`);
+        return id.name === name && id.email === email;
+      }),
+    );
+  });
+
+  test('in a linear history, a row belongs to the last commit that changed it', () => {
+    const isAgent = agentMatcher(DEFAULT_AGENT_AUTHORS);
+    const agent = { name: 'copilot-swe-agent[bot]', email: 'a@example.com' };
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ agent: fc.boolean(), value: fc.constantFrom('', 'a', 'b') }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (steps) => {
+          // Commit 1 is the base (value ''); commits 2.. are the change, each on the previous.
+          const values: Record<number, string> = { 1: '' };
+          const commits = new Map<string, CommitInfo>();
+          steps.forEach((s, i) => {
+            values[i + 2] = s.value;
+            const c = commit(i + 2, [i + 1], s.agent ? { author: agent } : {});
+            commits.set(c.sha, c);
+          });
+          const head = steps.length + 1;
+          const valueAt = (s: string) => values[parseInt(s, 16)] ?? null;
+          const writers = lastTouchers(sha(head), commits, valueAt);
+          // Reference: walk back while the value stays the head's.
+          let w = head;
+          while (w > 1 && values[w - 1] === values[head]) w--;
+          if (w === 1) return writers === null; // the value is the base's: from outside
+          if (writers?.length !== 1 || writers[0] !== sha(w)) return false;
+          return rowAuthorship(writers, commits, isAgent).agent === steps[w - 2].agent;
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('decide() with per-row authorship', () => {
+  const row = (id: string, invariant: string): LedgerRow => ({
+    id,
+    line: 3,
+    keyLines: {},
+    class: 'property',
+    invariant,
+    seeds: 'seeds/a/',
+  });
+  const ledgerOf = (rows: LedgerRow[]): Ledger => ({
+    file: 'tests/ledger.yaml',
+    rows,
+    byId: new Map(rows.map((r) => [r.id, r])),
+  });
+  const decideWith = (
+    base: LedgerRow[],
+    head: LedgerRow[],
+    rowAuthors: Map<string, { agent: boolean; why: string }>,
+    agentAuthored: boolean,
+  ) =>
+    decide({
+      ledgerFile: 'tests/ledger.yaml',
+      ledger: ledgerOf(head),
+      ledgerErrors: [],
+      tests: head.map((r) => ({ id: r.id, status: 'pass', flaky: false, reports: ['r.xml'] })),
+      unmapped: [],
+      reportProblems: [],
+      artifacts: new Map(),
+      seeds: new Map([['seeds/a/', { files: 1 }]]),
+      isProduction: () => false,
+      expect: 'all',
+      change: {
+        baseSha: 'b'.repeat(40),
+        changed: [],
+        baseLedger: { ledger: ledgerOf(base), errors: [] },
+        agentAuthored,
+        authorship: 'the change',
+        rowAuthors,
+        source: 'git',
+      },
+    });
+
+  test('each changed row is judged by its own author; the others by the change’s; never admit', () => {
+    // Rows r0..r5, each kept, edited, added or deleted; each attributed to an agent, a human
+    // or nobody (then the change's authorship applies).
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            edit: fc.constantFrom('keep', 'edit', 'add', 'delete'),
+            by: fc.constantFrom('agent', 'human', 'none'),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.boolean(),
+        (plan, changeIsAgent) => {
+          const base: LedgerRow[] = [];
+          const head: LedgerRow[] = [];
+          const authors = new Map<string, { agent: boolean; why: string }>();
+          plan.forEach((p, i) => {
+            const id = `t::r${i}`;
+            if (p.edit !== 'add') base.push(row(id, 'inv'));
+            if (p.edit !== 'delete') head.push(row(id, p.edit === 'edit' ? 'other' : 'inv'));
+            if (p.by !== 'none') authors.set(id, { agent: p.by === 'agent', why: p.by });
+          });
+          const report = decideWith(base, head, authors, changeIsAgent);
+          const ledgerFindings = report.findings.filter((f) => f.rule.startsWith('ledger-'));
+          plan.forEach((p, i) => {
+            const mine = ledgerFindings.filter((f) => f.id === `t::r${i}`);
+            if (p.edit === 'keep') return expect(mine).toEqual([]);
+            const agent = p.by === 'none' ? changeIsAgent : p.by === 'agent';
+            expect(mine.map((f) => f.rule)).toEqual([
+              agent ? 'ledger-agent-edit' : 'ledger-contract-change',
+            ]);
+            // A review names the row an approval accepts; a reject accepts nothing.
+            expect(mine[0].accepts === undefined).toBe(agent);
+          });
+          if (plan.some((p) => p.edit !== 'keep')) expect(report.decision).not.toBe('admit');
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
