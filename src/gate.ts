@@ -128,7 +128,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
     );
-    const perRow = change.rowAuthors ? '; each ledger row by the commit that last touched it' : '';
+    const perRow = change.rowAuthors
+      ? '; ledger rows: each by the commit that last touched it'
+      : '';
     notes.push(
       `authorship: ${change.agentAuthored ? 'agent' : 'human'} (${change.authorship})${perRow}`,
     );
