@@ -89,7 +89,7 @@ describe('commits are read with git’s own parsers', () => {
     addRow(repo, { id: NEW, class: 'property', invariant: 'x', seeds: 'tests/seeds/p/' });
     commitWith(
       repo,
-      'add a row\n\nbody \x1e with a record separator\n\nCo-authored-by: Claude <noreply@anthropic.com>\n',
+      'add a row\n\nbody \x1e with a record separator\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n',
       HUMAN,
     );
     const r = await check(repo);

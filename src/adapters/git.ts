@@ -133,6 +133,7 @@ export async function commitsBetween(cwd: string, from: string, to: string): Pro
     '-z',
     '--no-decorate',
     '--no-mailmap',
+    '--no-show-signature', // log.showSignature would print gpg lines into the records
     '--topo-order',
     `--format=${COMMIT_FORMAT}`,
     `${from}..${to}`,
