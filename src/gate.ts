@@ -12,16 +12,14 @@ import {
   prefetchFileFacts,
   readCapped,
 } from './adapters/files.js';
+import { attributeRows } from './attribution.js';
 import {
-  agentMatcher,
   judgeAuthorship,
-  lastTouchers,
   parsePatterns,
-  rowAuthorship,
   type Authorship,
   type CommitInfo,
 } from './decision/authorship.js';
-import { contractValue, decide } from './decision/decide.js';
+import { decide } from './decision/decide.js';
 import { checkLedgerPaths } from './ledger/paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
@@ -218,7 +216,7 @@ async function readChange(
   let baseSha: string;
   let changed: ChangedPath[];
   let baseText: string | null;
-  let commits: CommitInfo[] | null;
+  let commits: CommitInfo[] | null = null;
   let source = 'git';
   let rowAuthors: Map<string, Authorship> | null | undefined;
   // Loaded only with a base: it pulls in child_process and @actions/exec, start-up time counts.
@@ -242,9 +240,8 @@ async function readChange(
     // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
     commits = await git.commitsBetween(o.cwd, baseSha, o.head).catch(() => null);
     if (commits && o.author === 'auto' && ledger) {
-      rowAuthors = await attributeRows(o, ledgerShown, commits, baseLedger, ledger).catch(
-        () => null,
-      );
+      const at = { cwd: o.cwd, head: o.head, ledgerPath: ledgerShown, patterns };
+      rowAuthors = await attributeRows(at, commits, baseLedger, ledger).catch(() => null);
     }
   }
   const who =
@@ -252,7 +249,7 @@ async function readChange(
       ? { agent: o.author === 'agent', why: `--author ${o.author}` }
       : rowAuthors === null
         ? { agent: true, why: 'the ledger rows could not be attributed to commits' }
-        : judgeAuthorship(commits!, { login: o.prAuthor, type: o.prAuthorType }, patterns);
+        : judgeAuthorship(commits, { login: o.prAuthor, type: o.prAuthorType }, patterns);
   return {
     baseSha,
     changed,
@@ -262,73 +259,6 @@ async function readChange(
     rowAuthors: rowAuthors ?? undefined,
     source,
   };
-}
-
-/**
- * Past this many ledger versions in one change, or this much ledger text across them, rows
- * take the change's authorship (any agent commit makes every row an agent's): a change
- * cannot make the gate read a huge ledger, or one ledger hundreds of times.
- */
-const MAX_LEDGER_VERSIONS = 200;
-const MAX_LEDGER_HISTORY_BYTES = 256 * 1024 * 1024;
-
-/**
- * Per-row authorship (§3): for each row whose contract differs between the base and this
- * ledger, the commits that last touched it, found over the ledger's versions in the change.
- * A row edited but not committed (a local run) has no commit and is left out.
- */
-async function attributeRows(
-  o: GateOptions,
-  ledgerShown: string,
-  commits: CommitInfo[],
-  baseLedger: ReturnType<typeof parseLedger> | null,
-  ledger: Ledger,
-): Promise<Map<string, Authorship> | undefined> {
-  const git = await import('./adapters/git.js');
-  const baseRows =
-    baseLedger?.ledger && baseLedger.errors.length === 0 ? baseLedger.ledger.byId : new Map();
-  const ids = new Set<string>();
-  for (const id of new Set([...baseRows.keys(), ...ledger.byId.keys()])) {
-    if (contractValue(baseRows.get(id)) !== contractValue(ledger.byId.get(id))) ids.add(id);
-  }
-  const out = new Map<string, Authorship>();
-  if (ids.size === 0) return out;
-
-  const head = await git.resolveCommit(o.cwd, o.head);
-  if (head === null) return undefined;
-  const bySha = new Map(commits.map((c) => [c.sha, c]));
-  const shas = new Set<string>([head]);
-  for (const c of commits) for (const s of [c.sha, ...c.parents]) shas.add(s);
-  const found = await git.blobsAt(o.cwd, [...shas], ledgerShown);
-  const blobs = new Map([...found].map(([sha, b]) => [sha, b && b.id]));
-  const sizes = new Map([...found.values()].filter((b) => b !== null).map((b) => [b.id, b.size]));
-  let total = 0;
-  for (const size of sizes.values()) total += size;
-  if (sizes.size > MAX_LEDGER_VERSIONS || total > MAX_LEDGER_HISTORY_BYTES) return undefined;
-
-  // Each version of the ledger is read and parsed once; an invalid one holds no rows.
-  const versions = new Map<string, Map<string, string> | null>();
-  for (const blob of sizes.keys()) {
-    const parsed = parseLedger(await git.blobText(o.cwd, blob), ledgerShown);
-    const rows = parsed.ledger && parsed.errors.length === 0 ? parsed.ledger.byId : null;
-    versions.set(blob, rows && new Map([...ids].map((id) => [id, contractValue(rows.get(id))])));
-  }
-  const valueAt =
-    (id: string) =>
-    (sha: string): string | null => {
-      const blob = blobs.get(sha);
-      if (blob === undefined) return null; // the commit is not here (a shallow clone): unknown
-      if (blob === null) return ''; // no ledger: no row
-      const v = versions.get(blob);
-      return v ? v.get(id)! : `\0invalid ${blob}`;
-    };
-  const isAgent = agentMatcher(parsePatterns(o.agentAuthors));
-  for (const id of ids) {
-    const at = valueAt(id);
-    if (at(head) !== contractValue(ledger.byId.get(id))) continue; // not committed
-    out.set(id, rowAuthorship(lastTouchers(head, bySha, at), bySha, isAgent));
-  }
-  return out;
 }
 
 function quarantineWarnings(
