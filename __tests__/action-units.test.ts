@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { eventFacts, mergeQueuePr } from '../src/adapters/event.js';
 import { pickApprover, type Review } from '../src/adapters/github-approvals.js';
 import { filesToChanges } from '../src/adapters/github-fallback.js';
+import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
 import { readInputs } from '../src/inputs.js';
 import { conclusionOf, stepFails } from '../src/main.js';
 import { GateError } from '../src/types.js';
@@ -230,7 +231,7 @@ describe('readInputs', () => {
       collected: undefined,
       production: [],
       goldens: [],
-      agentAuthors: ['*[bot]'],
+      agentAuthors: [...DEFAULT_AGENT_AUTHORS],
       baseRef: undefined,
       token: 't',
       checkName: 'ledger-gate',

@@ -12,7 +12,13 @@ import {
   prefetchFileFacts,
   readCapped,
 } from './adapters/files.js';
-import { judgeAuthorship, parsePatterns } from './decision/authorship.js';
+import { attributeRows } from './attribution.js';
+import {
+  judgeAuthorship,
+  parsePatterns,
+  type Authorship,
+  type CommitInfo,
+} from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { checkLedgerPaths } from './ledger/paths.js';
 import { parseLedger } from './ledger/parse.js';
@@ -35,8 +41,8 @@ export interface ChangeFallback {
   changedPaths(): Promise<ChangedPath[]>;
   /** The ledger's text at the base sha, or null when the base has none. */
   baseLedgerText(path: string): Promise<string | null>;
-  /** Commit authors and messages between the base and the head, for agent authorship; null when unknown. */
-  commits(): Promise<{ name: string; email: string; message: string }[] | null>;
+  /** The commits between the base and the head, for agent authorship; null when unknown. */
+  commits(): Promise<CommitInfo[] | null>;
 }
 
 export interface GateOptions {
@@ -58,6 +64,8 @@ export interface GateOptions {
   author: 'auto' | 'agent' | 'human';
   /** The pull request author's login, when known (the action). */
   prAuthor?: string;
+  /** The pull request author's account type (`User`, `Bot`), when known (the action). */
+  prAuthorType?: string;
   /** May git fetch to deepen a shallow clone until the merge base is found. */
   allowFetch?: boolean;
   fallback?: ChangeFallback;
@@ -114,11 +122,16 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   let change: Change | undefined;
   if (o.base !== undefined) {
-    change = await readChange(o, ledgerShown);
+    change = await readChange(o, ledgerShown, ledger);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
     );
-    notes.push(`authorship: ${change.agentAuthored ? 'agent' : 'human'} (${change.authorship})`);
+    const perRow = change.rowAuthors
+      ? '; ledger rows: each by the commit that last touched it'
+      : '';
+    notes.push(
+      `authorship: ${change.agentAuthored ? 'agent' : 'human'} (${change.authorship})${perRow}`,
+    );
     if (change.baseLedger === null)
       notes.push(`the base has no ${ledgerShown}: every non-draft row is new`);
     else if (change.baseLedger.errors.length > 0)
@@ -198,19 +211,24 @@ function matcher(globs: string[]): ((p: string) => boolean) | undefined {
 }
 
 /** The change against the base: from git, or from the API fallback where git cannot answer. */
-async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> {
+async function readChange(
+  o: GateOptions,
+  ledgerShown: string,
+  ledger: Ledger | undefined,
+): Promise<Change> {
   let baseSha: string;
   let changed: ChangedPath[];
   let baseText: string | null;
-  let commits: { name: string; email: string; message: string }[] | null;
+  let commits: CommitInfo[] | null = null;
   let source = 'git';
+  let rowAuthors: Map<string, Authorship> | null | undefined;
   // Loaded only with a base: it pulls in child_process and @actions/exec, start-up time counts.
   const git = await import('./adapters/git.js');
+  const patterns = parsePatterns(o.agentAuthors);
   try {
     baseSha = await git.mergeBase(o.cwd, o.base!, o.head, o.allowFetch ?? false);
     changed = await git.changedPaths(o.cwd, baseSha, o.head);
     baseText = await git.showFile(o.cwd, baseSha, ledgerShown);
-    commits = await git.commitsBetween(o.cwd, baseSha, o.head);
   } catch (e) {
     if (!o.fallback) throw e;
     const f = o.fallback;
@@ -220,21 +238,33 @@ async function readChange(o: GateOptions, ledgerShown: string): Promise<Change> 
     baseText = await f.baseLedgerText(ledgerShown);
     commits = await f.commits();
   }
+  // The base's paths are normalised to their canonical form (it may predate that rule): the
+  // diff rules compare them with the change's rows and git's paths.
+  const baseLedger =
+    baseText === null
+      ? null
+      : parseLedger(baseText, `${ledgerShown}@base`, { normalisePaths: true });
+  if (source === 'git') {
+    // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
+    commits = await git.commitsBetween(o.cwd, baseSha, o.head).catch(() => null);
+    if (commits && o.author === 'auto' && ledger) {
+      const at = { cwd: o.cwd, head: o.head, ledgerPath: ledgerShown, patterns };
+      rowAuthors = await attributeRows(at, commits, baseLedger, ledger).catch(() => null);
+    }
+  }
   const who =
-    o.author === 'auto'
-      ? judgeAuthorship(commits, o.prAuthor, parsePatterns(o.agentAuthors))
-      : { agent: o.author === 'agent', why: `--author ${o.author}` };
+    o.author !== 'auto'
+      ? { agent: o.author === 'agent', why: `--author ${o.author}` }
+      : rowAuthors === null
+        ? { agent: true, why: 'the ledger rows could not be attributed to commits' }
+        : judgeAuthorship(commits, { login: o.prAuthor, type: o.prAuthorType }, patterns);
   return {
     baseSha,
     changed,
-    // The base's paths are normalised to their canonical form (it may predate that rule): the
-    // diff rules compare them with the change's rows and git's paths.
-    baseLedger:
-      baseText === null
-        ? null
-        : parseLedger(baseText, `${ledgerShown}@base`, { normalisePaths: true }),
+    baseLedger,
     agentAuthored: who.agent,
     authorship: who.why,
+    rowAuthors: rowAuthors ?? undefined,
     source,
   };
 }

@@ -1,7 +1,7 @@
 // Every input of action.yml, read once into one typed object. A bad value stops the run with a
 // message that quotes it: a gate that guesses what its configuration meant is not a gate.
 import * as core from '@actions/core';
-import { parsePatterns } from './decision/authorship.js';
+import { DEFAULT_AGENT_AUTHORS, parsePatterns } from './decision/authorship.js';
 import { GateError, type Expect } from './types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
@@ -82,7 +82,7 @@ export function readInputs(): ActionInputs {
     collected,
     production: list('production-paths'),
     goldens: list('golden-paths'),
-    agentAuthors: agentAuthors.length > 0 ? agentAuthors : ['*[bot]'],
+    agentAuthors: agentAuthors.length > 0 ? agentAuthors : [...DEFAULT_AGENT_AUTHORS],
     baseRef,
     token,
     checkName,

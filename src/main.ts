@@ -79,6 +79,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       agentAuthors: inputs.agentAuthors,
       author: 'auto',
       prAuthor: event.pr?.author,
+      prAuthorType: event.pr?.authorType,
       allowFetch: true,
       fallback,
       quarantineMaxAgeDays: inputs.quarantineMaxAgeDays,

@@ -141,6 +141,11 @@ export interface Change {
   agentAuthored: boolean;
   /** Why the change counts as agent-authored (or not), for the summary. */
   authorship: string;
+  /**
+   * Per ledger row id, who made the row's change: the commit that last touched the row
+   * (§3). A changed row missing here falls back to the change's own authorship.
+   */
+  rowAuthors?: Map<string, { agent: boolean; why: string }>;
   /** Where the changed paths came from, e.g. `git` or `pulls.listFiles`. */
   source: string;
 }
@@ -196,6 +201,8 @@ export interface Finding {
   file?: string;
   line?: number;
   approved_by?: string;
+  /** On a review finding: the ledger row, as the head has it, that an approval accepts. */
+  accepts?: string;
 }
 
 export interface Counts {

@@ -109,7 +109,7 @@ const DEFAULT_INPUTS: Record<string, string> = {
   'check-name': 'ledger-gate',
   'fail-on': 'review',
   token: 'ghs_faketoken',
-  'agent-authors': '*[bot]',
+  'agent-authors': '', // action.yml: empty means the built-in list (docs/agents.md)
   expect: 'all',
   'max-annotations': '1000',
 };

@@ -10,7 +10,7 @@ export interface EventFacts {
   base?: string;
   /** The commit the check run is created on: the PR head (never the merge commit), `after`, `head_sha`. */
   headSha: string;
-  pr?: { number: number; author?: string; headSha?: string };
+  pr?: { number: number; author?: string; authorType?: string; headSha?: string };
   /** One-line facts for the summary. */
   notes: string[];
 }
@@ -31,6 +31,13 @@ function obj(value: unknown, where: string): Record<string, unknown> {
     throw new GateError(`event payload has no ${where} object`);
   }
   return value as Record<string, unknown>;
+}
+
+/** The account type of a user object (`User`, `Bot`, `Organization`). */
+function accountType(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const t = (value as Record<string, unknown>).type;
+  return typeof t === 'string' && t !== '' ? t : undefined;
 }
 
 function login(value: unknown): string | undefined {
@@ -67,7 +74,7 @@ export function eventFacts(name: string, payload: unknown, baseRef?: string): Ev
         name,
         base,
         headSha: head,
-        pr: { number, author: login(pr.user), headSha: head },
+        pr: { number, author: login(pr.user), authorType: accountType(pr.user), headSha: head },
         notes,
       };
       break;

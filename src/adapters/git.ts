@@ -1,7 +1,7 @@
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 import { getExecOutput } from '@actions/exec';
-import type { CommitAuthor } from '../decision/authorship.js';
+import { parseIdentity, type CommitInfo, type Identity } from '../decision/authorship.js';
 import { GateError, type ChangeStatus, type ChangedPath } from '../types.js';
 
 async function git(
@@ -110,27 +110,127 @@ export async function showFile(cwd: string, sha: string, path: string): Promise<
   return r.out;
 }
 
-/** Authors and messages of the commits in from..to. */
-export async function commitsBetween(
-  cwd: string,
-  from: string,
-  to: string,
-): Promise<CommitAuthor[]> {
+// One record per commit, fields NUL-separated and records NUL-separated (-z): no byte of a
+// name or message can split a record, since git's identities hold no NUL and the message is
+// not printed. The Co-authored-by values come from git's own trailer parser, unfolded, one
+// per line.
+const COMMIT_FORMAT = [
+  '%H',
+  '%P',
+  '%an',
+  '%ae',
+  '%cn',
+  '%ce',
+  '%(trailers:key=Co-authored-by,valueonly,unfold)',
+].join('%x00');
+const COMMIT_FIELDS = 7;
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** The commits in from..to, newest first (parents after their children). */
+export async function commitsBetween(cwd: string, from: string, to: string): Promise<CommitInfo[]> {
   const r = await git(cwd, [
     'log',
+    '-z',
     '--no-decorate',
-    '--format=%an%x00%ae%x00%B%x1e',
+    '--no-mailmap',
+    '--no-show-signature', // log.showSignature would print gpg lines into the records
+    '--topo-order',
+    `--format=${COMMIT_FORMAT}`,
     `${from}..${to}`,
   ]);
   if (!r.ok) throw new GateError(`git log ${from}..${to} failed: ${r.err}`);
-  return r.out
-    .split('\x1e')
-    .map((rec) => rec.replace(/^\n/, ''))
-    .filter((rec) => rec.includes('\0'))
-    .map((rec) => {
-      const [name, email, ...message] = rec.split('\0');
-      return { name, email, message: message.join('\0') };
+  return parseCommitRecords(r.out);
+}
+
+/** `git log -z --format=COMMIT_FORMAT` output; anything that does not fit is refused. */
+export function parseCommitRecords(out: string): CommitInfo[] {
+  if (out === '') return [];
+  const parts = out.split('\0');
+  // --format with -z ends every record with NUL: the last part is the empty one after it.
+  if (parts.pop() !== '' || parts.length % COMMIT_FIELDS !== 0) {
+    throw new GateError('git log printed commit records that do not parse: authorship unknown');
+  }
+  const commits: CommitInfo[] = [];
+  for (let i = 0; i < parts.length; i += COMMIT_FIELDS) {
+    const [sha, parents, an, ae, cn, ce, trailers] = parts.slice(i, i + COMMIT_FIELDS);
+    const parentList = parents === '' ? [] : parents.split(' ');
+    if (!SHA.test(sha) || !parentList.every((p) => SHA.test(p))) {
+      throw new GateError('git log printed a commit record without its sha: authorship unknown');
+    }
+    commits.push({
+      sha,
+      parents: parentList,
+      author: { name: an, email: ae },
+      committer: { name: cn, email: ce },
+      coAuthors: trailerValues(trailers),
     });
+  }
+  return commits;
+}
+
+/** Trailer values git printed one per line (unfolded, so a value holds no newline). */
+export function trailerValues(text: string): Identity[] {
+  return text
+    .split('\n')
+    .filter((v) => v.trim() !== '')
+    .map(parseIdentity);
+}
+
+/**
+ * The Co-authored-by values of a commit message given as text (the API fallback), read by
+ * `git interpret-trailers`, the same parser `git log` uses for %(trailers).
+ */
+export async function coAuthorsOf(message: string): Promise<Identity[]> {
+  const r = await getExecOutput(
+    'git',
+    ['-c', 'trailer.separators=:', 'interpret-trailers', '--parse', '--unfold', '--no-divider'],
+    { silent: true, ignoreReturnCode: true, input: Buffer.from(message) },
+  );
+  if (r.exitCode !== 0) throw new GateError('git interpret-trailers failed: authorship unknown');
+  const out: Identity[] = [];
+  for (const line of r.stdout.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== 'co-authored-by') continue;
+    out.push(parseIdentity(line.slice(colon + 1)));
+  }
+  return out;
+}
+
+/**
+ * The ledger's blob (id and size) at each of the given commits, asked of
+ * `git cat-file --batch-check` in one call: null where the commit has no such file, and no
+ * entry where the commit itself is missing (beyond a shallow clone's boundary): what it held
+ * is unknown.
+ */
+export async function blobsAt(
+  cwd: string,
+  shas: string[],
+  file: string,
+): Promise<Map<string, { id: string; size: number } | null>> {
+  if (/[\0\n\r]/.test(file)) throw new GateError('the ledger path holds a line break: refused');
+  const input = shas.map((s) => `${s}\n${s}:${file}\n`).join('');
+  const r = await getExecOutput(
+    'git',
+    ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'],
+    { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) },
+  );
+  if (r.exitCode !== 0) throw new GateError('git cat-file --batch-check failed');
+  const lines = r.stdout.split('\n');
+  const fields = (line: string | undefined) => (line ?? '').split(' ');
+  const out = new Map<string, { id: string; size: number } | null>();
+  shas.forEach((sha, i) => {
+    if (fields(lines[2 * i])[1] !== 'commit') return;
+    const [id, type, size] = fields(lines[2 * i + 1]);
+    out.set(sha, type === 'blob' && SHA.test(id) ? { id, size: Number(size) } : null);
+  });
+  return out;
+}
+
+/** A blob's text. */
+export async function blobText(cwd: string, blob: string): Promise<string> {
+  const r = await git(cwd, ['cat-file', 'blob', blob]);
+  if (!r.ok) throw new GateError(`git cat-file blob ${blob} failed: ${r.err}`);
+  return r.out;
 }
 
 export async function topLevel(cwd: string): Promise<string | null> {

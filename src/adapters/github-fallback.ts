@@ -1,6 +1,8 @@
 // The change from the API, for runGate when git cannot answer (a clone without the history,
 // a job without the base): the pull request's files, the base ledger, the commit authors.
+import type { CommitInfo } from '../decision/authorship.js';
 import type { ChangeFallback } from '../gate.js';
+import { coAuthorsOf } from './git.js';
 import { GateError, type ChangeStatus, type ChangedPath } from '../types.js';
 import type { Octokit, Repo } from './github.js';
 import { apiError } from './github.js';
@@ -99,11 +101,24 @@ export async function pullRequestFallback(
       }
       // Past the cap some authors are unknown: unknown authorship counts as an agent's (§3).
       if (commits.length >= LIST_COMMITS_CAP) return null;
-      return commits.map((c) => ({
-        name: c.commit.author?.name ?? '',
-        email: c.commit.author?.email ?? '',
-        message: c.commit.message,
-      }));
+      // The trailers are read by git's own parser, as on the git path; the API gives no
+      // per-commit ledger versions, so rows take the change's authorship here (§3).
+      const out: CommitInfo[] = [];
+      for (const c of commits) {
+        const coAuthors = await coAuthorsOf(c.commit.message).catch(() => null);
+        if (coAuthors === null) return null; // trailers unreadable: authorship unknown
+        out.push({
+          sha: c.sha,
+          parents: (c.parents ?? []).map((p) => p.sha),
+          author: { name: c.commit.author?.name ?? '', email: c.commit.author?.email ?? '' },
+          committer: {
+            name: c.commit.committer?.name ?? '',
+            email: c.commit.committer?.email ?? '',
+          },
+          coAuthors,
+        });
+      }
+      return out;
     },
   };
 }

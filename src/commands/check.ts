@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_AGENT_AUTHORS } from '../decision/authorship.js';
 import { runGate, type GateOptions } from '../gate.js';
 import { logLine } from '../report/escape.js';
 import { renderSummary } from '../report/summary.js';
@@ -60,7 +61,7 @@ export function checkOptions(
     production: v.production ?? [],
     goldens: v.goldens ?? [],
     expect: expect as Expect,
-    agentAuthors: v['agent-authors'] ?? ['*[bot]'],
+    agentAuthors: v['agent-authors'] ?? [...DEFAULT_AGENT_AUTHORS],
     author,
     quarantineMaxAgeDays: age === undefined ? undefined : Number(age),
     json: v.json,

@@ -225,7 +225,7 @@ function caseFinding(
         choice.add('flaky-pass', 'passed only after a recorded rerun or flaky failure');
       break;
   }
-  return finding(choice.rule!, {
+  const f = finding(choice.rule!, {
     id: t.id,
     status: t.status,
     class: row.class,
@@ -233,6 +233,9 @@ function caseFinding(
     file: input.ledgerFile,
     line: row.line,
   });
+  // What an approval of this review accepts: the row as this change has it.
+  if (f.result === 'review') f.accepts = describeRow(row.id, row);
+  return f;
 }
 
 type Fields = Omit<Finding, 'rule' | 'result'>;
@@ -252,6 +255,7 @@ function finding(key: RuleKey, f: Fields): Finding {
   };
   if (f.file !== undefined) out.file = f.file;
   if (f.line !== undefined) out.line = f.line;
+  if (f.accepts !== undefined) out.accepts = f.accepts;
   return out;
 }
 
@@ -289,27 +293,60 @@ export function idPrefix(id: string): string {
   return i < 0 ? id : id.slice(0, i);
 }
 
-const CONTRACT_FIELDS = ['class', 'digest', 'artifact', 'invariant', 'seeds'] as const;
+export const CONTRACT_FIELDS = ['class', 'digest', 'artifact', 'invariant', 'seeds'] as const;
 
-/** The ledger's own change, judged against the base ledger (never the change's own file). */
+/**
+ * A row's contract, as one comparable string: '' when the row is absent. Two versions of a
+ * row with the same value make the same promise; only a change of it is a ledger edit.
+ */
+export function contractValue(row: LedgerRow | undefined): string {
+  return row ? JSON.stringify(CONTRACT_FIELDS.map((f) => row[f] ?? null)) : '';
+}
+
+/** The row as an approval would accept it: its id and contract fields at the head. */
+export function describeRow(id: string, row: LedgerRow | undefined): string {
+  if (!row) return `${id}: row deleted`;
+  const fields = CONTRACT_FIELDS.filter((f) => row[f] !== undefined).map((f) => `${f} ${row[f]}`);
+  return `${id}: ${fields.join(', ')}`;
+}
+
+/**
+ * The ledger's own change, judged against the base ledger (never the change's own file).
+ * Each row's change is an agent's or a human's by the commit that last touched the row
+ * (change.rowAuthors); rows without one take the change's authorship.
+ */
 function ledgerChangeFindings(
   ledger: Ledger,
   change: Change,
   ledgerFile: string,
   out: Finding[],
 ): void {
-  const key: RuleKey = change.agentAuthored ? 'ledger-agent-edit' : 'ledger-contract-change';
-  const by = change.agentAuthored ? 'agent-authored change' : 'change';
   const base = change.baseLedger;
   const baseRows = base?.ledger && base.errors.length === 0 ? base.ledger.rows : [];
   const baseIds = new Set(baseRows.map((r) => r.id));
+  const who = (id: string) =>
+    change.rowAuthors?.get(id) ?? { agent: change.agentAuthored, why: change.authorship };
+  const edit = (row: LedgerRow, message: string, line?: number) => {
+    const w = who(row.id);
+    const key: RuleKey = w.agent ? 'ledger-agent-edit' : 'ledger-contract-change';
+    const f = finding(key, {
+      id: row.id,
+      status: null,
+      class: row.class,
+      message: `${w.agent ? 'agent-authored change' : 'change'} ${message} (${w.why})`,
+      file: ledgerFile,
+      line,
+    });
+    if (!w.agent) f.accepts = describeRow(row.id, ledger.byId.get(row.id));
+    return f;
+  };
   const at = (row: LedgerRow, k: RuleKey, message: string, line?: number) =>
     finding(k, { id: row.id, status: null, class: row.class, message, file: ledgerFile, line });
 
   for (const before of baseRows) {
     const after = ledger.byId.get(before.id);
     if (!after) {
-      out.push(at(before, key, `${by} deletes the ${before.class} row (base line ${before.line})`));
+      out.push(edit(before, `deletes the ${before.class} row (base line ${before.line})`));
       if (before.class === 'quarantine')
         out.push(at(before, 'quarantine-removed', 'the quarantine row was deleted or renamed'));
       continue;
@@ -320,12 +357,7 @@ function ledgerChangeFindings(
       .map((f) => `${f} ${before[f] ?? '(none)'} → ${after[f] ?? '(none)'}`)
       .join(', ');
     out.push(
-      at(
-        after,
-        key,
-        `${by} edits an existing row: ${what}`,
-        after.keyLines[changed[0]] ?? after.line,
-      ),
+      edit(after, `edits an existing row: ${what}`, after.keyLines[changed[0]] ?? after.line),
     );
     if (before.class === 'quarantine' && after.class !== 'quarantine') {
       out.push(
@@ -336,7 +368,7 @@ function ledgerChangeFindings(
   for (const row of ledger.rows) {
     if (baseIds.has(row.id) || row.class === 'draft') continue;
     const why = base === null ? ' (the base has no ledger)' : '';
-    out.push(at(row, key, `${by} adds a ${row.class} row${why}`, row.line));
+    out.push(edit(row, `adds a ${row.class} row${why}`, row.line));
   }
 }
 

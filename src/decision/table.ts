@@ -142,14 +142,15 @@ export const RULES: readonly Rule[] = [
   {
     key: 'ledger-contract-change',
     signal:
-      "an existing row's class, digest, invariant or seeds changed, a row deleted, or a non-draft row added, by a human (a draft's promotion included)",
+      "an existing row's class, digest, invariant or seeds changed, a row deleted, or a non-draft row added, by a human's commit (a draft's promotion included; §3: the commit that last touched the row)",
     class: '—',
     result: 'review',
     action: 'review the contract change',
   },
   {
     key: 'ledger-agent-edit',
-    signal: 'the same, when the change is agent-authored (agents may only append draft rows)',
+    signal:
+      "the same, when the commit that last touched the row is an agent's (agents may only append draft rows)",
     class: '—',
     result: 'reject',
     action: 'a human makes that edit',

@@ -13,6 +13,7 @@ function finding(f: Finding): Record<string, unknown> {
   if (f.file !== undefined) out.file = f.file;
   if (f.line !== undefined) out.line = f.line;
   if (f.approved_by !== undefined) out.approved_by = f.approved_by;
+  if (f.accepts !== undefined) out.accepts = f.accepts;
   return out;
 }
 

@@ -166,7 +166,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     const close = folded ? '\n</details>\n\n' : '\n';
     // Rows are rendered one at a time, only while they fit: a group may hold 100k findings.
     const row = (f: Finding) =>
-      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${where(f)} | ${cell(f.message)} |` +
+      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${where(f)} | ${cell(f.accepts ? `${f.message}; an approval accepts ${f.accepts}` : f.message)} |` +
       (approved ? ` ${codeCell(f.approved_by)} |` : '') +
       '\n';
     const list = group.findings;
