@@ -13,6 +13,8 @@ export interface Recorded {
   body: unknown;
   status: number;
   authorization?: string;
+  /** Epoch ms when the request arrived. */
+  at: number;
 }
 
 export interface FakeAnnotation {
@@ -73,6 +75,8 @@ export class FakeGitHub {
   failNext = { count: 0, status: 502 };
   /** The next N writes get a secondary-rate-limit 403 with `retry-after`. */
   secondaryLimitNext = 0;
+  /** The next N requests get a primary-rate-limit 403 (`x-ratelimit-remaining: 0`, reset in `resetIn` s). */
+  primaryLimitNext = { count: 0, resetIn: 1 };
   /** Every request gets 503. */
   down = false;
   private server?: Server;
@@ -102,6 +106,7 @@ export class FakeGitHub {
     this.forbidChecks = false;
     this.failNext = { count: 0, status: 502 };
     this.secondaryLimitNext = 0;
+    this.primaryLimitNext = { count: 0, resetIn: 1 };
     this.down = false;
   }
 
@@ -136,6 +141,7 @@ export class FakeGitHub {
       body,
       status: 0,
       authorization: req.headers.authorization,
+      at: Date.now(),
     };
     this.requests.push(rec);
     const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
@@ -162,6 +168,15 @@ export class FakeGitHub {
               'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
           },
           { 'retry-after': '1' },
+        );
+      }
+      if (this.primaryLimitNext.count > 0) {
+        this.primaryLimitNext.count--;
+        const reset = Math.floor(Date.now() / 1000) + this.primaryLimitNext.resetIn;
+        return send(
+          403,
+          { message: 'API rate limit exceeded for installation ID 1.' },
+          { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
         );
       }
       this.route(rec, url, send);
