@@ -1,7 +1,7 @@
 // The action's pure parts on plain data: event facts, who may approve, conclusions, the API's
 // file list as changes. (The same paths run end to end in action.test.ts.)
 import { describe, expect, it } from '@jest/globals';
-import { eventFacts, mergeQueuePr } from '../src/adapters/event.js';
+import { eventFacts, isBranchName, mergeQueuePr } from '../src/adapters/event.js';
 import { pickApprover, type Review } from '../src/adapters/github-approvals.js';
 import { filesToChanges } from '../src/adapters/github-fallback.js';
 import { readInputs } from '../src/inputs.js';
@@ -137,6 +137,24 @@ describe('eventFacts', () => {
         run({ event: 'pull_request_review', pull_requests: [{ number: 3 }, { number: 'x' }] }),
       );
       expect(f.workflowRun).toMatchObject({ event: 'pull_request_review', pulls: [3] });
+    });
+
+    it.each([
+      ['patch-1', true],
+      ['feature/fix#12+ü', true],
+      ['a\nb', false],
+      ['::error::x', false],
+      ['x..y', false],
+      ['-x', false],
+      ['x.lock', false],
+      ['x/', false],
+      ['a b', false],
+      ['', false],
+    ])('isBranchName(%j) is %j; only a real branch name becomes a head label', (name, ok) => {
+      expect(isBranchName(name)).toBe(ok);
+      expect(eventFacts('workflow_run', run({ head_branch: name })).workflowRun?.headLabel).toBe(
+        ok ? `outsider:${name}` : undefined,
+      );
     });
 
     it.each<[string, Record<string, unknown>, string]>([

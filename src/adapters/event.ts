@@ -55,6 +55,17 @@ function login(value: unknown): string | undefined {
   return typeof l === 'string' && l !== '' ? l : undefined;
 }
 
+const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+
+/** git check-ref-format's rules for a branch name, so nothing else reaches an API query. */
+export function isBranchName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    !/[\0-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|\/\.|[/.]$|\.lock$/.test(name)
+  );
+}
+
 /** `gh-readonly-queue/<branch>/pr-<N>-<sha>`, with or without `refs/heads/`. */
 export function mergeQueuePr(headRef: string): number | undefined {
   const m = /(?:^|\/)gh-readonly-queue\/.+\/pr-(\d{1,10})-[0-9a-f]{40,64}$/.exec(headRef);
@@ -127,20 +138,25 @@ export function eventFacts(name: string, payload: unknown, baseRef?: string): Ev
       }
       const owner = login(obj(run.head_repository ?? {}, 'workflow_run.head_repository').owner);
       const branch = typeof run.head_branch === 'string' ? run.head_branch : '';
+      const conclusion = /^[a-z_]{1,30}$/.test(String(run.conclusion))
+        ? String(run.conclusion)
+        : 'unknown';
       const pulls = (Array.isArray(run.pull_requests) ? run.pull_requests : [])
         .map((x) => (x as Record<string, unknown> | null)?.number)
         .filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0);
-      notes.push(
-        `workflow_run: judging the reports of run ${id} (${trigger}, ${String(run.conclusion)})`,
-      );
+      notes.push(`workflow_run: judging the reports of run ${id} (${trigger}, ${conclusion})`);
       facts = {
         name,
         headSha: head,
         workflowRun: {
           id,
           event: trigger,
-          conclusion: String(run.conclusion),
-          headLabel: owner && branch ? `${owner}:${branch}` : undefined,
+          conclusion,
+          // Only a real login and branch name: the label becomes an API query.
+          headLabel:
+            owner && GITHUB_LOGIN.test(owner) && isBranchName(branch)
+              ? `${owner}:${branch}`
+              : undefined,
           pulls,
         },
         notes,
