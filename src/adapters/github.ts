@@ -2,11 +2,10 @@
 // check run, and the 403 that tells a fork's read-only token apart from an API that is down.
 import * as core from '@actions/core';
 import type { getOctokit } from '@actions/github';
-import { retry } from '@octokit/plugin-retry';
 import { batches, type Annotation } from '../report/annotations.js';
 import { logLine } from '../report/escape.js';
 import { GateError } from '../types.js';
-import { rateLimit, type RateLimitOptions } from './github-ratelimit.js';
+import { retries, type RetryOptions } from './github-retry.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -41,7 +40,7 @@ export async function createOctokit(
   sleep?: (ms: number) => Promise<void>,
 ): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
-  const limits: RateLimitOptions = {
+  const limits: RetryOptions = {
     retries: RETRIES,
     deadline: Date.now() + API_BUDGET_MS,
     sleep,
@@ -54,15 +53,12 @@ export async function createOctokit(
     token,
     {
       baseUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
-      // 5xx and network errors; 403 and 429 are rate-limit answers, handled by rateLimit.
-      retry: { retries: RETRIES, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
       // A connection that hangs must not hold a required check for hours: all API calls of the
       // run share one budget, after which they fail (and so does the step).
       request: { signal: AbortSignal.timeout(API_BUDGET_MS) },
-      rateLimit: limits,
+      retries: limits,
     },
-    retry,
-    rateLimit as never,
+    retries as never,
   );
 }
 

@@ -1,13 +1,14 @@
-// GitHub's rate-limit answers are honoured and nothing else waits: the octokit the action builds
-// (createOctokit), in process, against the fake API, with the sleep recorded instead of slept.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+// GitHub's rate-limit answers are honoured, server errors retried, and nothing else waits: the
+// octokit the action builds (createOctokit), in process, against the fake API, with the sleep
+// recorded instead of slept.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createOctokit, type Octokit } from '../src/adapters/github.js';
-import { rateLimitWait, SECONDARY_FALLBACK_S } from '../src/adapters/github-ratelimit.js';
+import { retryWait, SECONDARY_FALLBACK_S } from '../src/adapters/github-retry.js';
 import { FakeGitHub } from './support/fake-github.js';
 
-describe('rateLimitWait: what GitHub asks for', () => {
+describe('retryWait: what GitHub asks for', () => {
   const NOW = 1_700_000_000_000;
-  it.each<[string, Parameters<typeof rateLimitWait>[0], number | undefined]>([
+  it.each<[string, Parameters<typeof retryWait>[0], number | undefined]>([
     [
       'a secondary limit with retry-after',
       { status: 403, headers: { 'retry-after': '7' }, message: 'secondary rate limit' },
@@ -34,9 +35,18 @@ describe('rateLimitWait: what GitHub asks for', () => {
       undefined,
     ],
     ['a 404 is no limit', { status: 404, headers: { 'retry-after': '1' } }, undefined],
-    ['a 502 is no limit (the retry plugin handles it)', { status: 502 }, undefined],
+    ['a 502 on the first try: one second', { status: 502 }, 1000],
+    ['a network error (no status)', {}, 1000],
+    ['a 422 is a refusal, not retried', { status: 422 }, undefined],
+    ['the run’s API budget ran out: not retried', { status: 500, name: 'AbortError' }, undefined],
   ])('%s', (_what, answer, ms) => {
-    expect(rateLimitWait(answer, NOW)?.ms).toBe(ms);
+    expect(retryWait(answer, 1, NOW)?.ms).toBe(ms);
+  });
+
+  it('server errors back off 1, 4, 9 seconds', () => {
+    expect([1, 2, 3].map((n) => retryWait({ status: 503 }, n, NOW)?.ms)).toEqual([
+      1000, 4000, 9000,
+    ]);
   });
 });
 
@@ -74,6 +84,26 @@ describe('the action’s octokit against the fake API', () => {
       ['PATCH', 200],
     ]);
     expect(waits).toEqual([]);
+  });
+
+  it('the check run’s calls need no timer to fire (no fixed spacing, nothing scheduled)', async () => {
+    const octokit = await client();
+    // With fake timers any wait, however short, would hang the requests until the test times out.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await checkRun(octokit, 3);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(gh.checkRequests()).toHaveLength(4);
+  });
+
+  it('a burst of 502s: retried after 1 and 4 seconds, then the write goes through', async () => {
+    const octokit = await client();
+    gh.failNext = { count: 2, status: 502 };
+    await checkRun(octokit, 1);
+    expect(gh.checkRequests().map((q) => q.status)).toEqual([502, 502, 201, 200]);
+    expect(waits).toEqual([1000, 4000]);
   });
 
   it('a secondary limit: waits retry-after, retries, then spaces the later writes', async () => {
