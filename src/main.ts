@@ -2,6 +2,7 @@
 // (check run, or workflow-command annotations when the token may not write checks) → outputs
 // → step result per fail-on. One catch: any error fails the step with one line, never a pass.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { readEvent, type EventFacts } from './adapters/event.js';
@@ -155,7 +156,8 @@ async function fromWorkflowRun(
       `pull request #${pull.number} has moved on to ${pull.headSha.slice(0, 12)}; this check is for the run's head ${event.headSha.slice(0, 12)}`,
     );
   }
-  const temp = env.RUNNER_TEMP || workspace;
+  // Never inside the workspace: the artifact must not replace a file a later step runs.
+  const temp = env.RUNNER_TEMP || tmpdir();
   await mkdir(temp, { recursive: true });
   const artifact = await downloadArtifact(octokit, repo, run.id, inputs.artifact!, temp);
   notes.push(`reports from the artifact ${JSON.stringify(inputs.artifact)} of run ${run.id}`);
