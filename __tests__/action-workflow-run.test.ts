@@ -16,7 +16,6 @@ import {
   type NodeBinary,
 } from './support/fake-github-runner.js';
 import {
-  HUMAN,
   Repo,
   ledgerYaml,
   pytestXunit1,
@@ -205,6 +204,51 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
     expect(rerun.summary).toContain('approved by maintainer');
   });
 
+  test('the same findings as the pull_request event on a checkout of the head', async () => {
+    const f = fork(true);
+    const cases = [...scenarioCases(), { file: scenarioCases()[0].file, name: 'test_unlisted' }];
+    forkPull(f);
+    artifact({}, undefined, cases);
+    const viaRun = await act(node, f, runEvent(f));
+
+    // The one-workflow way: the head checked out, the reports in the workspace.
+    const direct = mkdtempSync(path.join(tmpdir(), 'ledger-gate-wr-direct-'));
+    cleanup.push(() => rmSync(direct, { recursive: true, force: true }));
+    execFileSync('git', ['clone', '-q', `file://${f.upstream.dir}`, direct]);
+    execFileSync('git', ['fetch', '-q', 'origin', `refs/pull/${PR}/head`], { cwd: direct });
+    execFileSync('git', ['checkout', '-q', '--detach', f.head], { cwd: direct });
+    const reportsDir = path.join(direct, 'reports');
+    execFileSync('mkdir', ['-p', reportsDir]);
+    writeFileSync(path.join(reportsDir, 'junit-1.xml'), pytestXunit1(cases));
+    gh.reset();
+    forkPull(f);
+    const viaPr = await runAction({
+      node: node.bin,
+      workspace: direct,
+      eventName: 'pull_request',
+      event: {
+        pull_request: {
+          number: PR,
+          user: { login: 'outsider' },
+          head: { sha: f.head },
+          base: { sha: f.base },
+        },
+      },
+      apiUrl: gh.url,
+      inputs: { junit: 'reports/*.xml' },
+    });
+    cleanup.push(() => cleanupRun(viaPr));
+    const findings = (r: ActionRun) =>
+      r.report!.findings.map((x) => [x.rule, x.id ?? '', x.result]).sort();
+    expect(viaRun.outputs.decision).toBe('reject');
+    expect(viaPr.outputs.decision).toBe(viaRun.outputs.decision);
+    expect(viaPr.report!.counts).toEqual(viaRun.report!.counts);
+    expect(findings(viaPr)).toEqual(findings(viaRun));
+    expect(findings(viaRun).map((x) => x[0])).toEqual(
+      expect.arrayContaining(['fixture-contract-change', 'unclassified']),
+    );
+  });
+
   test('a same-repository run names its pull request; the collected list comes from the artifact too', async () => {
     const f = fork();
     forkPull(f);
@@ -298,5 +342,4 @@ test('the helper’s fork is a fork: its head is on no upstream branch', () => {
   const branches = f.upstream.git('branch', '--contains', f.head).trim();
   expect(branches).toBe('');
   expect(f.upstream.git('rev-parse', `refs/pull/${PR}/head`).trim()).toBe(f.head);
-  expect(HUMAN.name).toBeTruthy();
 });
