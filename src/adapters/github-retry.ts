@@ -6,7 +6,9 @@
 // retried after 1, 4, 9 s. (This replaces @octokit/plugin-retry and plugin-throttling: the
 // latter spaced every write a second apart from the start, about 0.9 s of a 1.4 s run on the
 // demo, and both scheduled through timers even when nothing had to wait.)
-import type { Octokit as OctokitCore } from '@octokit/core';
+import type { getOctokit } from '@actions/github';
+
+type Client = ReturnType<typeof getOctokit>;
 
 /** GitHub: without `retry-after` or a reset time, wait at least one minute after a secondary limit. */
 export const SECONDARY_FALLBACK_S = 60;
@@ -74,7 +76,7 @@ export interface RetryOptions {
 const WRITE = /^(POST|PATCH|PUT|DELETE)$/i;
 
 /** An Octokit plugin: pass `retries: RetryOptions` in the constructor options. */
-export function retries(octokit: OctokitCore, options: { retries?: RetryOptions }): void {
+export function retries(octokit: Client, options: { retries?: RetryOptions }): void {
   const o = options.retries;
   if (!o) return;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
