@@ -1,6 +1,6 @@
 // The strict zip reader for workflow artifacts, on real zips written by another zip writer.
 import { describe, expect, it } from '@jest/globals';
-import { crc32, readZip, unsafeName, type ZipLimits } from '../src/adapters/zip.js';
+import { crc32, readZip, unsafeName, zipEntries, type ZipLimits } from '../src/adapters/zip.js';
 import { lieAboutSize, makeZip } from './support/zip.js';
 
 const LIMITS: ZipLimits = { entries: 100, totalBytes: 1024 * 1024, fileBytes: 512 * 1024 };
@@ -74,6 +74,15 @@ describe('readZip', () => {
     expect(() => readZip(flipped, LIMITS)).toThrow(/fails its CRC check/);
     expect(() => readZip(Buffer.from('PK not really'), LIMITS)).toThrow(/not a zip file/);
     expect(() => readZip(Buffer.alloc(0), LIMITS)).toThrow(/not a zip file/);
+  });
+
+  it('an archive refused for a later entry gives no entry at all (nothing is written)', () => {
+    const zip = makeZip([
+      { name: 'a.xml', text: 'fine' },
+      { name: 'link', text: '/etc', mode: 0o120777 },
+    ]);
+    const entries = zipEntries(zip, LIMITS);
+    expect(() => entries.next()).toThrow(/a symlink "link"/);
   });
 
   it('crc32 is the zip CRC (check value of "123456789")', () => {

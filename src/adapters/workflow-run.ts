@@ -7,7 +7,7 @@ import path from 'node:path';
 import { GateError } from '../types.js';
 import type { WorkflowRunFacts } from './event.js';
 import { apiError, type Octokit, type Repo } from './github.js';
-import { readZip, type ZipLimits } from './zip.js';
+import { zipEntries, type ZipLimits } from './zip.js';
 
 /** An artifact zip is held in memory while it is read: past this it is refused unread. */
 export const ARTIFACT_ZIP_BYTES = 512 * 1024 * 1024;
@@ -168,9 +168,8 @@ export async function downloadArtifact(
     throw apiError(`downloading the artifact ${JSON.stringify(name)}`, e);
   }
 
-  const entries = readZip(zip, ARTIFACT_LIMITS);
   const dir = await mkdtemp(path.join(tempRoot, 'ledger-gate-artifact-'));
-  for (const e of entries) {
+  for (const e of zipEntries(zip, ARTIFACT_LIMITS)) {
     const target = path.join(dir, ...e.name.split('/'));
     if (e.data === null) {
       await mkdir(target, { recursive: true });

@@ -61,6 +61,25 @@ export function unsafeName(name: string): string | undefined {
 
 /** Every entry of a zip held in memory, checked as described above. */
 export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
+  return [...zipEntries(buf, limits)];
+}
+
+interface Planned {
+  name: string;
+  /** Where the entry's data starts; -1 for a folder. */
+  start: number;
+  method: number;
+  crc: number;
+  csize: number;
+  usize: number;
+}
+
+/**
+ * The entries one at a time (so only one file's bytes are held besides the zip). The whole
+ * central directory is checked before the first entry is given: an archive refused for its
+ * names, types or sizes yields nothing.
+ */
+export function* zipEntries(buf: Buffer, limits: ZipLimits): Generator<ZipEntry> {
   // The end-of-central-directory record: 22 bytes plus a comment of up to 65535.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
@@ -82,7 +101,7 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
   if (count > limits.entries) bad(`${count} entries, over the limit of ${limits.entries}`);
   if (cdStart + cdSize > eocd) bad('the central directory lies outside the file');
 
-  const entries: ZipEntry[] = [];
+  const plan: Planned[] = [];
   const seen = new Set<string>();
   let total = 0;
   let p = cdStart;
@@ -119,7 +138,7 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
       bad(`an entry that is not a plain file or folder: ${JSON.stringify(name)}`);
     if (isDir) {
       if (usize !== 0) bad(`a folder with contents: ${JSON.stringify(name)}`);
-      entries.push({ name: name.slice(0, -1), data: null });
+      plan.push({ name: name.slice(0, -1), start: -1, method, crc, csize, usize });
       continue;
     }
     if (usize > limits.fileBytes)
@@ -132,12 +151,23 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
       bad(`a broken local header for ${JSON.stringify(name)}`);
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (start + csize > cdStart) bad(`the data of ${JSON.stringify(name)} lies outside the file`);
+    if (method !== 0 && method !== 8)
+      bad(`compression method ${method} of ${JSON.stringify(name)} (only stored or deflate)`);
+    if (method === 0 && csize !== usize)
+      bad(`a stored entry whose sizes differ: ${JSON.stringify(name)}`);
+    plan.push({ name, start, method, crc, csize, usize });
+  }
+
+  for (const { name, start, method, crc, csize, usize } of plan) {
+    if (start < 0) {
+      yield { name, data: null };
+      continue;
+    }
     const raw = buf.subarray(start, start + csize);
     let data: Buffer;
     if (method === 0) {
-      if (csize !== usize) bad(`a stored entry whose sizes differ: ${JSON.stringify(name)}`);
       data = Buffer.from(raw);
-    } else if (method === 8) {
+    } else {
       try {
         // Never more than the size the directory declares (checked against the limits above).
         data = inflateRawSync(raw, { maxOutputLength: Math.max(1, usize) });
@@ -146,12 +176,9 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
           `${JSON.stringify(name)} does not inflate to its declared size: ${String((e as Error).message).split('\n')[0]}`,
         );
       }
-    } else {
-      bad(`compression method ${method} of ${JSON.stringify(name)} (only stored or deflate)`);
     }
     if (data.length !== usize) bad(`${JSON.stringify(name)} is not its declared size`);
     if (crc32(data) !== crc) bad(`${JSON.stringify(name)} fails its CRC check`);
-    entries.push({ name, data });
+    yield { name, data };
   }
-  return entries;
 }
