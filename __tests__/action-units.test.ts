@@ -1,7 +1,7 @@
 // The action's pure parts on plain data: event facts, who may approve, conclusions, the API's
 // file list as changes. (The same paths run end to end in action.test.ts.)
 import { describe, expect, it } from '@jest/globals';
-import { eventFacts, mergeQueuePr } from '../src/adapters/event.js';
+import { eventFacts, isBranchName, mergeQueuePr } from '../src/adapters/event.js';
 import { pickApprover, type Review } from '../src/adapters/github-approvals.js';
 import { filesToChanges } from '../src/adapters/github-fallback.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
@@ -103,6 +103,69 @@ describe('eventFacts', () => {
     expect(mergeQueuePr(`refs/heads/gh-readonly-queue/feature/x/pr-123-${A}`)).toBe(123);
     expect(mergeQueuePr('refs/heads/main')).toBeUndefined();
     expect(mergeQueuePr(`gh-readonly-queue/main/pr-x-${A}`)).toBeUndefined();
+  });
+
+  describe('workflow_run', () => {
+    const run = (over: Record<string, unknown> = {}) => ({
+      workflow_run: {
+        id: 77,
+        event: 'pull_request',
+        conclusion: 'failure',
+        head_sha: A,
+        head_branch: 'patch-1',
+        head_repository: { owner: { login: 'outsider' } },
+        pull_requests: [],
+        ...over,
+      },
+    });
+
+    it('a fork’s run: its head, no pull request named, the head label to look it up by', () => {
+      const f = eventFacts('workflow_run', run());
+      expect(f).toMatchObject({
+        headSha: A,
+        workflowRun: { id: 77, event: 'pull_request', headLabel: 'outsider:patch-1', pulls: [] },
+      });
+      expect(f.base).toBeUndefined();
+      expect(f.pr).toBeUndefined();
+      expect(f.notes[0]).toBe(
+        'workflow_run: judging the reports of run 77 (pull_request, failure)',
+      );
+    });
+
+    it('an approval re-run (pull_request_review) and the pull requests a same-repository run names', () => {
+      const f = eventFacts(
+        'workflow_run',
+        run({ event: 'pull_request_review', pull_requests: [{ number: 3 }, { number: 'x' }] }),
+      );
+      expect(f.workflowRun).toMatchObject({ event: 'pull_request_review', pulls: [3] });
+    });
+
+    it.each([
+      ['patch-1', true],
+      ['feature/fix#12+ü', true],
+      ['a\nb', false],
+      ['::error::x', false],
+      ['x..y', false],
+      ['-x', false],
+      ['x.lock', false],
+      ['x/', false],
+      ['a b', false],
+      ['', false],
+    ])('isBranchName(%j) is %j; only a real branch name becomes a head label', (name, ok) => {
+      expect(isBranchName(name)).toBe(ok);
+      expect(eventFacts('workflow_run', run({ head_branch: name })).workflowRun?.headLabel).toBe(
+        ok ? `outsider:${name}` : undefined,
+      );
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['a push run', { event: 'push' }, 'workflow_run of a "push" run'],
+      ['a pull_request_target run', { event: 'pull_request_target' }, 'only runs of pull_request'],
+      ['a bad head sha', { head_sha: 'main' }, 'workflow_run.head_sha is not a commit sha'],
+      ['a bad run id', { id: '77' }, 'workflow_run.id is not a number'],
+    ])('refuses %s', (_what, over, message) => {
+      expect(() => eventFacts('workflow_run', run(over))).toThrow(message);
+    });
   });
 });
 
@@ -239,6 +302,7 @@ describe('readInputs', () => {
       maxAnnotations: 1000,
       quarantineMaxAgeDays: undefined,
       expect: 'all',
+      artifact: undefined,
     });
   });
 
@@ -254,6 +318,7 @@ describe('readInputs', () => {
         'quarantine-max-age-days': '90',
         'production-paths': 'src/**\nlib/**',
         'base-ref': 'origin/main',
+        artifact: 'ledger-gate-reports',
       },
       readInputs,
     );
@@ -265,6 +330,7 @@ describe('readInputs', () => {
       quarantineMaxAgeDays: 90,
       production: ['src/**', 'lib/**'],
       baseRef: 'origin/main',
+      artifact: 'ledger-gate-reports',
     });
   });
 
@@ -279,6 +345,7 @@ describe('readInputs', () => {
     ],
     [{ ledger: '/etc/ledger.yaml' }, 'input ledger must be a path inside the repository'],
     [{ token: '' }, 'input token is empty'],
+    [{ artifact: '../reports' }, 'input artifact must be an artifact\'s name, not "../reports"'],
     [
       { 'check-name': 'x'.repeat(101) },
       'input check-name must be one line of at most 100 characters',

@@ -54,6 +54,8 @@ export interface GateOptions {
   junit: string[];
   /** Output of `pytest --collect-only -q`, relative to cwd or absolute. */
   collected?: string;
+  /** The folder `collected` must be inside; default the repository (cwd). */
+  collectedRoot?: string;
   /** Base ref or sha to diff against; without it the diff rules are skipped and `notes` says so. */
   base?: string;
   head: string;
@@ -96,7 +98,12 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   // Large report sets are read, parsed and mapped on a worker thread (the CLI's own entry),
   // while this thread reads the ledger: on two cores the two halves overlap.
-  const job = { root, ...(await expandReports(root, o.junit)), collected: o.collected };
+  const job = {
+    root,
+    ...(await expandReports(root, o.junit)),
+    collected: o.collected,
+    collectedRoot: o.collectedRoot,
+  };
   const reportsP = gatherReports(job);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
   // A large ledger's goldens are hashed from the start, by a worker that scans its text.

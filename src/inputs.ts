@@ -20,6 +20,8 @@ export interface ActionInputs {
   maxAnnotations: number;
   quarantineMaxAgeDays?: number;
   expect: Expect;
+  /** workflow_run mode: the triggering run's artifact holding the reports. */
+  artifact?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -76,6 +78,12 @@ export function readInputs(): ActionInputs {
     );
   }
   const age = core.getInput('quarantine-max-age-days');
+  const artifact = core.getInput('artifact') || undefined;
+  // GitHub refuses these in artifact names too.
+  // eslint-disable-next-line no-control-regex -- control characters are among them
+  if (artifact !== undefined && (artifact.length > 256 || /[\0-\x1f"':<>|*?\\/]/.test(artifact))) {
+    throw new GateError(`input artifact must be an artifact's name, not ${quote(artifact)}`);
+  }
   return {
     ledger,
     junit,
@@ -95,5 +103,6 @@ export function readInputs(): ActionInputs {
     quarantineMaxAgeDays:
       age === '' ? undefined : wholeNumber('quarantine-max-age-days', age, 100000),
     expect: oneOf('expect', core.getInput('expect') || 'all', ['all', 'ran-files']),
+    artifact,
   };
 }

@@ -1,7 +1,8 @@
 // The action: inputs → event → check run (in progress) → runGate → approval → publish
 // (check run, or workflow-command annotations when the token may not write checks) → outputs
 // → step result per fail-on. One catch: any error fails the step with one line, never a pass.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { readEvent, type EventFacts } from './adapters/event.js';
@@ -17,6 +18,7 @@ import {
 } from './adapters/github.js';
 import { findApprover, pullFacts } from './adapters/github-approvals.js';
 import { pullRequestFallback } from './adapters/github-fallback.js';
+import { downloadArtifact, findPullOfRun, insideArtifact } from './adapters/workflow-run.js';
 import { applyApproval } from './decision/approve.js';
 import { runGate, type ChangeFallback, type GateOutcome } from './gate.js';
 import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
@@ -50,14 +52,30 @@ function titleOf(report: Report): string {
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let check: CheckRun | null = null;
   const details = runUrl(env);
+  let cleanup = async (): Promise<void> => undefined;
   try {
     const inputs = readInputs();
-    const event = readEvent(env, inputs.baseRef);
+    let event = readEvent(env, inputs.baseRef);
+    if (event.workflowRun && !inputs.artifact) {
+      throw new GateError(
+        "input artifact is empty: on workflow_run the reports come from the triggering run's artifact; name it",
+      );
+    }
     const repo = repoFromEnv(env);
     const octokit = await createOctokit(inputs.token, env);
-    const cwd = env.GITHUB_WORKSPACE || process.cwd();
+    const workspace = env.GITHUB_WORKSPACE || process.cwd();
 
     check = await CheckRun.start(octokit, repo, inputs.checkName, event.headSha, details);
+    let where: { cwd: string; junit: string[]; collected?: string; collectedRoot?: string } = {
+      cwd: workspace,
+      junit: inputs.junit,
+      collected: inputs.collected,
+    };
+    if (event.workflowRun) {
+      const prepared = await fromWorkflowRun(octokit, repo, event, inputs, workspace, env);
+      ({ event, where, cleanup } = prepared);
+    }
+    const { cwd } = where;
     const notes = [...event.notes];
     if (!check) {
       notes.push(
@@ -69,8 +87,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const outcome = await runGate({
       cwd,
       ledger: inputs.ledger,
-      junit: inputs.junit,
-      collected: inputs.collected,
+      junit: where.junit,
+      collected: where.collected,
+      collectedRoot: where.collectedRoot,
       base: event.base,
       head: 'HEAD',
       production: inputs.production,
@@ -90,7 +109,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const final: GateOutcome = { ...outcome, report, notes };
     await publish(final, inputs, check, details);
 
-    const reportPath = path.join(env.RUNNER_TEMP || cwd, 'ledger-gate-report.json');
+    const reportPath = path.join(env.RUNNER_TEMP || workspace, 'ledger-gate-report.json');
     await mkdir(path.dirname(reportPath), { recursive: true });
     await writeFile(reportPath, toJson(report));
     core.setOutput('decision', report.decision);
@@ -111,7 +130,70 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // A required check left in progress would block the merge with no reason given.
     if (check) await check.fail(`ledger-gate could not decide: ${text(line)}`, details);
     core.setFailed(`ledger-gate: ${logLine(line)}`);
+  } finally {
+    await cleanup();
   }
+}
+
+/**
+ * workflow_run: the pull request the run was for, its reports from the run's artifact, and its
+ * head checked out into a worktree of the base checkout, read as data (nothing of it runs).
+ * From here on the gate judges exactly what it would on the pull_request event.
+ */
+async function fromWorkflowRun(
+  octokit: Octokit,
+  repo: Repo,
+  event: EventFacts,
+  inputs: ActionInputs,
+  workspace: string,
+  env: NodeJS.ProcessEnv,
+) {
+  const run = event.workflowRun!;
+  const top = await git.topLevel(workspace);
+  if (top === null) {
+    throw new GateError(
+      "workflow_run mode needs the base repository checked out (actions/checkout): the pull request's head is fetched into it",
+    );
+  }
+  const pull = await findPullOfRun(octokit, repo, run, event.headSha);
+  const notes = [...event.notes, `pull request #${pull.number}`];
+  if (pull.headSha !== event.headSha) {
+    notes.push(
+      `pull request #${pull.number} has moved on to ${pull.headSha.slice(0, 12)}; this check is for the run's head ${event.headSha.slice(0, 12)}`,
+    );
+  }
+  // Never inside the workspace: the artifact must not replace a file a later step runs.
+  const temp = env.RUNNER_TEMP || tmpdir();
+  await mkdir(temp, { recursive: true });
+  const artifact = await downloadArtifact(octokit, repo, run.id, inputs.artifact!, temp);
+  notes.push(`reports from the artifact ${JSON.stringify(inputs.artifact)} of run ${run.id}`);
+
+  await git.fetchPullHead(top, pull.number, event.headSha);
+  const head = await mkdtemp(path.join(temp, 'ledger-gate-head-'));
+  await git.addWorktree(top, head, event.headSha);
+  return {
+    event: {
+      ...event,
+      base: event.base ?? pull.baseSha,
+      pr: {
+        number: pull.number,
+        author: pull.author,
+        authorType: pull.authorType,
+        headSha: event.headSha,
+      },
+      notes,
+    },
+    where: {
+      cwd: head,
+      junit: inputs.junit.map((g) => insideArtifact(artifact, 'junit', g)),
+      collected:
+        inputs.collected === undefined
+          ? undefined
+          : insideArtifact(artifact, 'collected', inputs.collected),
+      collectedRoot: artifact,
+    },
+    cleanup: () => git.removeWorktree(top, head),
+  };
 }
 
 /** The API's view of the change, for when git cannot answer (a shallow or absent clone). */

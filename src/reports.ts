@@ -33,6 +33,8 @@ export interface ReportsJob {
   problems: ReportProblem[];
   /** The collected-ids file, as given. */
   collected?: string;
+  /** The folder the collected list must be inside: the repository, unless the gate unpacked it. */
+  collectedRoot?: string;
   /** Read with blocking calls (on a worker, where nothing else waits). */
   sync?: boolean;
 }
@@ -60,11 +62,14 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
   if (job.collected !== undefined) {
     const shown = job.collected;
     try {
-      // Like the ledger, the list must be in the repository: it is quoted when it is wrong.
-      if (!inside(path.resolve(root), path.resolve(root, job.collected)))
-        throw new GateError('is outside the repository: refused (write the list inside it)');
-      if (await leavesRepo(root, path.resolve(root, job.collected)))
-        throw new GateError('resolves outside the repository through a symlinked folder: refused');
+      // Like the ledger, the list must be in the repository (or in the artifact folder the gate
+      // unpacked itself, in workflow_run mode): it is quoted when it is wrong.
+      const home = job.collectedRoot ?? root;
+      const where = job.collectedRoot === undefined ? 'the repository' : 'the artifact';
+      if (!inside(path.resolve(home), path.resolve(root, job.collected)))
+        throw new GateError(`is outside ${where}: refused (write the list inside it)`);
+      if (await leavesRepo(home, path.resolve(root, job.collected)))
+        throw new GateError(`resolves outside ${where} through a symlinked folder: refused`);
       collected = parseCollected(
         await read(path.resolve(root, job.collected), LIMITS.collectedBytes, shown),
         shown,

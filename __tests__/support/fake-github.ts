@@ -13,6 +13,8 @@ export interface Recorded {
   body: unknown;
   status: number;
   authorization?: string;
+  /** Epoch ms when the request arrived. */
+  at: number;
 }
 
 export interface FakeAnnotation {
@@ -46,10 +48,22 @@ export interface FakeReview {
   submitted_at?: string;
 }
 
+export interface FakeArtifact {
+  id: number;
+  name: string;
+  /** The zip the storage URL serves. */
+  zip: Buffer;
+  expired?: boolean;
+  /** The download answers 410 Gone (expired since it was listed). */
+  gone?: boolean;
+}
+
 export interface FakePull {
   number: number;
+  state?: string;
   user: { login: string };
-  head: { sha: string };
+  /** `label` is `owner:branch`, as GitHub shows a fork's head. */
+  head: { sha: string; label?: string };
   base: { sha: string };
   reviews: FakeReview[];
   files?: { filename: string; status: string; previous_filename?: string }[];
@@ -67,12 +81,18 @@ export class FakeGitHub {
   readonly contents = new Map<string, string>();
   /** Merge base answers for compare: `${base}...${head}` → sha. */
   readonly mergeBases = new Map<string, string>();
+  /** Artifacts of workflow runs: run id → artifacts. */
+  readonly artifacts = new Map<number, FakeArtifact[]>();
+  /** commits/{sha}/pulls leaves out pull requests from forks (the lookup then goes by head label). */
+  hideForkPullsByCommit = false;
   /** 403 "Resource not accessible by integration" on the Checks API (a fork's token). */
   forbidChecks = false;
   /** The next N requests get this status (a burst of 5xx). */
   failNext = { count: 0, status: 502 };
   /** The next N writes get a secondary-rate-limit 403 with `retry-after`. */
   secondaryLimitNext = 0;
+  /** The next N requests get a primary-rate-limit 403 (`x-ratelimit-remaining: 0`, reset in `resetIn` s). */
+  primaryLimitNext = { count: 0, resetIn: 1 };
   /** Every request gets 503. */
   down = false;
   private server?: Server;
@@ -99,9 +119,12 @@ export class FakeGitHub {
     this.pulls.clear();
     this.contents.clear();
     this.mergeBases.clear();
+    this.artifacts.clear();
+    this.hideForkPullsByCommit = false;
     this.forbidChecks = false;
     this.failNext = { count: 0, status: 502 };
     this.secondaryLimitNext = 0;
+    this.primaryLimitNext = { count: 0, resetIn: 1 };
     this.down = false;
   }
 
@@ -136,16 +159,25 @@ export class FakeGitHub {
       body,
       status: 0,
       authorization: req.headers.authorization,
+      at: Date.now(),
     };
     this.requests.push(rec);
     const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
       rec.status = status;
-      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      const body = Buffer.isBuffer(data)
+        ? data
+        : typeof data === 'string'
+          ? data
+          : JSON.stringify(data);
       res.writeHead(status, {
-        'content-type': typeof data === 'string' ? 'text/plain' : 'application/json',
+        'content-type': Buffer.isBuffer(data)
+          ? 'application/zip'
+          : typeof data === 'string'
+            ? 'text/plain'
+            : 'application/json',
         ...headers,
       });
-      res.end(text);
+      res.end(body);
     };
     try {
       if (this.down) return send(503, { message: 'Service Unavailable' });
@@ -162,6 +194,15 @@ export class FakeGitHub {
               'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
           },
           { 'retry-after': '1' },
+        );
+      }
+      if (this.primaryLimitNext.count > 0) {
+        this.primaryLimitNext.count--;
+        const reset = Math.floor(Date.now() / 1000) + this.primaryLimitNext.resetIn;
+        return send(
+          403,
+          { message: 'API rate limit exceeded for installation ID 1.' },
+          { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
         );
       }
       this.route(rec, url, send);
@@ -222,19 +263,63 @@ export class FakeGitHub {
     if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)(\/reviews|\/files|\/commits)?$/.exec(p))) {
       const pull = this.pulls.get(Number(m[1]));
       if (!pull) return send(404, { message: 'Not Found' });
-      if (!m[2])
-        return send(200, {
-          number: pull.number,
-          user: pull.user,
-          head: pull.head,
-          base: pull.base,
-        });
+      if (!m[2]) return send(200, this.pullJson(pull));
       const all =
         m[2] === '/reviews'
           ? pull.reviews.map((r, i) => ({ id: r.id ?? i + 1, ...r }))
           : m[2] === '/files'
             ? (pull.files ?? [])
             : (pull.commits ?? []);
+      return this.page(all, url, rec, send);
+    }
+
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(p))) {
+      const name = url.searchParams.get('name');
+      const all = (this.artifacts.get(Number(m[1])) ?? [])
+        .filter((a) => name === null || a.name === name)
+        .map((a) => ({
+          id: a.id,
+          name: a.name,
+          size_in_bytes: a.zip.length,
+          expired: a.expired ?? false,
+          expires_at: '2026-01-01T00:00:00Z',
+          archive_download_url: `${this.url}/repos/x/y/actions/artifacts/${a.id}/zip`,
+        }));
+      return send(200, { total_count: all.length, artifacts: all });
+    }
+
+    // GitHub answers with a redirect to a signed storage URL on another host.
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/artifacts\/(\d+)\/zip$/.exec(p))) {
+      const a = this.artifact(Number(m[1]));
+      if (!a) return send(404, { message: 'Not Found' });
+      if (a.gone || a.expired) return send(410, { message: 'Artifact has expired' });
+      return send(302, '', { location: `${this.url}/storage/${a.id}.zip?sig=signed` });
+    }
+
+    // The storage refuses a request that carries GitHub's token (as Azure Blob Storage does).
+    if ((m = /^\/storage\/(\d+)\.zip$/.exec(p))) {
+      if (rec.authorization) return send(400, { message: 'Authorization is not accepted here' });
+      const a = this.artifact(Number(m[1]));
+      if (!a || url.searchParams.get('sig') !== 'signed') return send(403, { message: 'no' });
+      return send(200, a.zip);
+    }
+
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{40})\/pulls$/.exec(p))) {
+      const sha = m[1];
+      const all = [...this.pulls.values()]
+        .filter((x) => x.head.sha === sha)
+        .filter((x) => !(this.hideForkPullsByCommit && x.head.label))
+        .map((x) => this.pullJson(x));
+      return send(200, all);
+    }
+
+    if (/^\/repos\/[^/]+\/[^/]+\/pulls$/.test(p) && rec.method === 'GET') {
+      const head = url.searchParams.get('head');
+      const state = url.searchParams.get('state') ?? 'open';
+      const all = [...this.pulls.values()]
+        .filter((x) => head === null || x.head.label === head)
+        .filter((x) => state === 'all' || (x.state ?? 'open') === state)
+        .map((x) => this.pullJson(x));
       return this.page(all, url, rec, send);
     }
 
@@ -252,6 +337,20 @@ export class FakeGitHub {
     }
 
     send(404, { message: `Not Found: ${rec.method} ${p}` });
+  }
+
+  private pullJson(pull: FakePull) {
+    return {
+      number: pull.number,
+      state: pull.state ?? 'open',
+      user: pull.user,
+      head: pull.head,
+      base: pull.base,
+    };
+  }
+
+  private artifact(id: number): FakeArtifact | undefined {
+    return [...this.artifacts.values()].flat().find((a) => a.id === id);
   }
 
   /** GitHub's pagination: per_page (max 100) and page, with a Link header to the next page. */

@@ -11,9 +11,25 @@ export interface EventFacts {
   /** The commit the check run is created on: the PR head (never the merge commit), `after`, `head_sha`. */
   headSha: string;
   pr?: { number: number; author?: string; authorType?: string; headSha?: string };
+  /** workflow_run: the completed run whose reports are judged; the pull request is looked up. */
+  workflowRun?: WorkflowRunFacts;
   /** One-line facts for the summary. */
   notes: string[];
 }
+
+export interface WorkflowRunFacts {
+  id: number;
+  /** The triggering run's event: pull_request, or pull_request_review (an approval re-run). */
+  event: string;
+  conclusion: string;
+  /** `owner:branch` of the head, to find a fork's pull request (its pull_requests list is empty). */
+  headLabel?: string;
+  /** Pull requests the payload names (same-repository ones only). */
+  pulls: number[];
+}
+
+/** The runs whose reports the workflow_run mode judges: the untrusted pull request runs. */
+const TRIGGERS = ['pull_request', 'pull_request_review'];
 
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const ZERO = /^0+$/;
@@ -44,6 +60,17 @@ function login(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const l = (value as Record<string, unknown>).login;
   return typeof l === 'string' && l !== '' ? l : undefined;
+}
+
+const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+
+/** git check-ref-format's rules for a branch name, so nothing else reaches an API query. */
+export function isBranchName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    !/[\0-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|\/\.|[/.]$|\.lock$/.test(name)
+  );
 }
 
 /** `gh-readonly-queue/<branch>/pr-<N>-<sha>`, with or without `refs/heads/`. */
@@ -103,9 +130,49 @@ export function eventFacts(name: string, payload: unknown, baseRef?: string): Ev
       facts = { name, base: ZERO.test(before) ? undefined : before, headSha: after, notes };
       break;
     }
+    case 'workflow_run': {
+      const run = obj(p.workflow_run, 'workflow_run');
+      const head = sha(run.head_sha, 'workflow_run.head_sha');
+      const id = run.id;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+        throw new GateError(`event payload: workflow_run.id is not a number: ${String(id)}`);
+      }
+      const trigger = String(run.event);
+      if (!TRIGGERS.includes(trigger)) {
+        throw new GateError(
+          `workflow_run of a ${JSON.stringify(trigger.slice(0, 40))} run: only runs of pull_request or pull_request_review carry a pull request's reports`,
+        );
+      }
+      const owner = login(obj(run.head_repository ?? {}, 'workflow_run.head_repository').owner);
+      const branch = typeof run.head_branch === 'string' ? run.head_branch : '';
+      const conclusion = /^[a-z_]{1,30}$/.test(String(run.conclusion))
+        ? String(run.conclusion)
+        : 'unknown';
+      const pulls = (Array.isArray(run.pull_requests) ? run.pull_requests : [])
+        .map((x) => (x as Record<string, unknown> | null)?.number)
+        .filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0);
+      notes.push(`workflow_run: judging the reports of run ${id} (${trigger}, ${conclusion})`);
+      facts = {
+        name,
+        headSha: head,
+        workflowRun: {
+          id,
+          event: trigger,
+          conclusion,
+          // Only a real login and branch name: the label becomes an API query.
+          headLabel:
+            owner && GITHUB_LOGIN.test(owner) && isBranchName(branch)
+              ? `${owner}:${branch}`
+              : undefined,
+          pulls,
+        },
+        notes,
+      };
+      break;
+    }
     default:
       throw new GateError(
-        `unsupported event ${JSON.stringify(name)}: run on pull_request, pull_request_review, merge_group or push`,
+        `unsupported event ${JSON.stringify(name)}: run on pull_request, pull_request_review, merge_group, push or workflow_run`,
       );
   }
   if (baseRef !== undefined) {

@@ -237,3 +237,48 @@ export async function topLevel(cwd: string): Promise<string | null> {
   const r = await git(cwd, ['rev-parse', '--show-toplevel']);
   return r.ok ? r.out.trim() : null;
 }
+
+/**
+ * Brings a pull request's head commit into this clone (workflow_run mode): GitHub keeps every
+ * pull request's head, a fork's included, as refs/pull/N/head of the base repository. In a
+ * shallow clone only the head is fetched; mergeBase() deepens both sides as it needs.
+ */
+export async function fetchPullHead(cwd: string, pull: number, sha: string): Promise<void> {
+  if (await resolveCommit(cwd, sha)) return;
+  const depth = (await isShallow(cwd)) ? ['--depth=1'] : [];
+  const tries = [`refs/pull/${pull}/head`, sha];
+  for (const ref of tries) {
+    await git(cwd, ['fetch', '--no-tags', '--quiet', ...depth, 'origin', '--end-of-options', ref]);
+    if (await resolveCommit(cwd, sha)) return;
+  }
+  throw new GateError(
+    `git cannot fetch the head ${sha.slice(0, 12)} of pull request #${pull} from origin (refs/pull/${pull}/head)`,
+  );
+}
+
+/**
+ * Checks a commit out, detached, into a folder of its own, running nothing from it: no hooks
+ * (core.hooksPath is emptied) and no LFS download. Its files are read as data only.
+ */
+export async function addWorktree(cwd: string, dir: string, sha: string): Promise<void> {
+  const r = await getExecOutput(
+    'git',
+    ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', '--force', dir, sha],
+    { cwd, silent: true, ignoreReturnCode: true, env: { ...envOf(), GIT_LFS_SKIP_SMUDGE: '1' } },
+  );
+  if (r.exitCode !== 0) {
+    throw new GateError(
+      `git cannot check out ${sha.slice(0, 12)} into a worktree: ${r.stderr.trim().split('\n')[0] ?? ''}`,
+    );
+  }
+}
+
+export async function removeWorktree(cwd: string, dir: string): Promise<void> {
+  await git(cwd, ['worktree', 'remove', '--force', dir]);
+}
+
+function envOf(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+}

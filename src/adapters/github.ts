@@ -1,12 +1,11 @@
-// The GitHub API: one octokit (with retry and rate-limit throttling), the check run, and the
-// 403 that tells a fork's read-only token apart from an API that is down.
+// The GitHub API: one octokit (retries for 5xx, GitHub's rate-limit answers honoured), the
+// check run, and the 403 that tells a fork's read-only token apart from an API that is down.
 import * as core from '@actions/core';
 import type { getOctokit } from '@actions/github';
-import { retry } from '@octokit/plugin-retry';
-import { throttling } from '@octokit/plugin-throttling';
 import { batches, type Annotation } from '../report/annotations.js';
 import { logLine } from '../report/escape.js';
 import { GateError } from '../types.js';
+import { retries, type RetryOptions } from './github-retry.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -35,33 +34,31 @@ const API_BUDGET_MS = 10 * 60 * 1000;
  * @actions/github parses GITHUB_EVENT_PATH when it is loaded, and a malformed payload would
  * crash the process there with a stack trace; it is loaded only after readEvent() has checked it.
  */
-export async function createOctokit(token: string, env: NodeJS.ProcessEnv): Promise<Octokit> {
+export async function createOctokit(
+  token: string,
+  env: NodeJS.ProcessEnv,
+  sleep?: (ms: number) => Promise<void>,
+): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
-  const retryable =
-    (what: string) =>
-    (after: number, options: { method?: string; url?: string }, _o: unknown, count: number) => {
+  const limits: RetryOptions = {
+    retries: RETRIES,
+    deadline: Date.now() + API_BUDGET_MS,
+    sleep,
+    onWait: (what, ms, attempt) =>
       core.info(
-        logLine(
-          `GitHub ${what} on ${options.method} ${options.url}: retrying in ${after}s (${count + 1}/${RETRIES})`,
-        ),
-      );
-      return count < RETRIES;
-    };
+        logLine(`GitHub ${what}: retrying in ${Math.ceil(ms / 1000)}s (${attempt}/${RETRIES})`),
+      ),
+  };
   return getOctokit(
     token,
     {
       baseUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
-      retry: { retries: RETRIES },
       // A connection that hangs must not hold a required check for hours: all API calls of the
       // run share one budget, after which they fail (and so does the step).
       request: { signal: AbortSignal.timeout(API_BUDGET_MS) },
-      throttle: {
-        onRateLimit: retryable('rate limit'),
-        onSecondaryRateLimit: retryable('secondary rate limit'),
-      },
+      retries: limits,
     },
-    retry,
-    throttling,
+    retries as never,
   );
 }
 
