@@ -82,8 +82,8 @@ describe('planAnnotations', () => {
       ledger: 'l',
       max: 1,
     }).annotations;
-    expect(a.title).toBe('reject unclassified: x<U+202E>y');
-    expect(a.message).toBe('a b<U+200B>c (reject; to do: classify before merge)');
+    expect(a.title).toBe('unclassified: x<U+202E>y');
+    expect(a.message).toBe('a b<U+200B>c (to do: classify before merge)');
   });
 
   it('says in each annotation what is wrong and what to do about it', () => {
@@ -103,12 +103,12 @@ describe('planAnnotations', () => {
     );
     expect(plan.annotations.map((a) => [a.title, a.message])).toEqual([
       [
-        'reject fixture-digest-mismatch: tests/t.py::test_golden',
-        'artifact tests/g.txt is sha256:1…, the ledger says sha256:0… (reject; to do: inspect bytes or revert)',
+        'fixture-digest-mismatch: tests/t.py::test_golden',
+        'artifact tests/g.txt is sha256:1…, the ledger says sha256:0… (to do: inspect bytes or revert)',
       ],
       [
-        'review ledger-contract-change: tests/t.py::test_x',
-        'not in the ledger (review; to do: review the contract change)',
+        'ledger-contract-change: tests/t.py::test_x',
+        'not in the ledger (to do: review the contract change)',
       ],
     ]);
   });

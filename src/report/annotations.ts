@@ -1,7 +1,7 @@
 // Findings as check-run annotations (pure): every reject a failure, every review (and every old
 // quarantine warning) a warning, placed on the ledger line or the test's file and line, within
 // GitHub's field limits, most severe first, cut at max-annotations with the rest counted. The
-// title names the result, rule and test; the message says what is wrong and what to do.
+// title names the rule and test; the message says what is wrong and what to do.
 import type { Finding, Report } from '../types.js';
 import { rule } from '../decision/table.js';
 import { clip, neutralise } from './escape.js';
@@ -52,11 +52,11 @@ function annotation(
 
 function findingAnnotation(f: Finding, ledger: string): Annotation {
   const level = f.result === 'reject' ? 'failure' : 'warning';
-  const heading = `${f.result} ${f.rule}${f.id ? `: ${f.id}` : ''}`;
+  const heading = `${f.rule}${f.id ? `: ${f.id}` : ''}`;
   // Without a file of its own, the test id's file part (`tests/x.py::…`) is the best place.
   const file = f.file ?? idFile(f.id);
   // What is wrong, then what to do about it: the table's human action for the rule.
-  const message = `${f.message} (${f.result}; to do: ${rule(f.rule).action})`;
+  const message = `${f.message} (to do: ${rule(f.rule).action})`;
   return annotation(level, heading, message, file, f.file ? f.line : undefined, ledger);
 }
 
