@@ -192,7 +192,7 @@ async function publish(
       ? `max-annotations is ${inputs.maxAnnotations}`
       : 'GitHub shows at most 10 workflow-command annotations of each level per step';
     notes.push(
-      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); every finding is listed below`,
+      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); the summary lists every finding it has room for, the JSON report all of them`,
     );
   }
 
