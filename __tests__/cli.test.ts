@@ -113,6 +113,14 @@ describe('help, version and mistyped flags', () => {
     },
   );
 
+  it('no command prints the usage on stderr (exit 2); `help check` is `check --help`', () => {
+    const none = cli(tmp, []);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^usage: ledger-gate <command>/);
+    expect(cli(tmp, ['help', 'check'])).toEqual(cli(tmp, ['check', '--help']));
+  });
+
   it('check --help says the exit codes, and wins over other arguments', () => {
     const r = cli(tmp, ['check', '--junit', 'nothing.xml', '--bogus', '--help']);
     expect(r.code).toBe(0);

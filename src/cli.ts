@@ -140,6 +140,8 @@ const hint = (name: string) => `run 'ledger-gate ${name} --help' for its options
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
+  // `ledger-gate help check` is `ledger-gate check --help`.
+  if (name === 'help' && rest.length > 0) return main([rest[0], '--help'], io);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     if (name === undefined) io.stderr(usage());
     else io.stdout(usage());
