@@ -54,7 +54,7 @@ const CHECK_OPTIONS = {
     type: 'string',
     multiple: true,
     value: 'PATTERNS',
-    help: "whose commits are an agent's (default '*[bot]')",
+    help: "patterns naming agents' commit authors and logins (default: CONTRACT.md §3)",
   },
   author: {
     type: 'string',
