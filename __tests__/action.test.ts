@@ -518,7 +518,16 @@ describe.each(NODES)('the action under $label', (node) => {
     expect(r.stdout).not.toMatch(/^::error::pwned/m);
     // Whatever is outside code spans carries no tag, no mention, no link, no hidden character.
     const prose = r.summary.replace(/(`+)[\s\S]*?\1/g, '');
-    expect(prose).not.toMatch(/<img|@octocat|\]\(https/);
+    expect(prose).not.toMatch(/<img|@octocat|\]\(https:\/\/evil/);
+    // The only links are the summary's own: blob URLs at the pull request's head.
+    const links = [...prose.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const url of links)
+      expect(url).toMatch(
+        new RegExp(
+          `^https://github\\.example/acme/widgets/blob/${s.head}/[A-Za-z0-9%/._~-]+(#L\\d+)?$`,
+        ),
+      );
     expect(r.summary).toContain('@octocat <img src=x>');
     expect(r.summary).not.toContain('\u202e');
   });

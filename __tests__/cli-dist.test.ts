@@ -17,11 +17,12 @@ const cli = (cwd: string, ...args: string[]) =>
     encoding: 'utf8',
   });
 
-test('the demo, run from the bundle alone, prints the decision table and rejects (exit 1)', () => {
+test('the demo, run from the bundle alone, prints its short report and rejects (exit 1)', () => {
   const demo = path.join(dir, 'examples/demo');
   const r = cli(demo, 'check', '--junit', 'reports/*.xml', '--json', path.join(dir, 'demo.json'));
   expect(r.status).toBe(1);
-  expect(r.stdout).toContain('| rule | signal | class | result | human action | count |');
+  expect(r.stdout).toMatch(/^reject: 3 findings reject this change; fix them and re-run\.\n/);
+  expect(r.stdout).toContain('reject fixture-digest-mismatch · 1');
   expect(r.stderr.trim().split('\n').at(-1)).toBe('ledger-gate: reject');
   const report = JSON.parse(readFileSync(path.join(dir, 'demo.json'), 'utf8'));
   expect(report.decision).toBe('reject');

@@ -83,7 +83,34 @@ describe('planAnnotations', () => {
       max: 1,
     }).annotations;
     expect(a.title).toBe('unclassified: x<U+202E>y');
-    expect(a.message).toBe('a b<U+200B>c');
+    expect(a.message).toBe('a b<U+200B>c (to do: classify before merge)');
+  });
+
+  it('says in each annotation what is wrong and what to do about it', () => {
+    const plan = planAnnotations(
+      report([
+        f({
+          rule: 'fixture-digest-mismatch',
+          id: 'tests/t.py::test_golden',
+          message: 'artifact tests/g.txt is sha256:1…, the ledger says sha256:0…',
+          file: 'tests/ledger.yaml',
+          line: 23,
+        }),
+        f({ rule: 'ledger-contract-change', result: 'review', file: 'tests/ledger.yaml', line: 5 }),
+      ]),
+      [],
+      { ledger: 'tests/ledger.yaml', max: 10 },
+    );
+    expect(plan.annotations.map((a) => [a.title, a.message])).toEqual([
+      [
+        'fixture-digest-mismatch: tests/t.py::test_golden',
+        'artifact tests/g.txt is sha256:1…, the ledger says sha256:0… (to do: inspect bytes or revert)',
+      ],
+      [
+        'ledger-contract-change: tests/t.py::test_x',
+        'not in the ledger (to do: review the contract change)',
+      ],
+    ]);
   });
 
   it('cuts at max, rejects first, and counts the rest', () => {

@@ -7,9 +7,11 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { RULES } from '../src/decision/table.js';
 import { cell, clip, code, codeCell, logLine, neutralise, text } from '../src/report/escape.js';
 import { toJson } from '../src/report/json.js';
+import { blobUrl, blobPrefix } from '../src/report/links.js';
 import { renderSummary } from '../src/report/summary.js';
 import { renderRulesTable } from '../src/report/table-md.js';
-import type { Finding, Report, Result } from '../src/types.js';
+import type { Finding, LedgerRow, Report, Result, TestResult } from '../src/types.js';
+import { summaryProblems } from './support/hostile-markdown.js';
 
 // GitHub allows some HTML (details, summary, code); dangerous HTML is kept so a leak shows.
 const html = (md: string): string =>
@@ -213,7 +215,7 @@ describe('renderRulesTable', () => {
 });
 
 describe('renderSummary', () => {
-  it('puts the decision first, then the table with counts, the notes and the findings', () => {
+  it('puts the verdict, the counts and the reject/review findings first, the decision table folded last', () => {
     const r = report([
       finding(),
       finding({
@@ -234,19 +236,46 @@ describe('renderSummary', () => {
     const md = renderSummary({ report: r, notes: ['base: abc (merge base)'] });
     const h = html(md);
     expect(md.split('\n')[0]).toBe('## ❌ ledger-gate: reject');
-    expect(md.indexOf('### Decision table')).toBeLessThan(md.indexOf('### Notes'));
-    expect(md.indexOf('### Notes')).toBeLessThan(md.indexOf('### Findings'));
-    // Reject before review before admit.
-    const order = ['`unclassified`', '`fixture-contract-change`', '<code>fixture-unchanged</code>'];
-    const at = order.map((k) => md.indexOf(k, md.indexOf('### Findings')));
+    // Reject, then review, then the notes, then what needs no action, then the table.
+    const order = [
+      '### ❌ `unclassified`',
+      '### ⚠️ `fixture-contract-change`',
+      '### Notes',
+      '<code>fixture-unchanged</code>',
+      '<details><summary>Decision table',
+    ];
+    const at = order.map((k) => md.indexOf(k));
     expect(at.every((x) => x > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // The decision table is folded, and still counts each rule.
+    expect(h).toMatch(/<details><summary>Decision table[^<]*<\/summary>\n<table>/);
     expect(md).toContain(
       '| `unclassified` | any result on an id missing from the ledger | none | reject | classify before merge | **1** |',
     );
+    expect(md.trimEnd().endsWith('</details>')).toBe(true);
     expect(visible(h)).toContain('tests/ledger.yaml:12');
     expect(visible(h)).toContain('base: abc (merge base)');
-    expect(h).toContain('<details><summary>');
+  });
+
+  it('counts test cases by status and findings by result, each labelled, never mixed', () => {
+    const r = report([
+      finding(),
+      finding({ rule: 'quarantine-fail', result: 'info', status: 'fail' }),
+      finding({ rule: 'ledger-contract-change', result: 'review', status: null }),
+    ]);
+    r.counts.cases = 4; // three mapped tests and one unmapped case
+    const tests: TestResult[] = [
+      test('a'),
+      { ...test('b'), status: 'fail' },
+      { ...test('c'), status: 'skip' },
+    ];
+    const md = renderSummary({ report: r, notes: [], tests });
+    expect(md).toContain(
+      '- **4 test cases by status: 1 pass · 1 fail · 1 skip · 1 unmapped**\n' +
+        '- **3 findings by result: 1 reject · 1 review · 0 admit · 1 info**\n',
+    );
+    // Without the results only the number of cases is known.
+    expect(renderSummary({ report: r, notes: [] })).toContain('- **4 test cases**\n');
   });
 
   it('says review and admit plainly', () => {
@@ -295,7 +324,7 @@ describe('renderSummary', () => {
     expect(outsideCode(h)).not.toMatch(/@\w|#\d|:\/\/|www\./i);
     expect(h).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b\ufeff]/);
     // Every findings row has the six columns of its header.
-    for (const table of h.split('<table>').slice(2)) {
+    for (const table of h.split('<table>').slice(1, -1)) {
       const body = table.split('<tbody>')[1].split('</tbody>')[0];
       for (const tr of body.split('<tr>').slice(1)) expect(tr.match(/<td>/g)).toHaveLength(6);
     }
@@ -319,7 +348,7 @@ describe('renderSummary', () => {
       );
       // The cut keeps the table well-formed.
       const h = html(md);
-      const body = h.split('<table>')[2].split('<tbody>')[1];
+      const body = h.split('<table>')[1].split('<tbody>')[1];
       expect(body.match(/<tr>/g)).toHaveLength(shown);
     }
   });
@@ -353,6 +382,232 @@ describe('renderSummary', () => {
     expect(md).toMatch(
       /\d+ of 1 findings and \d+ of 500 warnings not shown|\d+ of 500 warnings not shown/,
     );
+  });
+});
+
+const SHA = 'a'.repeat(40);
+const LINKS = { server: 'https://github.com', repository: 'octo/repo', sha: SHA };
+const PREFIX = `https://github.com/octo/repo/blob/${SHA}/`;
+const hrefs = (h: string) => [...h.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]);
+
+function row(id: string, artifact: string, line: number): LedgerRow {
+  return { id, class: 'locked_fixture', artifact, line, keyLines: {} };
+}
+const ledgerOf = (rows: LedgerRow[]) => ({ byId: new Map(rows.map((r) => [r.id, r])) });
+const test = (id: string, file?: string, line?: number): TestResult => ({
+  id,
+  status: 'pass',
+  flaky: false,
+  reports: [],
+  ...(file ? { file } : {}),
+  ...(line ? { line } : {}),
+});
+
+describe('links to the ledger line and the test file at the head', () => {
+  it('links each reject/review finding to its ledger line and its test file', () => {
+    const r = report([
+      finding({
+        rule: 'draft-pass',
+        id: 'tests/test_x.py::test_y',
+        class: 'draft',
+        file: 'tests/ledger.yaml',
+        line: 18,
+      }),
+      finding({ id: 'tests/new test.py::test_z', file: 'tests/new test.py', line: 7 }),
+    ]);
+    const md = renderSummary(
+      { report: r, notes: [], tests: [test('tests/test_x.py::test_y', 'tests/test_x.py', 40)] },
+      { links: LINKS },
+    );
+    const h = html(md);
+    expect(hrefs(h)).toEqual([
+      `${PREFIX}tests/ledger.yaml#L18`,
+      `${PREFIX}tests/test_x.py#L40`,
+      `${PREFIX}tests/new%20test.py#L7`,
+    ]);
+    expect(summaryProblems(md, { linkPrefix: PREFIX })).toEqual([]);
+    // The CLI passes no link base: then nothing is linked, and the places are still shown.
+    const plain = renderSummary({ report: r, notes: [] });
+    expect(hrefs(html(plain))).toEqual([]);
+    expect(visible(html(plain))).toContain('tests/ledger.yaml:18');
+  });
+
+  it('builds no link from an odd server, repository or sha', () => {
+    for (const bad of [
+      { ...LINKS, server: 'javascript:alert(1)//' },
+      { ...LINKS, server: 'https://github.com/"><script>' },
+      { ...LINKS, server: 'https://evil.example/x y' },
+      { ...LINKS, repository: 'octo/repo/../../x' },
+      { ...LINKS, repository: 'octo/..' },
+      { ...LINKS, repository: 'octo/re)po' },
+      { ...LINKS, sha: 'main' },
+      { ...LINKS, sha: SHA + ')' },
+    ]) {
+      expect(blobPrefix(bad)).toBeUndefined();
+      const md = renderSummary(
+        { report: report([finding({ file: 'tests/ledger.yaml', line: 3 })]), notes: [] },
+        { links: bad },
+      );
+      expect(hrefs(html(md))).toEqual([]);
+    }
+    expect(blobPrefix({ ...LINKS, server: 'https://ghe.example.com:8443/' })).toBe(
+      `https://ghe.example.com:8443/octo/repo/blob/${SHA}/`,
+    );
+  });
+
+  it('percent-encodes a path and refuses one that leaves the repository', () => {
+    expect(blobUrl(PREFIX, 'a b/(x)[y]#z?.py', 3)).toBe(
+      `${PREFIX}a%20b/%28x%29%5By%5D%23z%3F.py#L3`,
+    );
+    expect(blobUrl(PREFIX, 'tests/ünï.py')).toBe(`${PREFIX}tests/%C3%BCn%C3%AF.py`);
+    for (const p of ['/etc/passwd', '../x', 'a/../../x', 'C:/x', 'a\nb', 'a//b', 'a/./b', ''])
+      expect(blobUrl(PREFIX, p, 1)).toBeUndefined();
+    expect(blobUrl(PREFIX, 'x.py', 0)).toBe(`${PREFIX}x.py`);
+    expect(blobUrl(undefined, 'x.py', 1)).toBeUndefined();
+  });
+
+  it('keeps hostile ids, paths and messages inert with links on, every link under the head prefix', () => {
+    const findings = HOSTILE.flatMap((s, i) => [
+      finding({ id: s, message: s, file: s, line: i + 1, rule: 'unclassified' }),
+      finding({
+        id: `${s}::t`,
+        message: s,
+        file: 'tests/ledger.yaml',
+        line: i + 1,
+        rule: 'draft-pass',
+      }),
+    ]);
+    const md = renderSummary(
+      {
+        report: report(findings),
+        notes: HOSTILE,
+        tests: HOSTILE.map((s, i) => test(`${s}::t`, s, i + 1)),
+      },
+      { links: LINKS },
+    );
+    expect(summaryProblems(md, { linkPrefix: PREFIX })).toEqual([]);
+    const h = html(md);
+    expect(hrefs(h).length).toBeGreaterThan(HOSTILE.length);
+    expect(outsideCode(h)).not.toMatch(/@\w|#\d|:\/\/|www\./i);
+  });
+
+  it('any path a report or the ledger names becomes a safe link or none', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        (file, id) => {
+          const md = renderSummary(
+            {
+              report: report([
+                finding({ id, file, line: 5 }),
+                finding({ id: `${id}::x`, rule: 'draft-pass', file: 'tests/ledger.yaml', line: 2 }),
+              ]),
+              notes: [],
+              tests: [test(`${id}::x`, file, 9)],
+            },
+            { links: LINKS },
+          );
+          expect(summaryProblems(md, { linkPrefix: PREFIX })).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stays under the check run and job summary limits with every finding linked', () => {
+    const findings = Array.from({ length: 20000 }, (_, i) =>
+      finding({
+        id: `tests/t${i}.py::test_${i}`,
+        file: 'tests/ledger.yaml',
+        line: i + 1,
+        rule: 'draft-pass',
+      }),
+    );
+    for (const max of [65535, 1024 * 1024 - 1024]) {
+      const md = renderSummary(
+        { report: report(findings), notes: ['n'] },
+        { maxBytes: max, links: LINKS },
+      );
+      expect(Buffer.byteLength(md)).toBeLessThanOrEqual(max);
+      expect(md).toMatch(/\d+ of 20000 findings not shown/);
+      expect(md).toContain('<details><summary>Decision table');
+      expect(md).toContain('### Notes');
+    }
+  });
+});
+
+describe('fixture findings grouped by golden', () => {
+  const ids = Array.from({ length: 94 }, (_, i) => `tests/test_render.py::test_case_${i}`);
+  const shared = 'tests/goldens/page.html';
+  const rows = [
+    ...ids.map((id, i) => row(id, shared, 10 + i * 4)),
+    row('tests/o.py::t', 'tests/goldens/o.txt', 500),
+  ];
+  const mismatch = (id: string, artifact: string, i: number) =>
+    finding({
+      id,
+      rule: 'fixture-digest-mismatch',
+      class: 'locked_fixture',
+      message: `artifact ${artifact} is sha256:${'1'.repeat(64)}, the ledger says sha256:${'0'.repeat(64)}`,
+      file: 'tests/ledger.yaml',
+      line: 10 + i * 4,
+    });
+  const findings = [
+    ...ids.map((id, i) => mismatch(id, shared, i)),
+    mismatch('tests/o.py::t', 'tests/goldens/o.txt', 0),
+  ];
+
+  it('gives a golden shared by 94 tests one line naming the tests, while the JSON keeps 94 findings', () => {
+    const r = report(findings);
+    const md = renderSummary({ report: r, notes: [], ledger: ledgerOf(rows) });
+    expect(md).toContain('### ❌ `fixture-digest-mismatch` — reject · 95 tests on 2 goldens');
+    const lines = md.split('\n').filter((l) => l.startsWith('| reject |'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(
+      '| `tests/goldens/page.html` | 94 tests: `tests/test_render.py::test_case_0` at `tests/ledger.yaml:10`',
+    );
+    expect(lines[0]).toContain('and 84 more |');
+    expect(lines[1]).toContain('| `tests/goldens/o.txt` | 1 test: `tests/o.py::t`');
+    expect(summaryProblems(md)).toEqual([]);
+    expect(JSON.parse(toJson(r)).findings).toHaveLength(95);
+  });
+
+  it('links the golden and each listed test’s ledger line', () => {
+    const md = renderSummary(
+      { report: report(findings), notes: [], ledger: ledgerOf(rows) },
+      { links: LINKS },
+    );
+    const first = md.split('\n').find((l) => l.startsWith('| reject |'))!;
+    expect(
+      hrefs(html(first.replace(/^/, '| a | b | c | d | e |\n|---|---|---|---|---|\n'))),
+    ).toEqual([
+      `${PREFIX}tests/goldens/page.html`,
+      ...ids.slice(0, 10).map((_, i) => `${PREFIX}tests/ledger.yaml#L${10 + i * 4}`),
+    ]);
+    expect(summaryProblems(md, { linkPrefix: PREFIX })).toEqual([]);
+  });
+
+  it('keeps apart what differs on one golden: another recorded digest is another line', () => {
+    const other = {
+      ...findings[1],
+      message: findings[1].message.replace('0'.repeat(64), 'f'.repeat(64)),
+    };
+    const md = renderSummary({
+      report: report([findings[0], other, findings[2]]),
+      notes: [],
+      ledger: ledgerOf(rows),
+    });
+    expect(md.split('\n').filter((l) => l.startsWith('| reject |'))).toHaveLength(2);
+    expect(md).toContain('reject · 3 tests on 1 golden');
+  });
+
+  it('does not group without the ledger, nor rules that are not about a golden', () => {
+    const md = renderSummary({ report: report(findings.slice(0, 3)), notes: [] });
+    expect(md.split('\n').filter((l) => l.startsWith('| reject |'))).toHaveLength(3);
+    const drafts = findings.slice(0, 3).map((f) => ({ ...f, rule: 'draft-pass' as const }));
+    const md2 = renderSummary({ report: report(drafts), notes: [], ledger: ledgerOf(rows) });
+    expect(md2.split('\n').filter((l) => l.startsWith('| reject |'))).toHaveLength(3);
   });
 });
 

@@ -1,7 +1,23 @@
 // dist/cli/index.js: the CLI process. main() lives in cli.ts so tests can call it in-process.
 // The same file runs as the gate's reports worker (see useReportsWorker in reports.ts).
 import { main } from './cli.js';
+import { useColour } from './commands/io.js';
 import { isReportsWorker, serveReportsWorker, useReportsWorker } from './reports.js';
+
+/**
+ * A writer that stops quietly when its reader has gone (`ledger-gate check | head`): the
+ * broken pipe is not an error of the gate, and the exit status stays the decision's.
+ */
+function writer(stream: NodeJS.WriteStream): (s: string) => void {
+  let closed = false;
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    closed = true;
+  });
+  return (s) => {
+    if (!closed) stream.write(s);
+  };
+}
 
 if (isReportsWorker()) {
   await serveReportsWorker();
@@ -9,7 +25,8 @@ if (isReportsWorker()) {
   useReportsWorker(new URL(import.meta.url));
   process.exitCode = await main(process.argv.slice(2), {
     cwd: process.cwd(),
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
+    stdout: writer(process.stdout),
+    stderr: writer(process.stderr),
+    color: useColour(process.stdout.isTTY, process.env),
   });
 }

@@ -1,61 +1,184 @@
 // The command line: `ledger-gate <command> …` (CONTRACT.md §5). Exit codes: 0 admit,
-// 1 reject (bad inputs included), 3 review, 2 usage error.
-import { run as check } from './commands/check.js';
+// 1 reject (bad inputs included), 3 review, 2 usage error. Each command is one entry of
+// COMMANDS: its help and options live there, so `--help`, the typo check and the usage line
+// all come from the same table.
+import { CHECK_HELP, run as check } from './commands/check.js';
 import { UsageError, type CommandIO } from './commands/io.js';
+import {
+  EXIT_CODES,
+  HELP_OPTION,
+  asksHelp,
+  nearest,
+  renderHelp,
+  unknownOption,
+  type CommandHelp,
+} from './commands/options.js';
 import { renderRulesTable } from './report/table-md.js';
+import pkg from '../package.json' with { type: 'json' };
 
-type Command = (argv: string[], io: CommandIO) => Promise<number>;
-/** `ledger-gate rules`: the decision table as Markdown (the README's copy is made from it). */
-const rules: Command = async (_argv, io) => {
-  io.stdout(renderRulesTable());
-  return 0;
-};
+type Run = (argv: string[], io: CommandIO) => Promise<number>;
 
 // `check` is loaded with the CLI; the upkeep commands only when called (each is a chunk of the
 // bundle), so the gate's start-up does not pay for the YAML editor and the rest.
 const lazy =
-  (load: () => Promise<{ run: Command }>): Command =>
+  (load: () => Promise<{ run: Run }>): Run =>
   async (argv, io) =>
     (await load()).run(argv, io);
 
-const COMMANDS: Record<string, Command> = {
-  check,
-  init: lazy(() => import('./commands/init.js')),
-  lock: lazy(() => import('./commands/lock.js')),
-  property: lazy(() => import('./commands/property.js')),
-  quarantine: lazy(() => import('./commands/quarantine.js')),
-  promote: lazy(() => import('./commands/promote.js')),
-  digest: lazy(() => import('./commands/digest.js')),
-  lint: lazy(() => import('./commands/lint.js')),
-  rules,
+const LEDGER = {
+  type: 'string',
+  value: 'FILE',
+  help: 'the ledger (default tests/ledger.yaml)',
+} as const;
+
+export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
+  check: { ...CHECK_HELP, run: check },
+  init: {
+    usage: '--collected FILE | --junit GLOB --owner O [options]',
+    summary:
+      'Freeze a suite into a new ledger: rules class the tests they match, the rest are quarantined.',
+    options: {
+      ledger: LEDGER,
+      collected: { type: 'string', value: 'FILE', help: 'ids from `pytest --collect-only -q`' },
+      junit: { type: 'string', multiple: true, value: 'GLOB', help: 'ids from JUnit reports' },
+      owner: { type: 'string', value: 'O', help: 'who answers for the quarantined rows' },
+      reason: { type: 'string', value: 'R', help: 'the quarantine reason written on each row' },
+      rule: {
+        type: 'string',
+        multiple: true,
+        value: 'ID_GLOB=CLASS:…',
+        help: 'class matching ids: =property:INVARIANT:SEEDS_DIR or =locked_fixture:PATH',
+      },
+      force: { type: 'boolean', help: 'replace an existing ledger' },
+      schema: { type: 'string', value: 'URL', help: 'the JSON Schema named in the modeline' },
+    },
+    run: lazy(() => import('./commands/init.js')),
+  },
+  lock: {
+    usage: 'ID --artifact PATH',
+    summary: "Make ID a locked_fixture of PATH, with the digest of PATH's current bytes.",
+    options: {
+      ledger: LEDGER,
+      artifact: { type: 'string', value: 'PATH', help: 'the golden file (repo-relative)' },
+    },
+    run: lazy(() => import('./commands/lock.js')),
+  },
+  property: {
+    usage: 'ID --invariant NAME --seeds DIR',
+    summary: 'Make ID a property test: an invariant name and a non-empty seeds folder.',
+    options: {
+      ledger: LEDGER,
+      invariant: { type: 'string', value: 'NAME', help: 'the invariant the test checks' },
+      seeds: { type: 'string', value: 'DIR', help: 'the seed corpus folder (repo-relative)' },
+    },
+    run: lazy(() => import('./commands/property.js')),
+  },
+  quarantine: {
+    usage: 'ID --reason R --owner O | --list',
+    summary: 'Quarantine ID (its failures are expected), or list the quarantine with its ages.',
+    options: {
+      ledger: LEDGER,
+      reason: { type: 'string', value: 'R', help: 'why it is quarantined' },
+      owner: { type: 'string', value: 'O', help: 'who answers for it' },
+      list: { type: 'boolean', help: 'list the quarantined rows and their age' },
+    },
+    run: lazy(() => import('./commands/quarantine.js')),
+  },
+  promote: {
+    usage: 'ID [--artifact PATH | --invariant NAME --seeds DIR]',
+    summary: "Promote a draft row to its proposed class, once that class's fields are given.",
+    options: {
+      ledger: LEDGER,
+      artifact: { type: 'string', value: 'PATH', help: 'for a locked_fixture: the golden file' },
+      invariant: { type: 'string', value: 'NAME', help: 'for a property: the invariant' },
+      seeds: { type: 'string', value: 'DIR', help: 'for a property: the seeds folder' },
+    },
+    run: lazy(() => import('./commands/promote.js')),
+  },
+  digest: {
+    usage: 'PATH...',
+    summary: 'Print `sha256:<hex>  PATH` for each file, as the ledger records it.',
+    options: { ledger: { ...LEDGER, help: 'accepted for symmetry, unused' } },
+    run: lazy(() => import('./commands/digest.js')),
+  },
+  lint: {
+    usage: '',
+    summary: 'Validate the ledger (paths included); each problem as file:line:col: message.',
+    options: { ledger: LEDGER },
+    more: ['exit status: 0 valid · 1 any problem · 2 usage error'],
+    run: lazy(() => import('./commands/lint.js')),
+  },
+  rules: {
+    usage: '',
+    summary: 'Print the decision table as Markdown.',
+    more: ['exit status: 0 · 2 usage error'],
+    options: {},
+    run: async (argv, io) => {
+      if (argv.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(argv[0])}`);
+      io.stdout(renderRulesTable());
+      return 0;
+    },
+  },
 };
 
-const USAGE = `usage: ledger-gate <command> [options]
-  check --junit GLOB [--junit GLOB] [--ledger tests/ledger.yaml] [--base REF] [--head HEAD]
-        [--production GLOB] [--goldens GLOB] [--collected FILE] [--expect all|ran-files]
-        [--agent-authors PATTERNS] [--author auto|agent|human] [--json FILE] [--summary FILE]
-  init --collected FILE | --junit GLOB --owner O [--reason R] [--rule ID_GLOB=CLASS:…] [--force]
-  lock ID --artifact PATH | property ID --invariant NAME --seeds DIR
-  quarantine ID --reason R --owner O | quarantine --list | promote ID
-  digest PATH... | lint | rules
-`;
+export const VERSION: string = pkg.version;
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length)) + 2;
+  const list = Object.entries(COMMANDS)
+    .map(([n, c]) => `  ${n.padEnd(width)}${c.summary}`)
+    .join('\n');
+  return (
+    `usage: ledger-gate <command> [options]\n\ncommands:\n${list}\n\n` +
+    `  ledger-gate <command> --help   the options of a command\n` +
+    `  ledger-gate --version          the version\n\n` +
+    `check: ${EXIT_CODES}\n`
+  );
+}
+
+const hint = (name: string) => `run 'ledger-gate ${name} --help' for its options\n`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
+  // `ledger-gate help check` is `ledger-gate check --help`.
+  if (name === 'help' && rest.length > 0) return main([rest[0], '--help'], io);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(USAGE);
+    if (name === undefined) io.stderr(usage());
+    else io.stdout(usage());
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.stdout(`ledger-gate ${VERSION}\n`);
+    return 0;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.stderr(`ledger-gate: unknown command ${JSON.stringify(name)}\n${USAGE}`);
+    const guess = nearest(name, Object.keys(COMMANDS));
+    io.stderr(
+      `ledger-gate: unknown command ${JSON.stringify(name)}` +
+        (guess ? ` (did you mean ${guess}?)` : '') +
+        `\n${usage()}`,
+    );
+    return 2;
+  }
+  if (asksHelp(rest)) {
+    io.stdout(renderHelp(name, command));
+    return 0;
+  }
+  const unknown = unknownOption(rest, { ...command.options, ...HELP_OPTION });
+  if (unknown) {
+    io.stderr(
+      `ledger-gate ${name}: unknown option ${unknown.given}` +
+        (unknown.suggestion ? ` (did you mean --${unknown.suggestion}?)` : '') +
+        `\n${hint(name)}`,
+    );
     return 2;
   }
   try {
-    return await command(rest, io);
+    return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`ledger-gate ${name}: ${(e as Error).message.split('\n')[0]}\n`);
+      io.stderr(`ledger-gate ${name}: ${(e as Error).message.split('\n')[0]}\n${hint(name)}`);
       return 2;
     }
     io.stderr(`ledger-gate ${name}: error: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);

@@ -31,6 +31,7 @@ import {
   type Ledger,
   type LedgerIssue,
   type Report,
+  type TestResult,
 } from './types.js';
 
 /** Where git cannot answer (no history, a job without the PR's code), the action supplies the change from the API. */
@@ -89,6 +90,10 @@ export interface GateOutcome {
   notes: string[];
   warnings: GateWarning[];
   change?: Change;
+  /** The mapped test results (the summary's counts by status and links to test files). */
+  tests: TestResult[];
+  /** The change's ledger when valid (the summary groups fixture findings by golden). */
+  ledger?: Ledger;
 }
 
 export async function runGate(o: GateOptions): Promise<GateOutcome> {
@@ -165,7 +170,14 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   if (o.production.length === 0 && o.base !== undefined) {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }
-  return { report, notes, warnings: quarantineWarnings(ledger, ledgerShown, o), change };
+  return {
+    report,
+    notes,
+    warnings: quarantineWarnings(ledger, ledgerShown, o),
+    change,
+    tests,
+    ledger: ledgerErrors.length === 0 ? ledger : undefined,
+  };
 }
 
 async function fileSize(abs: string): Promise<number> {

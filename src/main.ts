@@ -25,6 +25,7 @@ import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
 import { planAnnotations, type Annotation } from './report/annotations.js';
 import { logLine, text } from './report/escape.js';
 import { toJson } from './report/json.js';
+import type { LinkBase } from './report/links.js';
 import { JOB_SUMMARY_MAX_BYTES, renderSummary } from './report/summary.js';
 import { GateError, type Decision, type Report } from './types.js';
 
@@ -107,7 +108,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
     const report = await approve(outcome.report, octokit, repo, event, inputs, notes);
     const final: GateOutcome = { ...outcome, report, notes };
-    await publish(final, inputs, check, details);
+    // Links in the summary point at the ledger line and test file at the head commit.
+    const links = {
+      server: env.GITHUB_SERVER_URL || 'https://github.com',
+      repository: env.GITHUB_REPOSITORY ?? '',
+      sha: event.headSha,
+    };
+    await publish(final, inputs, check, details, links);
 
     const reportPath = path.join(env.RUNNER_TEMP || workspace, 'ledger-gate-report.json');
     await mkdir(path.dirname(reportPath), { recursive: true });
@@ -253,6 +260,7 @@ async function publish(
   inputs: ActionInputs,
   check: CheckRun | null,
   details: string,
+  links: LinkBase,
 ): Promise<void> {
   const { report, warnings } = outcome;
   const plan = planAnnotations(report, warnings, {
@@ -267,12 +275,12 @@ async function publish(
       ? `max-annotations is ${inputs.maxAnnotations}`
       : 'GitHub shows at most 10 workflow-command annotations of each level per step';
     notes.push(
-      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); every finding is listed below`,
+      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); the summary lists every finding it has room for, the JSON report all of them`,
     );
   }
 
   if (check) {
-    const summary = renderSummary({ report, notes, warnings }, { maxBytes: CHECK_SUMMARY_MAX });
+    const summary = renderSummary({ ...outcome, notes }, { maxBytes: CHECK_SUMMARY_MAX, links });
     await check.complete(
       conclusionOf(report.decision, inputs.failOn),
       { title: titleOf(report), summary },
@@ -290,7 +298,7 @@ async function publish(
   if (process.env.GITHUB_STEP_SUMMARY) {
     await core.summary
       .addRaw(
-        renderSummary({ report, notes, warnings }, { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024 }),
+        renderSummary({ ...outcome, notes }, { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024, links }),
       )
       .write();
   } else {

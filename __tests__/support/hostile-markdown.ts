@@ -37,12 +37,27 @@ export function renderGfm(md: string): string {
   });
 }
 
-/** Everything wrong with a summary, as short sentences; empty when it is inert. */
-export function summaryProblems(md: string): string[] {
+/**
+ * Everything wrong with a summary, as short sentences; empty when it is inert. With
+ * `linkPrefix`, the summary's own blob links are allowed: an `<a>` whose only attribute is an
+ * href under that prefix, made of URL-safe characters (a percent-encoded path, a `#L` anchor).
+ */
+export function summaryProblems(md: string, opts: { linkPrefix?: string } = {}): string[] {
   const problems: string[] = [];
   const html = renderGfm(md);
-  for (const m of html.matchAll(/<\/?([A-Za-z][A-Za-z0-9-]*)/g)) {
-    const tag = m[1].toLowerCase();
+  for (const m of html.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)([^>]*)>/g)) {
+    const tag = m[2].toLowerCase();
+    if (tag === 'a' && opts.linkPrefix !== undefined) {
+      const href = /^ href="([^"]*)"$/.exec(m[3])?.[1];
+      const ok =
+        m[1] === '/'
+          ? m[3] === ''
+          : href !== undefined &&
+            href.startsWith(opts.linkPrefix) &&
+            /^[A-Za-z0-9%/._~:-]+(?:#L\d+)?$/.test(href);
+      if (!ok) problems.push(`a link outside the blob prefix: ${m[0].slice(0, 200)}`);
+      continue;
+    }
     if (!OWN_TAGS.has(tag)) problems.push(`a <${tag}> element in the rendered summary`);
   }
   // Text outside code spans is where GitHub links mentions and references.

@@ -1,40 +1,105 @@
-// `ledger-gate check`: run the gate, print the summary, write --json / --summary, exit per §5.
+// `ledger-gate check`: run the gate, print a short report for the terminal, write --json /
+// --summary (a file, or `-` for stdout), exit per §5.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_AGENT_AUTHORS } from '../decision/authorship.js';
-import { runGate, type GateOptions } from '../gate.js';
-import { logLine } from '../report/escape.js';
+import { runGate, type GateOptions, type GateOutcome } from '../gate.js';
+import { forLog, logLine } from '../report/escape.js';
 import { renderSummary } from '../report/summary.js';
+import { renderTerminal } from '../report/terminal.js';
 import { toJson } from '../report/json.js';
 import { GateError, type Decision, type Expect } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
+import { EXIT_CODES, type CommandHelp } from './options.js';
 
 export const EXIT: Record<Decision, number> = { admit: 0, reject: 1, review: 3 };
 
-export function checkOptions(
-  argv: string[],
-  cwd: string,
-): GateOptions & { json?: string; summary?: string } {
+const CHECK_OPTIONS = {
+  junit: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'JUnit report files, at least one; shards are merged',
+  },
+  ledger: { type: 'string', value: 'FILE', help: 'the ledger (default tests/ledger.yaml)' },
+  base: {
+    type: 'string',
+    value: 'REF',
+    help: 'diff against the merge base with REF; without it the diff rules are skipped',
+  },
+  head: { type: 'string', value: 'REF', help: 'the change’s head (default HEAD)' },
+  production: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'production paths, for production-golden-no-bump',
+  },
+  goldens: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'golden paths (default: every locked_fixture artifact)',
+  },
+  collected: {
+    type: 'string',
+    value: 'FILE',
+    help: 'the output of `pytest --collect-only -q`, to map pytest ids',
+  },
+  expect: {
+    type: 'string',
+    value: 'all|ran-files',
+    help: 'which rows must have a result (default all)',
+  },
+  'agent-authors': {
+    type: 'string',
+    multiple: true,
+    value: 'PATTERNS',
+    help: "patterns naming agents' commit authors and logins (default: CONTRACT.md §3)",
+  },
+  author: {
+    type: 'string',
+    value: 'auto|agent|human',
+    help: 'who wrote the change (default auto: from the commits)',
+  },
+  'quarantine-max-age-days': {
+    type: 'string',
+    value: 'DAYS',
+    help: 'warn about quarantine rows older than this',
+  },
+  json: { type: 'string', value: 'FILE', help: 'write the JSON report to FILE (- for stdout)' },
+  summary: {
+    type: 'string',
+    value: 'FILE',
+    help: 'write the Markdown summary to FILE (- for stdout)',
+  },
+} as const;
+
+export const CHECK_HELP: CommandHelp = {
+  usage: '--junit GLOB [--junit GLOB…] [options]',
+  summary: 'Judge the test evidence of a change and print a short report.',
+  about:
+    'Reads the ledger, the JUnit reports and (with --base) the change, applies the decision\n' +
+    'table, and prints a short report: the decision, the counts and the findings that reject\n' +
+    'or ask for review (a golden shared by many tests is one entry). The full Markdown summary\n' +
+    'and the findings that reject or ask for review. The full Markdown summary is written only\n' +
+    'with --summary, the JSON report only with --json. The last line on stderr is always\n' +
+    '`ledger-gate: <decision>`. Colour only on a terminal, never with NO_COLOR set.',
+  options: CHECK_OPTIONS,
+  more: [EXIT_CODES],
+};
+
+export interface CheckOptions extends GateOptions {
+  json?: string;
+  summary?: string;
+}
+
+export function checkOptions(argv: string[], cwd: string): CheckOptions {
   const { values: v } = parseArgs({
     args: argv,
     strict: true,
     allowPositionals: false,
-    options: {
-      junit: { type: 'string', multiple: true },
-      ledger: { type: 'string' },
-      base: { type: 'string' },
-      head: { type: 'string' },
-      production: { type: 'string', multiple: true },
-      goldens: { type: 'string', multiple: true },
-      collected: { type: 'string' },
-      expect: { type: 'string' },
-      'agent-authors': { type: 'string', multiple: true },
-      author: { type: 'string' },
-      json: { type: 'string' },
-      summary: { type: 'string' },
-      'quarantine-max-age-days': { type: 'string' },
-    },
+    options: CHECK_OPTIONS,
   });
   if (!v.junit?.length) throw new UsageError('check needs at least one --junit GLOB');
   const expect = v.expect ?? 'all';
@@ -50,6 +115,9 @@ export function checkOptions(
     throw new UsageError(
       `--quarantine-max-age-days must be a whole number, not ${JSON.stringify(age)}`,
     );
+  }
+  if (v.json === '-' && v.summary === '-') {
+    throw new UsageError('--json - and --summary - would both write to stdout: give one a file');
   }
   return {
     cwd,
@@ -69,24 +137,32 @@ export function checkOptions(
   };
 }
 
-/**
- * The summary as printed to stdout, which a workflow's log reads as commands: a line starting
- * with `::` or holding `##[` anywhere. Test names and ledger fields must not become one; the
- * --summary file keeps the Markdown as it is.
- */
-export function forLog(markdown: string): string {
-  return markdown.replace(/##\[/g, '# #[').replace(/^([ \t]*)::/gm, '$1:\u2236');
+/** Writes `text` to FILE, or to stdout for `-` (where the log must see no workflow command). */
+async function output(io: CommandIO, target: string, text: string, markdown: boolean) {
+  if (target === '-') io.stdout(markdown ? forLog(text) : text);
+  else await writeFile(path.resolve(io.cwd, target), text);
+}
+
+function outputs(
+  o: CheckOptions,
+  outcome: GateOutcome,
+): { target: string; render: () => string; markdown: boolean }[] {
+  const list = [];
+  if (o.json) list.push({ target: o.json, render: () => toJson(outcome.report), markdown: false });
+  // The Markdown is rendered only when asked for: at 100k findings it is a megabyte of work.
+  if (o.summary)
+    list.push({ target: o.summary, render: () => renderSummary(outcome), markdown: true });
+  return list;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   const o = checkOptions(argv, io.cwd);
-  const outFile = (p: string) => path.resolve(io.cwd, p);
+  // With `--json -` or `--summary -`, stdout carries that document and nothing else.
+  const stdoutTaken = o.json === '-' || o.summary === '-';
   try {
     const outcome = await runGate(o);
-    const summary = renderSummary(outcome);
-    if (o.json) await writeFile(outFile(o.json), toJson(outcome.report));
-    if (o.summary) await writeFile(outFile(o.summary), summary);
-    io.stdout(forLog(summary.endsWith('\n') ? summary : summary + '\n'));
+    for (const out of outputs(o, outcome)) await output(io, out.target, out.render(), out.markdown);
+    if (!stdoutTaken) io.stdout(renderTerminal(outcome, { color: io.color ?? false }));
     for (const w of outcome.warnings)
       io.stderr(`warning: ${logLine(`${w.file}:${w.line}: ${w.message}`)}\n`);
     io.stderr(`ledger-gate: ${outcome.report.decision}\n`);
@@ -104,7 +180,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         findings: [],
         error: line,
       };
-      await writeFile(outFile(o.json), JSON.stringify(report, null, 2) + '\n').catch(
+      await output(io, o.json, JSON.stringify(report, null, 2) + '\n', false).catch(
         () => undefined,
       );
     }

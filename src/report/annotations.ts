@@ -1,8 +1,12 @@
 // Findings as check-run annotations (pure): every reject a failure, every review (and every old
 // quarantine warning) a warning, placed on the ledger line or the test's file and line, within
-// GitHub's field limits, most severe first, cut at max-annotations with the rest counted.
+// GitHub's field limits, most severe first, cut at max-annotations with the rest counted. The
+// title names the rule and test; the message says what is wrong and what to do.
 import type { Finding, Report } from '../types.js';
+import { rule } from '../decision/table.js';
 import { clip, neutralise } from './escape.js';
+import { idFile } from './groups.js';
+import { repoPath } from './links.js';
 import { clipBytes } from './summary.js';
 
 export interface Annotation {
@@ -17,16 +21,6 @@ export interface Annotation {
 export const ANNOTATIONS_PER_REQUEST = 50;
 const TITLE_MAX = 255;
 const MESSAGE_MAX_BYTES = 64 * 1024 - 1;
-
-/** A path GitHub can place in the repository: relative, no climbing out, one line. */
-function repoPath(file: string | undefined): string | undefined {
-  if (!file) return undefined;
-  const p = file.replace(/\\/g, '/').replace(/^\.\//, '');
-  if (p === '' || p.startsWith('/') || /^[a-z]:/i.test(p) || p.split('/').includes('..'))
-    return undefined;
-  if (/[\0\r\n]/.test(p)) return undefined;
-  return p;
-}
 
 /** Title within 255 characters however GitHub counts them (UTF-16 units are the most). */
 function title(s: string): string {
@@ -60,9 +54,10 @@ function findingAnnotation(f: Finding, ledger: string): Annotation {
   const level = f.result === 'reject' ? 'failure' : 'warning';
   const heading = `${f.rule}${f.id ? `: ${f.id}` : ''}`;
   // Without a file of its own, the test id's file part (`tests/x.py::…`) is the best place.
-  const fromId = f.id?.includes('::') ? f.id.split('::')[0] : undefined;
-  const file = f.file ?? fromId;
-  return annotation(level, heading, f.message, file, f.file ? f.line : undefined, ledger);
+  const file = f.file ?? idFile(f.id);
+  // What is wrong, then what to do about it: the table's human action for the rule.
+  const message = `${f.message} (to do: ${rule(f.rule).action})`;
+  return annotation(level, heading, message, file, f.file ? f.line : undefined, ledger);
 }
 
 export interface AnnotationPlan {

@@ -105,3 +105,12 @@ export function logLine(value: string): string {
   // U+2236 (RATIO) looks like a colon but is not one.
   return neutralise(value).replace(/::/g, ':\u2236').replace(/##\[/g, '# #[');
 }
+
+/**
+ * Text of several lines for the runner's log, each line already made visible (neutralise):
+ * a line starting with `::` (after spaces) becomes `:∶`, and `##[` becomes `# #[`, so no line
+ * reads as a workflow command, while an id's `::` inside a line stays as it is.
+ */
+export function forLog(lines: string): string {
+  return lines.replace(/##\[/g, '# #[').replace(/^([ \t]*)::/gm, '$1:\u2236');
+}

@@ -1,15 +1,24 @@
-// The Markdown summary (job summary, check run, `ledger-gate check --summary`): the decision
-// first, the decision table with a count per rule, the notes, then the findings grouped by rule,
-// most severe first. Everything that came from a test name or the ledger goes through escape.ts.
-import { SEVERITY, rule, ruleOrder } from '../decision/table.js';
-import type { Finding, Report, Result, RuleKey } from '../types.js';
+// The Markdown summary (job summary, check run, `ledger-gate check --summary`), in the order
+// people act on it: the decision and what it means, the counts (test cases by status,
+// findings by result), the reject and review findings with links to the ledger line and the
+// test file, the notes and warnings, then folded away the findings that need no action and
+// the decision table with a count per rule. Everything that came from a test name, a report
+// or the ledger goes through escape.ts, and every link through links.ts.
+import { rule } from '../decision/table.js';
+import type { Finding, Ledger, Report, Result, RuleKey, TestResult } from '../types.js';
 import { cell, clip, code, codeCell, text } from './escape.js';
+import { countLines, groupFindings, idFile, type Entry, type RuleGroup } from './groups.js';
+import { blobPrefix, blobUrl, type LinkBase } from './links.js';
 import { renderRulesTable } from './table-md.js';
 
 export interface SummaryInput {
   report: Report;
   notes: string[];
   warnings?: { message: string; file: string; line: number }[];
+  /** The mapped test results: their statuses for the counts, their files for the links. */
+  tests?: readonly TestResult[];
+  /** The change's ledger: a locked fixture's findings are grouped by the golden its row names. */
+  ledger?: Pick<Ledger, 'byId'>;
 }
 
 export interface SummaryOptions {
@@ -17,14 +26,16 @@ export interface SummaryOptions {
   maxBytes?: number;
   /** Heading at the top; default `ledger-gate`. */
   title?: string;
+  /** Where blob links point; without it (the CLI) nothing is linked. */
+  links?: LinkBase;
 }
 
 export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024;
 
-const MARK: Record<Result, string> = { reject: '❌', review: '⚠️', admit: '✅', info: 'ℹ️' };
+export const MARK: Record<Result, string> = { reject: '❌', review: '⚠️', admit: '✅', info: 'ℹ️' };
 
 /** One sentence that says what the decision means and what to do about it. */
-function verdict(report: Report): string {
+export function verdict(report: Report): string {
   const n = report.counts;
   const plural = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
   switch (report.decision) {
@@ -38,34 +49,6 @@ function verdict(report: Report): string {
     default:
       return 'Every finding admits: the test evidence of this change is admissible.';
   }
-}
-
-function byRule(findings: Finding[]): { key: RuleKey; findings: Finding[] }[] {
-  const groups = new Map<RuleKey, Finding[]>();
-  for (const f of findings) {
-    const list = groups.get(f.rule);
-    if (list) list.push(f);
-    else groups.set(f.rule, [f]);
-  }
-  // A loop, not Math.max(...list): spreading 100k+ findings overflows the call stack.
-  const worst = (list: Finding[]) => {
-    let w = -1;
-    for (const f of list) w = Math.max(w, SEVERITY[f.result]);
-    return w;
-  };
-  return [...groups.entries()]
-    .map(([key, list]) => ({ key, findings: list }))
-    .sort(
-      (a, b) =>
-        worst(b.findings) - worst(a.findings) ||
-        SEVERITY[rule(b.key).result] - SEVERITY[rule(a.key).result] ||
-        ruleOrder(a.key) - ruleOrder(b.key),
-    );
-}
-
-function where(f: { file?: string; line?: number }): string {
-  if (!f.file) return '';
-  return codeCell(f.line ? `${f.file}:${f.line}` : f.file);
 }
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -95,93 +78,198 @@ class Budget {
 
 // Room kept for the closing of an open group and the line that says what was cut.
 const RESERVE = 600;
+/** Test ids listed on a golden's line; the rest are counted (the JSON report has each). */
+const IDS_PER_GOLDEN = 10;
+
+/** Renders locations and links; `prefix` is undefined when nothing is linked. */
+class Places {
+  private readonly byId = new Map<string, TestResult>();
+  constructor(
+    private readonly prefix: string | undefined,
+    tests: readonly TestResult[] | undefined,
+    acting: readonly Finding[],
+  ) {
+    if (!prefix || !tests) return;
+    // Only the ids that will be shown are looked up: a run may hold 100k tests.
+    const wanted = new Set<string>();
+    for (const f of acting) if (f.id) wanted.add(f.id);
+    for (const t of tests) if (wanted.has(t.id)) this.byId.set(t.id, t);
+  }
+
+  /** `path:line` as code, linked to its blob at the head when it is a repository path. */
+  at(file: string | undefined, line: number | undefined): string {
+    if (!file) return '';
+    const shown = codeCell(line ? `${file}:${line}` : file);
+    const url = blobUrl(this.prefix, file, line);
+    return url ? `[${shown}](${url})` : shown;
+  }
+
+  /** The finding's own place, then (when linked) the test's file if that is elsewhere. */
+  where(f: Finding): string {
+    const own = this.at(f.file, f.line);
+    if (!this.prefix || !f.id) return own;
+    const t = this.byId.get(f.id);
+    const file = t?.file ?? idFile(f.id);
+    if (!file || file === f.file || !blobUrl(this.prefix, file)) return own;
+    const test = this.at(file, t?.file ? t.line : undefined);
+    return own ? `${own} · test ${test}` : test;
+  }
+
+  /** A test id as code, linked to its ledger line (or followed by it, when nothing links). */
+  id(f: Finding): string {
+    const shown = codeCell(f.id);
+    const url = blobUrl(this.prefix, f.file, f.line);
+    if (url && shown) return `[${shown}](${url})`;
+    return f.file ? `${shown} at ${this.at(f.file, f.line)}` : shown;
+  }
+}
+
+function statusesOf(findings: Finding[]): string {
+  const by = new Map<string, number>();
+  for (const f of findings) by.set(f.status ?? '—', (by.get(f.status ?? '—') ?? 0) + 1);
+  if (by.size === 1) return [...by.keys()][0];
+  return [...by].map(([s, n]) => `${n} ${s}`).join(', ');
+}
+
+/** The table of one rule group: a header, then one row per entry (rendered when asked). */
+function groupTable(g: RuleGroup, places: Places) {
+  const approvedCol = g.approved > 0;
+  const extra = approvedCol ? ' approved by |' : '';
+  const header = g.byGolden
+    ? `| result | golden | tests | status | message |${extra}\n|---|---|---|---|---|${approvedCol ? '---|' : ''}\n`
+    : `| result | id | status | class | where | message |${extra}\n|---|---|---|---|---|---|${approvedCol ? '---|' : ''}\n`;
+  const approvedCell = (f: Finding) => (approvedCol ? ` ${codeCell(f.approved_by)} |` : '');
+  const row = (e: Entry): string => {
+    const f = e.findings[0];
+    if (g.byGolden) {
+      const n = e.findings.length;
+      const ids = e.findings.slice(0, IDS_PER_GOLDEN).map((x) => places.id(x));
+      const more = n > IDS_PER_GOLDEN ? ` and ${n - IDS_PER_GOLDEN} more` : '';
+      const tests = `${n} test${n === 1 ? '' : 's'}: ${ids.join(', ')}${more}`;
+      return (
+        `| ${e.result} | ${places.at(e.artifact, undefined)} | ${tests} | ${statusesOf(e.findings)} | ${cell(f.message)} |` +
+        approvedCell(f) +
+        '\n'
+      );
+    }
+    return (
+      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${places.where(f)} | ${cell(f.accepts ? `${f.message}; an approval accepts ${f.accepts}` : f.message)} |` +
+      approvedCell(f) +
+      '\n'
+    );
+  };
+  return { header, row };
+}
+
+function groupTitle(g: RuleGroup, html: boolean): string {
+  const r = rule(g.key);
+  // Inside an HTML block Markdown is not parsed, hence <code> in a folded heading.
+  const key = html ? `<code>${g.key}</code>` : `\`${g.key}\``;
+  const n = new Set(g.entries.map((e) => e.artifact)).size;
+  const count = g.byGolden
+    ? `${g.count} test${g.count === 1 ? '' : 's'} on ${n} golden${n === 1 ? '' : 's'}`
+    : `${g.count}`;
+  return (
+    `${MARK[r.result]} ${key} — ${r.result} · ${count}` +
+    (g.approved ? ` (${g.approved} admitted by approval)` : '')
+  );
+}
 
 export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): string {
   const max = opts.maxBytes ?? JOB_SUMMARY_MAX_BYTES;
   const { report } = input;
   const warnings = input.warnings ?? [];
-  const counts: Partial<Record<RuleKey, number>> = {};
-  for (const f of report.findings) counts[f.rule] = (counts[f.rule] ?? 0) + 1;
+  const ledger = input.ledger;
+  const groups = groupFindings(
+    report.findings,
+    ledger ? (id) => ledger.byId.get(id)?.artifact : undefined,
+  );
+  const acting = groups.filter((g) => g.acting);
+  const places = new Places(
+    blobPrefix(opts.links),
+    input.tests,
+    acting.flatMap((g) => g.entries.flatMap((e) => e.findings)),
+  );
 
-  const c = report.counts;
+  const lines = countLines(report.counts, report.findings.length, input.tests);
   const head =
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
-    `**${c.cases}** test case${c.cases === 1 ? '' : 's'} · **${c.reject}** reject · **${c.review}** review · ` +
-    `**${c.admit}** admit · **${c.info}** info\n\n` +
-    `### Decision table\n\n${renderRulesTable(counts)}\n`;
+    `- **${lines.cases}**\n- **${lines.findings}**\n\n`;
+
+  const counts: Partial<Record<RuleKey, number>> = {};
+  for (const g of groups) counts[g.key] = g.count;
+  const fired = groups.length;
+  let tail =
+    `<details><summary>Decision table: ${fired} of the rules matched, with the number of findings of each</summary>\n\n` +
+    `${renderRulesTable(counts)}\n</details>\n`;
 
   const out = new Budget(max);
   if (!out.add(head, RESERVE)) {
     // Only a tiny budget gets here: keep the decision, drop the rest.
     return clipBytes(`## ${report.decision}\n\n${verdict(report)}\n`, max);
   }
+  // The folded table is kept when it fits beside the head; the findings then share the rest.
+  if (bytes(tail) + RESERVE * 2 > max - bytes(head)) tail = '';
+  // The notes (which base, what was skipped, who approved) come after the findings but are
+  // never crowded out by them: their room is kept, up to a quarter of what is left.
+  const notes = notesBlock(input.notes, Math.floor((max - bytes(head) - bytes(tail)) / 4));
+  let reserve = RESERVE + bytes(tail) + bytes(notes);
 
-  if (input.notes.length > 0) {
-    out.add('### Notes\n\n', RESERVE);
-    for (const note of input.notes) out.add(`- ${text(clip(note, 2000))}\n`, RESERVE);
-    out.add('\n', RESERVE);
-  }
+  let findingsCut = 0;
+  let full = false;
+  /** Appends a group's table row by row while it fits; counts the findings it could not show. */
+  const addGroup = (g: RuleGroup, folded: boolean) => {
+    if (full) {
+      findingsCut += g.count;
+      return;
+    }
+    const open = folded
+      ? `<details><summary>${groupTitle(g, true)}</summary>\n\n`
+      : `### ${groupTitle(g, false)}\n\n_${rule(g.key).action}_\n\n`;
+    const close = folded ? '\n</details>\n\n' : '\n';
+    const { header, row } = groupTable(g, places);
+    // Rows are rendered one at a time, only while they fit: a group may hold 100k findings.
+    const list = g.entries;
+    if (!out.add(open + header + row(list[0]), reserve)) {
+      full = true;
+      findingsCut += g.count;
+      return;
+    }
+    let shown = 1;
+    for (; shown < list.length; shown++) if (!out.add(row(list[shown]), reserve)) break;
+    if (shown < list.length) {
+      full = true;
+      for (const e of list.slice(shown)) findingsCut += e.findings.length;
+    }
+    out.force(close);
+  };
+
+  for (const g of acting) addGroup(g, false);
+
+  out.force(notes);
+  reserve = RESERVE + bytes(tail);
 
   let warningsCut = 0;
-  if (warnings.length > 0 && out.add('### Warnings\n\n', RESERVE)) {
+  if (warnings.length > 0 && out.add('### Warnings\n\n', reserve)) {
     for (const [i, w] of warnings.entries()) {
       const line = `- ${code(`${w.file}:${w.line}`)} ${text(clip(w.message, 2000))}\n`;
-      if (!out.add(line, RESERVE)) {
+      if (!out.add(line, reserve)) {
         warningsCut = warnings.length - i;
         break;
       }
     }
-    out.add('\n', RESERVE);
+    out.add('\n', reserve);
   } else {
     warningsCut = warnings.length;
   }
 
-  let findingsCut = 0;
-  let full = false;
-  if (report.findings.length > 0) out.add('### Findings\n\n', RESERVE);
-  for (const group of byRule(report.findings)) {
-    if (full) {
-      findingsCut += group.findings.length;
-      continue;
-    }
-    const r = rule(group.key);
-    const approved = group.findings.filter((f) => f.approved_by).length;
-    // Admitted and informational findings are folded away: they need no action.
-    const folded = !group.findings.some((f) => f.result === 'reject' || f.result === 'review');
-    // Inside an HTML block Markdown is not parsed, hence <code> in the folded heading.
-    const key = folded ? `<code>${group.key}</code>` : `\`${group.key}\``;
-    const title =
-      `${MARK[r.result]} ${key} — ${r.result} · ${group.findings.length}` +
-      (approved ? ` (${approved} admitted by approval)` : '');
-    const open = folded
-      ? `<details><summary>${title}</summary>\n\n`
-      : `#### ${title}\n\n_${r.action}_\n\n`;
-    const header =
-      '| result | id | status | class | where | message |' +
-      (approved ? ' approved by |' : '') +
-      '\n|---|---|---|---|---|---|' +
-      (approved ? '---|' : '') +
-      '\n';
-    const close = folded ? '\n</details>\n\n' : '\n';
-    // Rows are rendered one at a time, only while they fit: a group may hold 100k findings.
-    const row = (f: Finding) =>
-      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${where(f)} | ${cell(f.accepts ? `${f.message}; an approval accepts ${f.accepts}` : f.message)} |` +
-      (approved ? ` ${codeCell(f.approved_by)} |` : '') +
-      '\n';
-    const list = group.findings;
-    if (!out.add(open + header + row(list[0]), RESERVE)) {
+  const rest = groups.filter((g) => !g.acting);
+  if (rest.length > 0) {
+    if (full || !out.add('### Findings that need no action\n\n', reserve)) {
       full = true;
-      findingsCut += list.length;
-      continue;
-    }
-    let shown = 1;
-    for (; shown < list.length; shown++) if (!out.add(row(list[shown]), RESERVE)) break;
-    if (shown < list.length) {
-      full = true;
-      findingsCut += list.length - shown;
-    }
-    out.force(close);
+      for (const g of rest) findingsCut += g.count;
+    } else for (const g of rest) addGroup(g, true);
   }
 
   if (findingsCut > 0 || warningsCut > 0) {
@@ -193,9 +281,25 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
       .join(' and ');
     out.force(
       `> **Cut to stay under ${max} bytes:** ${what} not shown here. ` +
-        'The JSON report holds every finding.\n',
+        'The JSON report holds every finding.\n\n',
     );
   }
+  out.force(tail);
+  return out.toString();
+}
+
+/** The notes as a list, within `max` bytes (a note clipped to 2000 characters, the rest counted). */
+function notesBlock(notes: string[], max: number): string {
+  if (notes.length === 0) return '';
+  const out = new Budget(max);
+  if (!out.add('### Notes\n\n', 100)) return '';
+  let shown = 0;
+  for (const note of notes) {
+    if (!out.add(`- ${text(clip(note, 2000))}\n`, 100)) break;
+    shown++;
+  }
+  if (shown < notes.length) out.force(`- … and ${notes.length - shown} more notes\n`);
+  out.force('\n');
   return out.toString();
 }
 

@@ -1,0 +1,120 @@
+// Options as one table per command: parseArgs reads the same entries the help is printed
+// from and the typo check compares against, so a command's option is declared once.
+import { parseArgs } from 'node:util';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  /** The value's name in the help (`GLOB`, `FILE`); none for a boolean. */
+  value?: string;
+  help: string;
+}
+
+export type OptionTable = Record<string, OptionSpec>;
+
+export interface CommandHelp {
+  /** What follows the command's name in the usage line: positionals and required options. */
+  usage: string;
+  /** One line, for the list of commands. */
+  summary: string;
+  /** More, for the command's own help (the summary when absent). */
+  about?: string;
+  options: OptionTable;
+  /** Lines printed after the options: the exit codes (default: 0 done, 1 failed, 2 usage). */
+  more?: string[];
+}
+
+/** Every command takes these two; `main` answers them before the command runs. */
+export const HELP_OPTION: OptionTable = {
+  help: { type: 'boolean', short: 'h', help: 'show this help and exit' },
+};
+
+/** The exit codes of every command, said the same way in each help. */
+export const EXIT_CODES =
+  'exit status: 0 admit · 1 reject (bad inputs included: fail closed) · 3 review · 2 usage error';
+
+/** The exit codes of a command that says nothing else (the upkeep commands). */
+const DONE_CODES = 'exit status: 0 done · 1 refused or failed (said on stderr) · 2 usage error';
+
+/** The help of one command, columns aligned. */
+export function renderHelp(name: string, h: CommandHelp): string {
+  const rows: [string, string][] = Object.entries({ ...h.options, ...HELP_OPTION }).map(
+    ([opt, o]) => [
+      `${o.short ? `-${o.short}, ` : '    '}--${opt}${o.value ? ` ${o.value}` : ''}`,
+      o.help + (o.multiple ? ' (repeatable)' : ''),
+    ],
+  );
+  const width = Math.min(32, Math.max(...rows.map(([l]) => l.length)) + 2);
+  const lines = rows.map(([l, r]) =>
+    l.length + 2 > width ? `  ${l}\n  ${' '.repeat(width)}${r}` : `  ${l.padEnd(width)}${r}`,
+  );
+  return (
+    `usage: ledger-gate ${name}${h.usage ? ` ${h.usage}` : ''}\n\n${h.about ?? h.summary}\n\n` +
+    `options:\n${lines.join('\n')}\n` +
+    `\n${(h.more ?? [DONE_CODES]).join('\n')}\n`
+  );
+}
+
+/** True when `--help` or `-h` comes before any `--`. */
+export function asksHelp(argv: string[]): boolean {
+  for (const a of argv) {
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+  }
+  return false;
+}
+
+/**
+ * The first option the table does not know, with the nearest known name when one is close
+ * (`--junti` → `--junit`); undefined when every option is known. Values are not checked here:
+ * the command's own parse does that.
+ */
+export function unknownOption(
+  argv: string[],
+  table: OptionTable,
+): { given: string; suggestion?: string } | undefined {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: table,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const t of tokens) {
+    if (t.kind !== 'option' || Object.hasOwn(table, t.name)) continue;
+    const given = t.rawName;
+    return { given, suggestion: nearest(t.name, Object.keys(table)) };
+  }
+  return undefined;
+}
+
+/** The known name closest to `name`: a unique prefix, or within an edit or two. */
+export function nearest(name: string, known: string[]): string | undefined {
+  const prefixed = known.filter((k) => k.startsWith(name));
+  if (name.length >= 2 && prefixed.length === 1) return prefixed[0];
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const limit = name.length <= 4 ? 1 : 2;
+  for (const k of known) {
+    const d = distance(name.toLowerCase(), k);
+    if (d <= limit && d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) between two strings. */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}

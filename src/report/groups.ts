@@ -1,0 +1,137 @@
+// Findings as people read them (summary and terminal): grouped by rule, most severe first,
+// and a golden's findings as one entry, so a golden shared by 94 tests is one line naming the
+// 94 tests, not 94 lines. The JSON report keeps one finding per test; this is only a view.
+import { SEVERITY, rule, ruleOrder } from '../decision/table.js';
+import type { Counts, Finding, Result, RuleKey, TestResult } from '../types.js';
+
+/** The rules whose findings are about a golden file: grouped by the artifact the row names. */
+const BY_GOLDEN: ReadonlySet<RuleKey> = new Set([
+  'fixture-unchanged',
+  'fixture-digest-mismatch',
+  'fixture-contract-change',
+  'fixture-missing',
+]);
+
+/** One line of a list: a single finding, or every finding of one rule on one golden. */
+export interface Entry {
+  result: Result;
+  findings: Finding[];
+  /** The golden the findings share; set only on a golden's entry. */
+  artifact?: string;
+}
+
+export interface RuleGroup {
+  key: RuleKey;
+  /** How many findings, whatever the entries. */
+  count: number;
+  entries: Entry[];
+  /** A reject or review among them: the group is shown open, before everything else. */
+  acting: boolean;
+  /** Findings admitted by an approval. */
+  approved: number;
+  /** The entries are golden entries (one per artifact). */
+  byGolden: boolean;
+}
+
+/**
+ * Groups by rule, most severe first (then by the rule's own result, then table order).
+ * `artifactOf` names the golden a test's ledger row locks; without it nothing is merged.
+ */
+export function groupFindings(
+  findings: readonly Finding[],
+  artifactOf?: (id: string) => string | undefined,
+): RuleGroup[] {
+  const byRule = new Map<RuleKey, Finding[]>();
+  for (const f of findings) {
+    const list = byRule.get(f.rule);
+    if (list) list.push(f);
+    else byRule.set(f.rule, [f]);
+  }
+  const groups: RuleGroup[] = [];
+  for (const [key, list] of byRule) {
+    // A loop, not Math.max(...list): spreading 100k+ findings overflows the call stack.
+    let worst = -1;
+    let approved = 0;
+    for (const f of list) {
+      worst = Math.max(worst, SEVERITY[f.result]);
+      if (f.approved_by) approved++;
+    }
+    const golden = (f: Finding) => (f.id !== null ? artifactOf?.(f.id) : undefined);
+    const byGolden = BY_GOLDEN.has(key) && artifactOf !== undefined && list.every(golden);
+    groups.push({
+      key,
+      count: list.length,
+      entries: byGolden ? goldenEntries(list, golden) : list.map((f) => single(f)),
+      acting: worst >= SEVERITY.review,
+      approved,
+      byGolden,
+    });
+  }
+  const worstOf = (g: RuleGroup) => {
+    let w = -1;
+    for (const e of g.entries) w = Math.max(w, SEVERITY[e.result]);
+    return w;
+  };
+  return groups.sort(
+    (a, b) =>
+      worstOf(b) - worstOf(a) ||
+      SEVERITY[rule(b.key).result] - SEVERITY[rule(a.key).result] ||
+      ruleOrder(a.key) - ruleOrder(b.key),
+  );
+}
+
+const single = (f: Finding): Entry => ({ result: f.result, findings: [f] });
+
+/** One entry per golden, result, message and approver: what differs is never merged away. */
+function goldenEntries(list: Finding[], golden: (f: Finding) => string | undefined): Entry[] {
+  const entries = new Map<string, Entry>();
+  for (const f of list) {
+    const artifact = golden(f)!;
+    const key = JSON.stringify([artifact, f.result, f.message, f.approved_by ?? null]);
+    const e = entries.get(key);
+    if (e) e.findings.push(f);
+    else entries.set(key, { result: f.result, findings: [f], artifact });
+  }
+  return [...entries.values()];
+}
+
+/** `4 pass · 1 fail`: how many of each status, in a fixed order, zeros left out. */
+export function statusCounts(tests: readonly Pick<TestResult, 'status'>[]): [string, number][] {
+  const by = new Map<string, number>();
+  for (const t of tests) by.set(t.status, (by.get(t.status) ?? 0) + 1);
+  const order = ['pass', 'fail', 'error', 'skip'];
+  const known = order.filter((s) => by.has(s)).map((s): [string, number] => [s, by.get(s)!]);
+  // A status this list does not know yet is still counted, after the known ones.
+  const other = [...by].filter(([s]) => !order.includes(s)).sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...known, ...other];
+}
+
+/**
+ * The two counts people read, never mixed: test cases by status (unmapped cases apart), and
+ * findings by result. Without the test results only the number of cases is known.
+ */
+export function countLines(
+  counts: Counts,
+  findings: number,
+  tests?: readonly Pick<TestResult, 'status'>[],
+): { cases: string; findings: string } {
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  let cases = plural(counts.cases, 'test case');
+  if (tests) {
+    const parts = statusCounts(tests).map(([s, n]) => `${n} ${s}`);
+    const unmapped = counts.cases - tests.length;
+    if (unmapped > 0) parts.push(`${unmapped} unmapped`);
+    if (parts.length > 0) cases += ` by status: ${parts.join(' · ')}`;
+  }
+  const results = (['reject', 'review', 'admit', 'info'] as const)
+    .map((r) => `${counts[r]} ${r}`)
+    .join(' · ');
+  return { cases, findings: `${plural(findings, 'finding')} by result: ${results}` };
+}
+
+/** The part of an id before its first `::`: the test file for most runners. */
+export function idFile(id: string | null): string | undefined {
+  if (!id) return undefined;
+  const i = id.indexOf('::');
+  return i > 0 ? id.slice(0, i) : undefined;
+}
