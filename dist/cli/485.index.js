@@ -10,14 +10,22 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  addWorktree: () => (/* binding */ addWorktree),
+  blobText: () => (/* binding */ blobText),
+  blobsAt: () => (/* binding */ blobsAt),
   changedPaths: () => (/* binding */ changedPaths),
+  coAuthorsOf: () => (/* binding */ coAuthorsOf),
   commitsBetween: () => (/* binding */ commitsBetween),
+  fetchPullHead: () => (/* binding */ fetchPullHead),
   isShallow: () => (/* binding */ isShallow),
   mergeBase: () => (/* binding */ mergeBase),
+  parseCommitRecords: () => (/* binding */ parseCommitRecords),
   parseNameStatus: () => (/* binding */ parseNameStatus),
+  removeWorktree: () => (/* binding */ removeWorktree),
   resolveCommit: () => (/* binding */ resolveCommit),
   showFile: () => (/* binding */ showFile),
-  topLevel: () => (/* binding */ topLevel)
+  topLevel: () => (/* binding */ topLevel),
+  trailerValues: () => (/* binding */ trailerValues)
 });
 
 // EXTERNAL MODULE: external "string_decoder"
@@ -1156,11 +1164,14 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
+// EXTERNAL MODULE: ./src/decision/authorship.ts
+var authorship = __webpack_require__(5229);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 ;// CONCATENATED MODULE: ./src/adapters/git.ts
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
+
 
 
 async function git(cwd, args) {
@@ -1257,28 +1268,154 @@ async function showFile(cwd, sha, path) {
         throw new types/* GateError */.u(`git show ${sha}:${path} failed: ${r.err}`);
     return r.out;
 }
-/** Authors and messages of the commits in from..to. */
+// One record per commit, fields NUL-separated and records NUL-separated (-z): no byte of a
+// name or message can split a record, since git's identities hold no NUL and the message is
+// not printed. The Co-authored-by values come from git's own trailer parser, unfolded, one
+// per line.
+const COMMIT_FORMAT = [
+    '%H',
+    '%P',
+    '%an',
+    '%ae',
+    '%cn',
+    '%ce',
+    '%(trailers:key=Co-authored-by,valueonly,unfold)',
+].join('%x00');
+const COMMIT_FIELDS = 7;
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** The commits in from..to, newest first (parents after their children). */
 async function commitsBetween(cwd, from, to) {
     const r = await git(cwd, [
         'log',
+        '-z',
         '--no-decorate',
-        '--format=%an%x00%ae%x00%B%x1e',
+        '--no-mailmap',
+        '--no-show-signature', // log.showSignature would print gpg lines into the records
+        '--topo-order',
+        `--format=${COMMIT_FORMAT}`,
         `${from}..${to}`,
     ]);
     if (!r.ok)
         throw new types/* GateError */.u(`git log ${from}..${to} failed: ${r.err}`);
-    return r.out
-        .split('\x1e')
-        .map((rec) => rec.replace(/^\n/, ''))
-        .filter((rec) => rec.includes('\0'))
-        .map((rec) => {
-        const [name, email, ...message] = rec.split('\0');
-        return { name, email, message: message.join('\0') };
+    return parseCommitRecords(r.out);
+}
+/** `git log -z --format=COMMIT_FORMAT` output; anything that does not fit is refused. */
+function parseCommitRecords(out) {
+    if (out === '')
+        return [];
+    const parts = out.split('\0');
+    // --format with -z ends every record with NUL: the last part is the empty one after it.
+    if (parts.pop() !== '' || parts.length % COMMIT_FIELDS !== 0) {
+        throw new types/* GateError */.u('git log printed commit records that do not parse: authorship unknown');
+    }
+    const commits = [];
+    for (let i = 0; i < parts.length; i += COMMIT_FIELDS) {
+        const [sha, parents, an, ae, cn, ce, trailers] = parts.slice(i, i + COMMIT_FIELDS);
+        const parentList = parents === '' ? [] : parents.split(' ');
+        if (!SHA.test(sha) || !parentList.every((p) => SHA.test(p))) {
+            throw new types/* GateError */.u('git log printed a commit record without its sha: authorship unknown');
+        }
+        commits.push({
+            sha,
+            parents: parentList,
+            author: { name: an, email: ae },
+            committer: { name: cn, email: ce },
+            coAuthors: trailerValues(trailers),
+        });
+    }
+    return commits;
+}
+/** Trailer values git printed one per line (unfolded, so a value holds no newline). */
+function trailerValues(text) {
+    return text
+        .split('\n')
+        .filter((v) => v.trim() !== '')
+        .map(authorship/* parseIdentity */.aZ);
+}
+/**
+ * The Co-authored-by values of a commit message given as text (the API fallback), read by
+ * `git interpret-trailers`, the same parser `git log` uses for %(trailers).
+ */
+async function coAuthorsOf(message) {
+    const r = await getExecOutput('git', ['-c', 'trailer.separators=:', 'interpret-trailers', '--parse', '--unfold', '--no-divider'], { silent: true, ignoreReturnCode: true, input: Buffer.from(message) });
+    if (r.exitCode !== 0)
+        throw new types/* GateError */.u('git interpret-trailers failed: authorship unknown');
+    const out = [];
+    for (const line of r.stdout.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== 'co-authored-by')
+            continue;
+        out.push((0,authorship/* parseIdentity */.aZ)(line.slice(colon + 1)));
+    }
+    return out;
+}
+/**
+ * The ledger's blob (id and size) at each of the given commits, asked of
+ * `git cat-file --batch-check` in one call: null where the commit has no such file, and no
+ * entry where the commit itself is missing (beyond a shallow clone's boundary): what it held
+ * is unknown.
+ */
+async function blobsAt(cwd, shas, file) {
+    if (/[\0\n\r]/.test(file))
+        throw new types/* GateError */.u('the ledger path holds a line break: refused');
+    const input = shas.map((s) => `${s}\n${s}:${file}\n`).join('');
+    const r = await getExecOutput('git', ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) });
+    if (r.exitCode !== 0)
+        throw new types/* GateError */.u('git cat-file --batch-check failed');
+    const lines = r.stdout.split('\n');
+    const fields = (line) => (line ?? '').split(' ');
+    const out = new Map();
+    shas.forEach((sha, i) => {
+        if (fields(lines[2 * i])[1] !== 'commit')
+            return;
+        const [id, type, size] = fields(lines[2 * i + 1]);
+        out.set(sha, type === 'blob' && SHA.test(id) ? { id, size: Number(size) } : null);
     });
+    return out;
+}
+/** A blob's text. */
+async function blobText(cwd, blob) {
+    const r = await git(cwd, ['cat-file', 'blob', blob]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git cat-file blob ${blob} failed: ${r.err}`);
+    return r.out;
 }
 async function topLevel(cwd) {
     const r = await git(cwd, ['rev-parse', '--show-toplevel']);
     return r.ok ? r.out.trim() : null;
+}
+/**
+ * Brings a pull request's head commit into this clone (workflow_run mode): GitHub keeps every
+ * pull request's head, a fork's included, as refs/pull/N/head of the base repository. In a
+ * shallow clone only the head is fetched; mergeBase() deepens both sides as it needs.
+ */
+async function fetchPullHead(cwd, pull, sha) {
+    if (await resolveCommit(cwd, sha))
+        return;
+    const depth = (await isShallow(cwd)) ? ['--depth=1'] : [];
+    const tries = [`refs/pull/${pull}/head`, sha];
+    for (const ref of tries) {
+        await git(cwd, ['fetch', '--no-tags', '--quiet', ...depth, 'origin', '--end-of-options', ref]);
+        if (await resolveCommit(cwd, sha))
+            return;
+    }
+    throw new types/* GateError */.u(`git cannot fetch the head ${sha.slice(0, 12)} of pull request #${pull} from origin (refs/pull/${pull}/head)`);
+}
+/**
+ * Checks a commit out, detached, into a folder of its own, running nothing from it: no hooks
+ * (core.hooksPath is emptied) and no LFS download. Its files are read as data only.
+ */
+async function addWorktree(cwd, dir, sha) {
+    const r = await getExecOutput('git', ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', '--force', dir, sha], { cwd, silent: true, ignoreReturnCode: true, env: { ...envOf(), GIT_LFS_SKIP_SMUDGE: '1' } });
+    if (r.exitCode !== 0) {
+        throw new types/* GateError */.u(`git cannot check out ${sha.slice(0, 12)} into a worktree: ${r.stderr.trim().split('\n')[0] ?? ''}`);
+    }
+}
+async function removeWorktree(cwd, dir) {
+    await git(cwd, ['worktree', 'remove', '--force', dir]);
+}
+function envOf() {
+    return Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== undefined));
 }
 
 

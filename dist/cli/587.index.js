@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4547);
+/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6671);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3776);
 // `ledger-gate lock ID --artifact PATH`: make ID a locked_fixture of PATH's current bytes.
 
@@ -241,7 +241,7 @@ function renderRow(id, fields, dash) {
 
 /***/ }),
 
-/***/ 4547:
+/***/ 6671:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -278,15 +278,15 @@ var parse = __webpack_require__(8744);
 var pathRules = __webpack_require__(19);
 // EXTERNAL MODULE: ./src/ledger/paths.ts
 var paths = __webpack_require__(4129);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = /*#__PURE__*/JSON.parse('{"Jk":"github:ledger-gate/ledger-gate"}');
+// EXTERNAL MODULE: ./package.json
+var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
 // The one place that names this project's GitHub repository: package.json's `repository`
 // (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
 // `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
 
 /** OWNER/NAME of this project on GitHub. */
-const REPOSITORY = package_namespaceObject.Jk.replace(/^github:/, '');
+const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
 /**
  * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
  * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
