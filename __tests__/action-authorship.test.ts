@@ -121,7 +121,7 @@ describe('the promotion flow in an agent’s pull request (action, real git, fak
     expect(second.outputs.decision).toBe('review');
     expect(rulesOf(second)).toContain(`ledger-contract-change:${NEW}`);
     const asked = second.report!.findings.find((f) => f.rule === 'ledger-contract-change');
-    expect(asked?.accepts).toBe(`${NEW}: class property, invariant x, seeds tests/seeds/p/`);
+    expect(asked?.accepts).toBe(`${NEW}: class property, invariant x, seeds tests/seeds/p`);
     expect(second.summary).toContain('an approval accepts tests/test\\_a.py::test\\_new\\_idea');
 
     // An approval on an older commit does not count; one on the head admits.

@@ -166,8 +166,8 @@ describe('the agent-to-human promotion flow (each row by the commit that last to
     const review = second.report.findings.find((f) => f.rule === 'ledger-contract-change');
     expect(review?.id).toBe(NEW);
     expect(review?.message).toMatch(/last touched in [0-9a-f]{12} by Dana Human/);
-    // The approval accepts exactly this row, as the head has it.
-    expect(review?.accepts).toBe(`${NEW}: class property, invariant x, seeds tests/seeds/p/`);
+    // The approval accepts exactly this row, as the head has it (paths in their canonical form).
+    expect(review?.accepts).toBe(`${NEW}: class property, invariant x, seeds tests/seeds/p`);
     expect(second.stdout).toContain('an approval accepts');
 
     // 3. A later agent commit that leaves the row alone leaves it the human's.
