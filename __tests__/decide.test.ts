@@ -297,6 +297,24 @@ describe('the change against the base', () => {
     expect(withGlobs.findings.map((f) => f.rule)).toEqual(['fixture-unchanged']);
   });
 
+  test('adding or changing an expected-skip reason is a contract change; by an agent it rejects', () => {
+    const skipping = { ...fixture('a'), skip: 'windows-only', keyLines: { skip: 7 } };
+    for (const [before, after, what] of [
+      [fixture('a'), skipping, 'skip (none) → windows-only'],
+      [{ ...skipping, skip: 'old' }, skipping, 'skip old → windows-only'],
+      [skipping, fixture('a'), 'skip windows-only → (none)'],
+    ] as const) {
+      const c = change({ baseLedger: baseLedger(before) });
+      const human = decide(input({ ledger: ledgerOf(after), tests: [t('a')], change: c }));
+      expect(human.findings[0]).toMatchObject({ rule: 'ledger-contract-change', result: 'review' });
+      expect(human.findings[0].message).toContain(what);
+      const agent = decide(
+        input({ ledger: ledgerOf(after), tests: [t('a')], change: { ...c, agentAuthored: true } }),
+      );
+      expect(agent.findings[0]).toMatchObject({ rule: 'ledger-agent-edit', result: 'reject' });
+    }
+  });
+
   test('row edits, deletions and non-draft additions are contract changes; appended drafts are not', () => {
     const base = baseLedger(fixture('a'), quarantine('q'), draft('d'), prop('p'));
     const head = ledgerOf(

@@ -39,6 +39,8 @@ export interface LedgerRow {
   owner?: string;
   source?: string;
   proposed_class?: string;
+  /** Why the row's test is expected to skip (any class); a skip without it rejects. */
+  skip?: string;
   /** 1-based line of the row's `- id:` (or of the row's first key). */
   line: number;
   /** 1-based line of each key the row carries. */

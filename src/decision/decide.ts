@@ -295,7 +295,8 @@ export function idPrefix(id: string): string {
   return i < 0 ? id : id.slice(0, i);
 }
 
-const CONTRACT_FIELDS = ['class', 'digest', 'artifact', 'invariant', 'seeds'] as const;
+// `skip` included: saying a test may skip is a contract change like any other (§2).
+const CONTRACT_FIELDS = ['class', 'digest', 'artifact', 'invariant', 'seeds', 'skip'] as const;
 
 /** The ledger's own change, judged against the base ledger (never the change's own file). */
 function ledgerChangeFindings(

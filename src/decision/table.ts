@@ -142,7 +142,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'ledger-contract-change',
     signal:
-      "an existing row's class, digest, invariant or seeds changed, a row deleted, or a non-draft row added, by a human (a draft's promotion included)",
+      "an existing row's class, digest, invariant, seeds or expected skip changed, a row deleted, or a non-draft row added, by a human (a draft's promotion included)",
     class: '—',
     result: 'review',
     action: 'review the contract change',
