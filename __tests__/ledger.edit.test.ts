@@ -6,7 +6,13 @@ import { parseDocument } from 'yaml';
 import { rewriteValue, setRow } from '../src/ledger/edit.js';
 import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
 import { renderRow, renderScalar } from '../src/ledger/render.js';
-import { PROPOSABLE_CLASSES, REQUIRED_FIELDS, ROW_FIELDS } from '../src/ledger/validate.js';
+import {
+  allowedFields,
+  PROPOSABLE_CLASSES,
+  REQUIRED_FIELDS,
+  ROW_FIELDS,
+} from '../src/ledger/validate.js';
+import type { LedgerClass } from '../src/types.js';
 
 const D = 'sha256:' + 'ab'.repeat(32);
 
@@ -50,6 +56,28 @@ describe('renderScalar', () => {
         expect(parseLedgerWith(text, 'L', 'yaml')!.ledger!.rows[0].id).toBe(id);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('writes a skip reason last and reads it back through both readers', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (skip) => {
+        fc.pre(skip.trim() !== '');
+        const lines = renderRow(
+          't',
+          { class: 'quarantine', skip, opened: '2026-01-02', reason: 'r', owner: 'o' },
+          2,
+        );
+        expect(lines[lines.length - 1]).toMatch(/^ {4}skip: /);
+        const text = `version: 1\nrows:\n${lines.join('\n')}\n`;
+        for (const reader of ['fast', 'yaml'] as const) {
+          const parsed = parseLedgerWith(text, 'L', reader);
+          if (parsed === null) continue; // a quoted form only the yaml package reads
+          expect(parsed.errors).toEqual([]);
+          expect(parsed.ledger!.rows[0].skip).toBe(skip);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });
@@ -126,6 +154,10 @@ describe('schema/ledger.schema.json', () => {
           r.if.properties.class.const === cls,
       );
       expect(rule.then.required).toEqual(required);
+      // Every field a row of the class may carry, `skip` included, and no other.
+      expect([...rule.then.propertyNames.enum].sort()).toEqual(
+        [...allowedFields(cls as LedgerClass)].sort(),
+      );
     }
     expect(schema.properties.version.const).toBe(1);
     expect(schema.additionalProperties).toBe(false);
@@ -184,6 +216,21 @@ describe('schema/ledger.schema.json', () => {
     [
       'a draft with the other class fields',
       'version: 1\nrows:\n  - id: a\n    class: draft\n    source: agent\n    proposed_class: locked_fixture\n    seeds: s\n',
+      false,
+    ],
+    [
+      'an expected skip on a locked fixture',
+      `version: 1\nrows:\n  - id: a\n    class: locked_fixture\n    digest: ${D}\n    artifact: a.bin\n    skip: windows-only\n`,
+      true,
+    ],
+    [
+      'an expected skip on a quarantine row',
+      'version: 1\nrows:\n  - id: a\n    class: quarantine\n    opened: 2026-01-01\n    reason: r\n    owner: o\n    skip: py<3.12\n',
+      true,
+    ],
+    [
+      'an empty skip reason',
+      'version: 1\nrows:\n  - id: a\n    class: property\n    invariant: i\n    seeds: s\n    skip: ""\n',
       false,
     ],
     ['version 2', 'version: 2\nrows: []\n', false],

@@ -67,6 +67,20 @@ describe('parseLedger: the contract example', () => {
     expect(rows[2].keyLines).toEqual({ id: 11, class: 12, opened: 13, reason: 14, owner: 15 });
     expect(parsed.ledger!.byId.get('tests/test_parse.py::test_concurrent_reload')).toBe(rows[2]);
   });
+
+  it('reads the expected-skip reason on any class, with its line', () => {
+    const text = CONTRACT.replace(
+      'owner: human ',
+      'owner: human\n    skip: windows-only # why it skips\n',
+    );
+    const { parsed, fast } = both(text);
+    expect(fast).toBe(true);
+    expect(parsed.errors).toEqual([]);
+    const row = parsed.ledger!.byId.get('tests/test_parse.py::test_concurrent_reload')!;
+    expect(row.skip).toBe('windows-only');
+    expect(row.keyLines.skip).toBe(16);
+    expect(parsed.ledger!.rows[0].skip).toBeUndefined();
+  });
 });
 
 // [name, text, expected errors as `line:col message` (regex sources), reader expected]
@@ -77,6 +91,24 @@ const fixtureRow = (id: string, indent = '  '): string =>
 
 const CASES: Case[] = [
   // layouts the fast reader knows
+  [
+    'an expected skip on every class',
+    `version: 1\nrows:\n${fixtureRow('a')}    skip: windows-only\n  - id: b\n    class: property\n    invariant: i\n    skip: "needs: a GPU"\n    seeds: s/\n  - id: c\n    class: quarantine\n    opened: 2026-09-10\n    reason: r\n    owner: o\n    skip: 'py<3.12'\n  - id: d\n    class: draft\n    source: agent\n    proposed_class: property\n    skip: x\n`,
+    [],
+    'fast',
+  ],
+  [
+    'an empty skip reason',
+    `version: 1\nrows:\n${fixtureRow('a')}    skip: ''\n`,
+    ["7:5 field 'skip' is empty"],
+    'fast',
+  ],
+  [
+    'a skip that is not a string',
+    `version: 1\nrows:\n${fixtureRow('a')}    skip: true\n`,
+    ["7:5 field 'skip' must be a string, found boolean true"],
+    'fast',
+  ],
   ['rows at column 1', `version: 1\nrows:\n${fixtureRow('a', '')}`, [], 'fast'],
   [
     'leading document marker and comments',
@@ -577,6 +609,7 @@ const fieldName = fc.constantFrom(
   'owner',
   'source',
   'proposed_class',
+  'skip',
   'digets',
   'x-y',
 );

@@ -16,6 +16,13 @@ test('the README carries the decision table rendered from src/decision/table.ts'
   expect(m![1]).toBe(renderRulesTable());
 });
 
+test('docs/CONTRACT.md §3 carries the same decision table', () => {
+  const contract = readFileSync('docs/CONTRACT.md', 'utf8');
+  const m = /\| rule \| signal \| class \| result \| human action \|\n(?:\|.*\n)+/.exec(contract);
+  expect(m).not.toBeNull();
+  expect(m![0]).toBe(renderRulesTable());
+});
+
 test('the README starts with the two commands a newcomer needs', () => {
   const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1].split('\n');
   expect(firstBlock[0]).toMatch(

@@ -20,7 +20,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _adapters_files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8029);
 /* harmony import */ var _junit_collected_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3519);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(579);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6882);
 /* harmony import */ var _junit_parse_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2008);
 /* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2917);
 /* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6671);
@@ -168,7 +168,7 @@ async function idsFromJunit(root, globs) {
         throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(problems[0].message, problems[0].file);
     const reports = [];
     for (const f of files)
-        reports.push((0,_junit_parse_js__WEBPACK_IMPORTED_MODULE_6__/* .parseReport */ .M)(await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readCapped */ .EF)(f.path, _adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .LIMITS */ .b1.reportBytes, f.shown), f.shown));
+        reports.push((0,_junit_parse_js__WEBPACK_IMPORTED_MODULE_6__/* .parseReport */ .MM)(await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readCapped */ .EF)(f.path, _adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .LIMITS */ .b1.reportBytes, f.shown), f.shown));
     const { tests, unmapped } = (0,_junit_map_js__WEBPACK_IMPORTED_MODULE_5__/* .mapCases */ .g)(reports, { repoRoot: root });
     if (unmapped.length > 0) {
         const u = unmapped[0];

@@ -20,6 +20,9 @@ export const REQUIRED_FIELDS: Readonly<Record<LedgerClass, readonly string[]>> =
   draft: ['source', 'proposed_class'],
 };
 
+/** Fields any row may carry: `skip` says why its test is expected to skip (§2). */
+export const OPTIONAL_FIELDS: readonly string[] = ['skip'];
+
 export const PROPOSABLE_CLASSES: readonly LedgerClass[] = ['property', 'locked_fixture'];
 
 export const ROW_FIELDS: readonly string[] = [
@@ -34,6 +37,7 @@ export const ROW_FIELDS: readonly string[] = [
   'owner',
   'source',
   'proposed_class',
+  'skip',
 ];
 const TOP_FIELDS = ['version', 'rows'];
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
@@ -41,7 +45,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Fields a row of this class may carry: its own, plus (for a draft) those of the class it proposes. */
 export function allowedFields(cls: LedgerClass, proposed?: string): Set<string> {
-  const s = new Set(['id', 'class', ...REQUIRED_FIELDS[cls]]);
+  const s = new Set(['id', 'class', ...REQUIRED_FIELDS[cls], ...OPTIONAL_FIELDS]);
   if (cls === 'draft') {
     const targets = PROPOSABLE_CLASSES.includes(proposed as LedgerClass)
       ? [proposed as LedgerClass]
