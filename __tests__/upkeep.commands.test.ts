@@ -4,12 +4,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run as digest } from '../src/commands/digest.js';
+import { run as drop } from '../src/commands/drop.js';
 import { run as init } from '../src/commands/init.js';
 import { run as lint } from '../src/commands/lint.js';
 import { run as lock } from '../src/commands/lock.js';
 import { run as promote } from '../src/commands/promote.js';
 import { run as property } from '../src/commands/property.js';
 import { run as quarantine } from '../src/commands/quarantine.js';
+import { run as relock } from '../src/commands/relock.js';
 import { parseLedger } from '../src/ledger/parse.js';
 
 const FIXTURES = join(process.cwd(), '__fixtures__');
@@ -294,6 +296,7 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
       'tests/new.py::test_new[x: y]',
       '--artifact',
       './tests/goldens/new.bin',
+      '--new',
     );
     expect(r.out).toMatch(/added tests\/new\.py::test_new\[x: y\]/);
     const lines = before.split('\n');
@@ -328,6 +331,7 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
       'sorted',
       '--seeds',
       'tests/properties/seeds/length',
+      '--new',
     );
     expect(r.code).toBe(0);
     const text = read();
@@ -357,11 +361,11 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
 
   it('lock refuses a missing artifact and a symlinked one', async () => {
     const before = writeContract();
-    expect((await call(lock, 'x', '--artifact', 'tests/goldens/missing.bin')).err).toContain(
-      'no such file',
-    );
+    expect(
+      (await call(lock, 'x', '--artifact', 'tests/goldens/missing.bin', '--new')).err,
+    ).toContain('no such file');
     symlinkSync('header.bin', join(repo, 'tests/goldens/link.bin'));
-    const r = await call(lock, 'x', '--artifact', 'tests/goldens/link.bin');
+    const r = await call(lock, 'x', '--artifact', 'tests/goldens/link.bin', '--new');
     expect(r.code).toBe(1);
     expect(r.err).toContain('symlink');
     expect((await call(lock, 'x', '--artifact', '../outside.bin')).code).toBe(2);
@@ -374,7 +378,15 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
       '    source: agent\n    digets: typo\n',
     );
     writeFileSync(join(repo, LEDGER), text);
-    const r = await call(quarantine, 'tests/new.py::test_q', '--reason', 'r', '--owner', 'o');
+    const r = await call(
+      quarantine,
+      'tests/new.py::test_q',
+      '--reason',
+      'r',
+      '--owner',
+      'o',
+      '--new',
+    );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
       /^refusing to write tests\/ledger\.yaml: the result would be invalid\ntests\/ledger\.yaml:22:5: unknown field 'digets'; did you mean 'digest'\?\n$/,
@@ -385,8 +397,17 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
   it('quarantine adds a dated row; re-quarantining keeps the first date', async () => {
     writeContract();
     expect(
-      (await call(quarantine, 'tests/x.py::test_new', '--reason', 'flaky on CI', '--owner', 'ana'))
-        .out,
+      (
+        await call(
+          quarantine,
+          'tests/x.py::test_new',
+          '--reason',
+          'flaky on CI',
+          '--owner',
+          'ana',
+          '--new',
+        )
+      ).out,
     ).toBe(
       'tests/ledger.yaml: added tests/x.py::test_new: quarantine since 2026-11-29, owner ana\n',
     );
@@ -409,7 +430,15 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
 
   it('quarantine --list shows age and owner, oldest first', async () => {
     writeContract();
-    await call(quarantine, 'tests/x.py::test_new', '--reason', 'flaky on CI', '--owner', 'ana');
+    await call(
+      quarantine,
+      'tests/x.py::test_new',
+      '--reason',
+      'flaky on CI',
+      '--owner',
+      'ana',
+      '--new',
+    );
     const r = await call(quarantine, '--list');
     expect(r).toEqual({
       code: 0,
@@ -485,6 +514,300 @@ describe('lock, property, quarantine, promote: edits that keep everything else',
       out: '',
       err: 'ledger-gate quarantine: tests/ledger.yaml: no ledger here (create one with `ledger-gate init`)\n',
     });
+  });
+});
+
+const JEST_ADDS = '__tests__/math.test.js::math adds';
+
+/** The real jest-junit report (with file attributes) at build/junit.xml. */
+function writeJestRun(): void {
+  mkdirSync(join(repo, 'build'), { recursive: true });
+  writeFileSync(
+    join(repo, 'build/junit.xml'),
+    readFileSync(join(FIXTURES, 'junit/jest-junit/with-file.xml')),
+  );
+}
+
+describe('lock several ids, relock, drop', () => {
+  it('lock takes several ids: one read of the ledger and of the artifact', async () => {
+    const before = writeContract();
+    writeFileSync(join(repo, 'tests/goldens/shared.json'), '{"v":1}\n');
+    const ids = [
+      'tests/test_parse.py::test_length_never_negative',
+      'tests/test_parse.py::test_concurrent_reload',
+    ];
+    const r = await call(lock, ...ids, '--artifact', 'tests/goldens/shared.json');
+    const d = sha('{"v":1}\n');
+    expect(r).toEqual({
+      code: 0,
+      out: ids
+        .map(
+          (id) =>
+            `tests/ledger.yaml: updated ${id}: locked_fixture, tests/goldens/shared.json ${d}\n`,
+        )
+        .join(''),
+      err: '',
+    });
+    const b = before.split('\n');
+    // Rows at lines 8-11 and 14-18 become 4-line locked rows; every other line is unchanged.
+    expect(read()).toBe(
+      [
+        ...b.slice(0, 8),
+        '    class: locked_fixture',
+        `    digest: ${d}`,
+        '    artifact: tests/goldens/shared.json',
+        ...b.slice(11, 14),
+        '    class: locked_fixture',
+        `    digest: ${d}`,
+        '    artifact: tests/goldens/shared.json',
+        ...b.slice(18),
+      ].join('\n'),
+    );
+    expect((await call(lint)).code).toBe(0);
+  });
+
+  it('lock --artifact {file} locks each test to its own source file', async () => {
+    writeContract();
+    writeFileSync(join(repo, 'tests/test_parse.py'), 'def test_header_roundtrip(): pass\n');
+    const id = 'tests/test_parse.py::test_concurrent_reload';
+    const r = await call(lock, id, '--artifact', '{file}');
+    expect(r.out).toBe(
+      `tests/ledger.yaml: updated ${id}: locked_fixture, tests/test_parse.py ${sha('def test_header_roundtrip(): pass\n')}\n`,
+    );
+    const bad = await call(
+      lock,
+      'tests/test_parse.py::test_header_roundtrip',
+      'nofile',
+      '--artifact',
+      '{file}',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe(
+      'ledger-gate lock: --artifact {file}: "nofile" names no file (no `::` in the id)\n',
+    );
+  });
+
+  it('relock re-locks every row naming a golden in one command, and nothing else', async () => {
+    writeFileSync(join(repo, 'tests/goldens/shared.json'), 'old\n');
+    writeFileSync(join(repo, 'tests/goldens/header.bin'), 'header\n');
+    const row = (id: string, golden: string, digest: string, extra = '') =>
+      `  - id: ${id}\n    class: locked_fixture\n    digest: ${digest}   # pinned\n    artifact: ${golden}\n${extra}`;
+    const text =
+      '# goldens\nversion: 1\nrows:\n' +
+      row('t.py::a', 'tests/goldens/shared.json', sha('old\n')) +
+      row('t.py::b', 'tests/goldens/header.bin', sha('header\n')) +
+      '\n  # the same golden again\n' +
+      row('t.py::c', 'tests/goldens/shared.json', sha('old\n'), '    skip: windows-only\n') +
+      row('t.py::d', 'tests/goldens/shared.json', sha('new\n'));
+    writeFileSync(join(repo, LEDGER), text);
+    writeFileSync(join(repo, 'tests/goldens/shared.json'), 'new\n');
+    const r = await call(relock, 'tests/goldens/shared.json');
+    expect(r).toEqual({
+      code: 0,
+      out: `tests/ledger.yaml: tests/goldens/shared.json ${sha('new\n')}: 2 rows re-locked, 1 already matched\n`,
+      err: '',
+    });
+    // Only the two stale digests changed; their comments, the skip field and the rest stay.
+    expect(read()).toBe(
+      text.replaceAll(`${sha('old\n')}   # pinned`, `${sha('new\n')}   # pinned`),
+    );
+    expect(parseLedger(read(), LEDGER).ledger!.byId.get('t.py::c')!.skip).toBe('windows-only');
+
+    const none = await call(relock, 'tests/goldens/draft.bin');
+    expect(none.code).toBe(1);
+    expect(none.err).toBe(
+      'ledger-gate relock: tests/ledger.yaml: no locked_fixture row names "tests/goldens/draft.bin"\n',
+    );
+  });
+
+  it('drop removes rows and keeps every other byte, comments between rows included', async () => {
+    const before = writeContract();
+    const r = await call(
+      drop,
+      'tests/test_parse.py::test_concurrent_reload',
+      'tests/test_parse.py::test_length_never_negative',
+    );
+    expect(r).toEqual({
+      code: 0,
+      out:
+        'tests/ledger.yaml: dropped tests/test_parse.py::test_length_never_negative (property)\n' +
+        'tests/ledger.yaml: dropped tests/test_parse.py::test_concurrent_reload (quarantine)\n',
+      err: '',
+    });
+    // Lines 8-11 and 14-18 (1-based) were those rows; the blank line and comment stay.
+    const b = before.split('\n');
+    expect(read()).toBe([...b.slice(0, 7), ...b.slice(11, 13), ...b.slice(18)].join('\n'));
+    expect((await call(lint)).code).toBe(0);
+  });
+
+  it('drop refuses an id without a row, with the nearest one, and writes nothing', async () => {
+    const before = writeContract();
+    const r = await call(drop, 'tests/test_parse.py::test_concurent_reload');
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'ledger-gate drop: tests/ledger.yaml: no row for "tests/test_parse.py::test_concurent_reload" (did you mean "tests/test_parse.py::test_concurrent_reload"?): nothing dropped\n',
+    });
+    expect(read()).toBe(before);
+  });
+
+  it('dropping every row leaves `rows: []`, a valid empty ledger', async () => {
+    writeFileSync(
+      join(repo, LEDGER),
+      'version: 1\nrows:  # none left\n  - id: a\n    class: draft\n    source: agent\n    proposed_class: property\n',
+    );
+    expect((await call(drop, 'a')).code).toBe(0);
+    expect(read()).toBe('version: 1\nrows: []  # none left\n');
+    expect((await call(lint)).out).toBe(
+      'tests/ledger.yaml: ok, 0 rows (0 locked_fixture, 0 property, 0 quarantine, 0 draft)\n',
+    );
+  });
+
+  it('drop edits a flow-style ledger through the yaml Document API', async () => {
+    writeFileSync(
+      join(repo, LEDGER),
+      'version: 1\nrows: [{id: a, class: draft, source: agent, proposed_class: property}, {id: b, class: draft, source: agent, proposed_class: property}]\n',
+    );
+    expect((await call(drop, 'a')).code).toBe(0);
+    expect(parseLedger(read(), LEDGER).ledger!.rows.map((r) => r.id)).toEqual(['b']);
+  });
+});
+
+describe('typos: ids checked against the run or the ledger', () => {
+  it('refuses an id no given report holds, naming the nearest; accepts one it holds', async () => {
+    writeContract();
+    writeJestRun();
+    const typo = await call(
+      lock,
+      '__tests__/math.test.js::math add',
+      '--artifact',
+      'tests/goldens/header.bin',
+      '--junit',
+      'build/junit.xml',
+    );
+    expect(typo).toEqual({
+      code: 1,
+      out: '',
+      err: `ledger-gate lock: build/junit.xml: no given report or collected list holds "__tests__/math.test.js::math add" (did you mean "${JEST_ADDS}"?); add --new for a test the run does not hold\n`,
+    });
+    const ok = await call(
+      lock,
+      JEST_ADDS,
+      '--artifact',
+      'tests/goldens/header.bin',
+      '--junit',
+      'build/*.xml',
+    );
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^tests\/ledger\.yaml: added __tests__\/math\.test\.js::math adds: /);
+  });
+
+  it('without a run, only ids that already have rows can be edited; --new adds one', async () => {
+    const before = writeContract();
+    const r = await call(
+      property,
+      'tests/test_parse.py::test_lenght_never_negative',
+      '--invariant',
+      'x',
+      '--seeds',
+      'tests/properties/seeds/length/',
+    );
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'ledger-gate property: tests/ledger.yaml: "tests/test_parse.py::test_lenght_never_negative" has no row (did you mean "tests/test_parse.py::test_length_never_negative"?); to add one, give the run that holds the test (--junit GLOB or --collected FILE), or --new for a test not run yet\n',
+    });
+    expect(read()).toBe(before);
+    const q = await call(
+      quarantine,
+      'tests/test_parse.py::test_concurrent_reload',
+      '--reason',
+      'r',
+      '--owner',
+      'o',
+    );
+    expect(q.code).toBe(0);
+    const n = await call(
+      quarantine,
+      'tests/brand_new.py::test_x',
+      '--reason',
+      'r',
+      '--owner',
+      'o',
+      '--new',
+    );
+    expect(n.out).toBe(
+      'tests/ledger.yaml: added tests/brand_new.py::test_x: quarantine since 2026-11-29, owner o\n',
+    );
+  });
+
+  it('checks ids against a real pytest collected list', async () => {
+    writeContract();
+    mkdirSync(join(repo, 'build'));
+    writeFileSync(
+      join(repo, 'build/collected.txt'),
+      readFileSync(join(FIXTURES, 'junit/pytest/collected.txt')),
+    );
+    const ok = await call(
+      quarantine,
+      'tests/test_plain.py::test_fails',
+      '--reason',
+      'r',
+      '--owner',
+      'o',
+      '--collected',
+      'build/collected.txt',
+    );
+    expect(ok.code).toBe(0);
+    const bad = await call(
+      quarantine,
+      'tests/test_plain.py::test_fail',
+      '--reason',
+      'r',
+      '--owner',
+      'o',
+      '--collected',
+      'build/collected.txt',
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('(did you mean "tests/test_plain.py::test_fails"?)');
+  });
+
+  it('fails closed on an unreadable report', async () => {
+    writeContract();
+    const r = await call(
+      lock,
+      JEST_ADDS,
+      '--artifact',
+      'tests/goldens/header.bin',
+      '--junit',
+      'build/none.xml',
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^ledger-gate lock: build\/none\.xml: /);
+  });
+
+  it('lint --junit lists the rows no report holds; after drop it is clean', async () => {
+    writeJestRun();
+    expect((await call(init, '--junit', 'build/junit.xml', '--owner', 'me')).code).toBe(0);
+    const text = read();
+    writeFileSync(
+      join(repo, LEDGER),
+      text +
+        '  - id: __tests__/math.test.js::math removed\n    class: property\n    invariant: x\n    seeds: tests/properties/seeds/length/\n',
+    );
+    const stale = text.split('\n').length;
+    expect(await call(lint, '--junit', 'build/junit.xml')).toEqual({
+      code: 1,
+      out: `tests/ledger.yaml:${stale}:5: stale row: no given report or collected list holds "__tests__/math.test.js::math removed" (property); restore the test or drop the row\n`,
+      err: 'tests/ledger.yaml: 1 stale row (ledger-gate drop ID… removes them)\n',
+    });
+    expect((await call(lint)).code).toBe(0); // without a run there is nothing to compare
+    expect((await call(drop, '__tests__/math.test.js::math removed')).code).toBe(0);
+    expect(read()).toBe(text);
+    expect((await call(lint, '--junit', 'build/junit.xml')).out).toMatch(
+      /^tests\/ledger\.yaml: ok, 9 rows \(.*\); every id is in build\/junit\.xml\n$/,
+    );
   });
 });
 

@@ -22,6 +22,8 @@ const COMMANDS: Record<string, Command> = {
   check,
   init: lazy(() => import('./commands/init.js')),
   lock: lazy(() => import('./commands/lock.js')),
+  relock: lazy(() => import('./commands/relock.js')),
+  drop: lazy(() => import('./commands/drop.js')),
   property: lazy(() => import('./commands/property.js')),
   quarantine: lazy(() => import('./commands/quarantine.js')),
   promote: lazy(() => import('./commands/promote.js')),
@@ -34,10 +36,12 @@ const USAGE = `usage: ledger-gate <command> [options]
   check --junit GLOB [--junit GLOB] [--ledger tests/ledger.yaml] [--base REF] [--head HEAD]
         [--production GLOB] [--goldens GLOB] [--collected FILE] [--expect all|ran-files]
         [--agent-authors PATTERNS] [--author auto|agent|human] [--json FILE] [--summary FILE]
-  init --collected FILE | --junit GLOB --owner O [--reason R] [--rule ID_GLOB=CLASS:…] [--force]
-  lock ID --artifact PATH | property ID --invariant NAME --seeds DIR
-  quarantine ID --reason R --owner O | quarantine --list | promote ID
-  digest PATH... | lint | rules
+  init --junit GLOB [--collected FILE] | --collected FILE --owner O [--reason R]
+       [--rule ID_GLOB=CLASS:…] [--force]
+  lock ID... --artifact PATH|{file} | relock PATH... | property ID --invariant NAME --seeds DIR
+  quarantine ID --reason R --owner O | quarantine --list | promote ID | drop ID...
+    (lock, property, quarantine: [--junit GLOB] [--collected FILE] [--new])
+  digest PATH... | lint [--junit GLOB] [--collected FILE] | rules
 `;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
