@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { run as check } from '../src/commands/check.js';
 import { run as digest } from '../src/commands/digest.js';
 import { run as drop } from '../src/commands/drop.js';
 import { run as init } from '../src/commands/init.js';
@@ -13,6 +14,7 @@ import { run as property } from '../src/commands/property.js';
 import { run as quarantine } from '../src/commands/quarantine.js';
 import { run as relock } from '../src/commands/relock.js';
 import { parseLedger } from '../src/ledger/parse.js';
+import { readRun } from '../src/ledger/upkeep.js';
 
 const FIXTURES = join(process.cwd(), '__fixtures__');
 const NOW = new Date('2026-11-29T12:00:00Z');
@@ -128,7 +130,7 @@ describe('init', () => {
     });
   });
 
-  it('reads ids from real JUnit reports (jest-junit with file attributes)', async () => {
+  it('reads ids and statuses from real JUnit reports (jest-junit with file attributes)', async () => {
     mkdirSync(join(repo, 'build'));
     writeFileSync(
       join(repo, 'build/junit.xml'),
@@ -143,8 +145,13 @@ describe('init', () => {
       '--reason',
       'legacy suite',
     );
-    expect(r.err).toBe('');
     expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      'tests/ledger.yaml: wrote 9 rows (0 locked_fixture, 0 property, 9 quarantine; 3 not passing, 1 expected to skip) from build/*.xml\n',
+    );
+    expect(r.err).toBe(
+      'note: 5 passing tests matched no --rule and are quarantined: `check` rejects a quarantined pass until the test is classed (lock / property)\n',
+    );
     const parsed = parseLedger(read(), LEDGER);
     expect(parsed.errors).toEqual([]);
     expect(parsed.ledger!.rows.length).toBe(9);
@@ -153,13 +160,67 @@ describe('init', () => {
         '__tests__/math.test.js::math nested <block> & "quotes" ünïcode naïve ✓ 🎉',
       ),
     ).toBe(true);
-    expect(parsed.ledger!.byId.get('__tests__/math.test.js::math adds')).toMatchObject({
+    const row = (name: string) => parsed.ledger!.byId.get(`__tests__/${name}`);
+    expect(row('math.test.js::math adds')).toMatchObject({
       class: 'quarantine',
       reason: 'legacy suite',
       owner: 'me',
     });
+    expect(row('math.test.js::math fails on purpose')).toMatchObject({
+      class: 'quarantine',
+      reason: 'failing when frozen by ledger-gate init',
+    });
+    expect(row('sub/retry.test.js:: throws an error')).toMatchObject({
+      class: 'quarantine',
+      reason: 'failing when frozen by ledger-gate init',
+    });
+    expect(row('math.test.js::math is skipped')).toMatchObject({
+      class: 'quarantine',
+      reason: 'legacy suite',
+      skip: 'skipped when frozen by ledger-gate init', // jest-junit writes no reason
+    });
     expect((await call(lint)).code).toBe(0);
   });
+
+  it.each([
+    ['pytest', ['xunit2.xml'], 'collected.txt', 'tests/*'],
+    ['jest-junit', ['with-file.xml'], undefined, '__tests__/*'],
+    ['vitest', ['vitest.xml'], undefined, 'test/*'],
+  ])(
+    'init then check on the same real %s run admits when every test matched a rule',
+    async (runner, reports, collected, glob) => {
+      mkdirSync(join(repo, 'build'));
+      const args: string[] = [];
+      for (const f of [...reports, ...(collected ? [collected] : [])])
+        writeFileSync(join(repo, 'build', f), readFileSync(join(FIXTURES, 'junit', runner, f)));
+      for (const f of reports) args.push('--junit', `build/${f}`);
+      if (collected) args.push('--collected', `build/${collected}`);
+      // Each test's own file, the artifact `{file}` locks it to.
+      const run = (await readRun(
+        repo,
+        reports.map((f) => `build/${f}`),
+        collected && `build/${collected}`,
+      ))!;
+      for (const id of run.ids) {
+        const file = id.slice(0, id.indexOf('::'));
+        mkdirSync(join(repo, file, '..'), { recursive: true });
+        writeFileSync(join(repo, file), `source of ${file}\n`);
+      }
+      const frozen = await call(
+        init,
+        ...args,
+        '--owner',
+        'qa',
+        '--rule',
+        `${glob}=locked_fixture:{file}`,
+      );
+      expect(frozen.code).toBe(0);
+      expect(frozen.err).toBe('');
+      const c = await call(check, ...args);
+      expect(c.err).toBe('ledger-gate: admit\n');
+      expect(c.code).toBe(0);
+    },
+  );
 
   it('refuses pytest reports whose names pytest escaped, unless --collected is used', async () => {
     writeFileSync(
@@ -200,8 +261,7 @@ describe('init', () => {
   });
 
   it.each([
-    [[], 'init needs exactly one of --collected FILE or --junit GLOB'],
-    [['--collected', 'x', '--junit', 'y', '--owner', 'o'], 'init needs exactly one'],
+    [[], 'init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE'],
     [['--collected', 'x'], 'init needs --owner O'],
     [['--collected', 'x', '--owner', 'o', '--rule', 'nonsense'], "expected 'ID_GLOB=property"],
     [

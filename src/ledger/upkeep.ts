@@ -4,14 +4,24 @@
 // typos. The repository root is the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifactFacts, expandReports, LIMITS, readCapped, seedsFacts } from '../adapters/files.js';
+import {
+  artifactFacts,
+  expandReports,
+  leavesRepo,
+  LIMITS,
+  readCapped,
+  seedsFacts,
+} from '../adapters/files.js';
 import { parseCollected } from '../junit/collected.js';
-import { readReports } from '../reports.js';
+import { mapCases, type MapOptions } from '../junit/map.js';
+import { parseReport } from '../junit/parse.js';
 import {
   GateError,
   type LedgerIssue,
   type LedgerParse,
   type LedgerRow,
+  type ParsedReport,
+  type RawCase,
   type TestResult,
 } from '../types.js';
 import { UsageError, type CommandIO } from '../commands/io.js';
@@ -175,6 +185,8 @@ export interface Run {
   collected?: string[];
   /** Every id the run holds: collected or reported. */
   ids: Set<string>;
+  /** The reason a report gives for a skipped (or xfail) test, by id. */
+  reasons: Map<string, string>;
   /** The inputs, as given, for messages. */
   source: string;
 }
@@ -198,30 +210,60 @@ export async function readRun(
 ): Promise<Run | undefined> {
   if (junit === undefined && collected === undefined) return undefined;
   const { files, problems } = await expandReports(root, junit ?? []);
-  const read = await readReports({ root, files, problems, collected });
-  const p = read.reportProblems[0];
-  if (p) throw new GateError(p.message, p.file, p.line);
-  if (read.unmapped.length > 0) {
-    const u = read.unmapped[0];
+  if (problems[0]) throw new GateError(problems[0].message, problems[0].file);
+  const reports: ParsedReport[] = [];
+  for (const f of files)
+    reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
+  let ids: string[] | undefined;
+  if (collected !== undefined) {
+    const abs = path.resolve(root, collected);
+    if (await leavesRepo(root, abs))
+      throw new GateError(
+        'resolves outside the repository through a symlinked folder: refused',
+        collected,
+      );
+    ids = parseCollected(await readCapped(abs, LIMITS.collectedBytes, collected), collected);
+  }
+  const opts = { collected: ids, repoRoot: root };
+  const { tests, unmapped } = mapCases(reports, opts);
+  if (unmapped.length > 0) {
+    const u = unmapped[0];
     throw new GateError(
-      `${read.unmapped.length} test case${read.unmapped.length === 1 ? '' : 's'} map to no single id ` +
-        `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, add --collected with \`pytest --collect-only -q\` output`,
+      `${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+        `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`,
       u.case.report,
     );
   }
-  let ids: string[] | undefined;
-  if (collected !== undefined) {
-    ids = parseCollected(
-      await readCapped(path.resolve(root, collected), LIMITS.collectedBytes, collected),
-      collected,
-    );
-  }
   return {
-    tests: read.tests,
+    tests,
     collected: ids,
-    ids: new Set([...(ids ?? []), ...read.tests.map((t) => t.id)]),
+    ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
+    reasons: skipReasons(reports, opts),
     source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
   };
+}
+
+/**
+ * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
+ * a one-case report whose name is its index), so the id comes from the same mapping `check`
+ * uses; the first reason given for an id wins.
+ */
+function skipReasons(reports: ParsedReport[], opts: MapOptions): Map<string, string> {
+  const single: ParsedReport[] = [];
+  const reasons: string[] = [];
+  for (const r of reports) {
+    for (const c of r.cases as (RawCase & { detail?: string })[]) {
+      if (c.status !== 'skip' || !c.detail) continue;
+      const key = String(reasons.length);
+      reasons.push(c.detail);
+      single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
+    }
+  }
+  const out = new Map<string, string>();
+  for (const t of mapCases(single, opts).tests) {
+    if (!out.has(t.id)) out.set(t.id, reasons[Number(t.reports[0])]);
+  }
+  return out;
 }
 
 /**
