@@ -645,6 +645,12 @@ describe('lock several ids, relock, drop', () => {
     expect(bad.err).toBe(
       'ledger-gate lock: --artifact {file}: "nofile" names no file (no `::` in the id)\n',
     );
+    const suite = await call(lock, 'math adds::math adds', '--artifact', '{file}', '--new');
+    expect(suite).toEqual({
+      code: 1,
+      out: '',
+      err: 'ledger-gate lock: --artifact {file}: "math adds::math adds" names "math adds", which is not a file here (do the report\'s ids start with their test file? see docs/test-ids.md)\n',
+    });
   });
 
   it('relock re-locks every row naming a golden in one command, and nothing else', async () => {

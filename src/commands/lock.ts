@@ -1,5 +1,7 @@
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
@@ -15,6 +17,7 @@ import {
   runCommand,
   writeLedger,
 } from '../ledger/upkeep.js';
+import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 
 /** The artifact placeholder that stands for the test's own file. */
@@ -26,7 +29,15 @@ export function ownFile(root: string, id: string, what: string): string {
   if (at <= 0) {
     throw new UsageError(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
   }
-  return repoPath(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
+  const file = repoPath(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
+  // Ids from reports without file names (jest-junit without addFileAttribute) start with a
+  // suite name instead: say so, rather than "no such file".
+  if (!existsSync(path.join(root, file))) {
+    throw new GateError(
+      `${what}: ${JSON.stringify(id)} names ${JSON.stringify(file)}, which is not a file here (do the report's ids start with their test file? see docs/test-ids.md)`,
+    );
+  }
+  return file;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
