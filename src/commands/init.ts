@@ -145,22 +145,31 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       throw new GateError('no test ids found: nothing to freeze', testRun.source);
 
     // Class each id, then read every artifact and seeds folder a rule names, once each.
+    const used = new Set<Rule>();
+    const files = new Map<string, string>(); // `{file}` per id prefix, checked once
     const classed = ids.map((id) => {
-      const t = results.get(id);
-      const rule = rules.find((r) => r.match(id));
-      const artifact =
-        rule?.fields.class !== 'locked_fixture'
-          ? undefined
-          : rule.fields.artifact === OWN_FILE
-            ? ownFile(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`)
-            : rule.fields.artifact;
-      return { id, rule, artifact, frozen: frozenAs(t, testRun.reasons.get(id)) };
+      const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
+      const matched = rules.find((r) => r.match(id));
+      if (matched) used.add(matched);
+      const rule = frozen && 'quarantine' in frozen ? undefined : matched;
+      let artifact: string | undefined;
+      if (rule?.fields.class === 'locked_fixture') {
+        artifact = rule.fields.artifact;
+        if (artifact === OWN_FILE) {
+          const prefix = id.slice(0, id.indexOf('::') + 1);
+          artifact = files.get(prefix);
+          if (artifact === undefined) {
+            artifact = ownFile(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
+            files.set(prefix, artifact);
+          }
+        }
+      }
+      return { id, rule, artifact, frozen };
     });
-    const used = new Set(classed.map((c) => c.rule).filter((r) => r !== undefined));
-    const artifacts = classed.flatMap((c) =>
-      c.artifact !== undefined && !(c.frozen && 'quarantine' in c.frozen) ? [c.artifact] : [],
+    const artifacts = classed.flatMap((c) => (c.artifact !== undefined ? [c.artifact] : []));
+    const seeds = classed.flatMap((c) =>
+      c.rule?.fields.class === 'property' ? [c.rule.fields.seeds] : [],
     );
-    const seeds = [...used].flatMap((r) => (r.fields.class === 'property' ? [r.fields.seeds] : []));
     const digests = await readFacts(root, [...new Set(artifacts)], [...new Set(seeds)]);
     for (const r of rules)
       if (!used.has(r)) io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
