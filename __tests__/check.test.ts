@@ -198,7 +198,7 @@ describe('check without a base', () => {
     expect(has(r.rules, key, `${F}::${name}`)).toBe(true);
   });
 
-  test('a skipped property is info and does not block', async () => {
+  test('a skipped property rejects, unless its row expects the skip', async () => {
     const repo = baseRepo();
     repo.write({
       'build/junit.xml': pytestXunit1(
@@ -206,8 +206,15 @@ describe('check without a base', () => {
       ),
     });
     const r = await check(repo);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(has(r.rules, 'classified-skip', `${F}::test_property`)).toBe(true);
+    const rows = rowsBase().map((row) =>
+      row.id === `${F}::test_property` ? { ...row, skip: 'not today' } : row,
+    );
+    repo.write({ 'tests/ledger.yaml': ledgerYaml(rows) });
+    const expected = await check(repo);
+    expect(expected.code).toBe(0);
+    expect(has(expected.rules, 'expected-skip', `${F}::test_property`)).toBe(true);
   });
 
   test('a ledger typo is ledger-invalid with its line', async () => {

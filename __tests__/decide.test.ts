@@ -137,16 +137,101 @@ describe('per test case', () => {
     expect(r.counts).toEqual({ cases: 3, admit: 0, review: 0, reject: 3, info: 0 });
   });
 
-  test('classified fail and error reject, skip is info', () => {
+  test('classified fail, error and an unexpected skip reject', () => {
     const l = ledgerOf(fixture('a'), prop('p'), fixture('b'));
     const r = decide(
       input({ ledger: l, tests: [t('a', 'fail'), t('p', 'error'), t('b', 'skip')] }),
     );
-    expect(r.findings.map((f) => `${f.rule}:${f.id}`)).toEqual([
-      'classified-fail:a',
-      'classified-fail:p',
-      'classified-skip:b',
+    expect(r.findings.map((f) => `${f.rule}:${f.result}:${f.id}`)).toEqual([
+      'classified-fail:reject:a',
+      'classified-fail:reject:p',
+      'classified-skip:reject:b',
     ]);
+    expect(r.findings[2].message).toBe(
+      'skipped locked_fixture test, and its row gives no `skip:` reason',
+    );
+  });
+
+  const skips = (id: string, over: Partial<TestResult> = {}): TestResult => ({
+    ...t(id, 'skip'),
+    ...over,
+  });
+  const expecting = <R extends LedgerRow>(r: R): R => ({ ...r, skip: 'windows-only' });
+
+  test('a skip on a row that expects one is info; so are an xfail and a todo there', () => {
+    const l = ledgerOf(expecting(fixture('a')), expecting(prop('p')), expecting(quarantine('q')));
+    for (const outcome of [undefined, 'xfail', 'todo'] as const) {
+      const tests = ['a', 'p', 'q'].map((id) => skips(id, outcome ? { outcome } : {}));
+      const r = decide(input({ ledger: l, tests }));
+      expect(r.decision).toBe('admit');
+      const want = outcome === 'xfail' ? 'quarantine-fail' : 'expected-skip';
+      expect(r.findings.map((f) => `${f.rule}:${f.id}`).sort()).toEqual(
+        ['expected-skip:a', 'expected-skip:p', `${want}:q`].sort(),
+      );
+      expect(r.findings.find((f) => f.id === 'a')!.message).toContain(
+        'its row expects a skip: windows-only',
+      );
+    }
+  });
+
+  test('an xfail or a todo on a classified row is a skip: it rejects without a skip reason', () => {
+    const l = ledgerOf(fixture('a'), prop('p'));
+    const r = decide(
+      input({
+        ledger: l,
+        tests: [skips('a', { outcome: 'xfail' }), skips('p', { outcome: 'todo' })],
+      }),
+    );
+    expect(r.findings.map((f) => `${f.rule}:${f.result}:${f.id}`)).toEqual([
+      'classified-skip:reject:a',
+      'classified-skip:reject:p',
+    ]);
+    expect(r.findings[0].message).toMatch(/^xfail \(an expected failure, not evidence\)/);
+    expect(r.findings[1].message).toMatch(/^todo \(a test not written yet\)/);
+  });
+
+  test('an xfail on a quarantine row is an expected failure; a plain skip there rejects', () => {
+    const l = ledgerOf(quarantine('q'), quarantine('r'));
+    const r = decide(input({ ledger: l, tests: [skips('q', { outcome: 'xfail' }), skips('r')] }));
+    expect(r.findings.map((f) => `${f.rule}:${f.result}:${f.id}`)).toEqual([
+      'quarantine-removed:reject:r',
+      'quarantine-fail:info:q',
+    ]);
+  });
+
+  test('a row that expects a skip is judged as usual when its test runs', () => {
+    const l = ledgerOf(expecting(fixture('a')), expecting(quarantine('q')));
+    expect(rulesOf(input({ ledger: l, tests: [t('a', 'fail'), t('q')] }))).toEqual([
+      'quarantine-pass:q',
+      'classified-fail:a',
+    ]);
+  });
+
+  test('same-named tests in one report: every status they had is judged, the most severe stands', () => {
+    const twins = (id: string, statuses: Status[], status: Status): TestResult => ({
+      ...t(id, status),
+      duplicates: { count: statuses.length, report: 'r.xml', statuses },
+    });
+    const l = ledgerOf(fixture('a'), quarantine('q'), draft('d'));
+    const r = decide(
+      input({
+        ledger: l,
+        tests: [
+          twins('a', ['pass', 'fail'], 'fail'),
+          twins('q', ['pass', 'fail'], 'fail'),
+          twins('d', ['pass', 'error'], 'error'),
+        ],
+      }),
+    );
+    // A failing twin fails a locked row; a passing twin passes a quarantine or a draft row.
+    expect(r.findings.map((f) => `${f.rule}:${f.status}:${f.id}`)).toEqual([
+      'quarantine-pass:pass:q',
+      'draft-pass:pass:d',
+      'classified-fail:fail:a',
+    ]);
+    expect(r.findings[2].message).toBe(
+      'fail on a locked_fixture test (2 cases with this id in r.xml: same-named tests, judged by the worst result)',
+    );
   });
 
   test('a flaky pass rejects, but a quarantined flaky pass is still quarantine-pass', () => {
@@ -177,6 +262,27 @@ describe('rows without a result', () => {
         'unclassified:tests/x.py::other',
       ].sort(),
     );
+  });
+
+  test('a collected id with a row must have a result, whatever expect says (a lost shard)', () => {
+    const r = decide(
+      input({
+        ledger: l,
+        tests: [t('tests/b.py::t2')],
+        expect: 'ran-files',
+        collected: ['tests/a.py::t1', 'tests/b.py::t2', 'tests/c.py::d', 'tests/z.py::no_row'],
+      }),
+    );
+    expect(r.findings.map((f) => `${f.rule}:${f.id}`)).toEqual([
+      'quarantine-removed:tests/b.py::q',
+      'classified-missing:tests/a.py::t1',
+      'property-seeded:tests/b.py::t2',
+    ]);
+    expect(r.findings[1].message).toBe('collected, but no result in any report');
+    // Without the collected list, tests/a.py did not run: its row is not expected.
+    expect(
+      rulesOf(input({ ledger: l, tests: [t('tests/b.py::t2')], expect: 'ran-files' })),
+    ).not.toContain('classified-missing:tests/a.py::t1');
   });
 
   test('expect ran-files: only rows of files that ran', () => {
@@ -402,7 +508,7 @@ describe('approval and ordering', () => {
   });
 
   test('every rule key in the table has a distinct result-bearing row', () => {
-    expect(new Set(RULES.map((r) => r.key)).size).toBe(23);
+    expect(new Set(RULES.map((r) => r.key)).size).toBe(26);
     expect(RULES.filter((r) => r.result === 'review').map((r) => r.key)).toEqual([
       'fixture-contract-change',
       'property-seeds-shrunk',

@@ -62,6 +62,7 @@ describe('merging the same id', () => {
         reports: ['a.xml', 'b.xml', 'c.xml'],
         file: 'C',
         line: 3,
+        duplicates: { count: 2, report: 'a.xml', statuses: ['pass'] },
       },
     ]);
   });
@@ -74,13 +75,70 @@ describe('merging the same id', () => {
           { name: '__proto__', status: 'fail' },
           { name: 'constructor' },
         ]),
+        report('b.xml', 'generic', [{ name: 'constructor', status: 'fail' }]),
       ],
       {},
     );
     expect(tests.map((t) => [t.id, t.status, t.flaky])).toEqual([
-      ['__proto__', 'pass', true],
-      ['constructor', 'pass', false],
+      ['__proto__', 'fail', false],
+      ['constructor', 'pass', true],
     ]);
+  });
+
+  // Same-named cases in one report are twins (two tests that share a name), not attempts,
+  // except where the dialect writes reruns as repeated cases (gotestsum).
+  test.each([
+    ['generic', ['pass', 'fail'], 'fail', ['pass', 'fail']],
+    ['vitest', ['fail', 'pass'], 'fail', ['pass', 'fail']],
+    ['jest-junit', ['pass', 'skip', 'pass'], 'skip', ['pass', 'skip']],
+    ['mocha', ['error', 'fail'], 'error', ['fail', 'error']],
+    ['surefire', ['pass', 'pass'], 'pass', ['pass']],
+  ] as [Dialect, Status[], Status, Status[]][])(
+    '%s: %j in one report is one test, %s, with every status kept',
+    (dialect, statuses, status, kept) => {
+      const { tests } = mapCases(
+        [
+          report(
+            'r.xml',
+            dialect,
+            statuses.map((st) => ({ classname: 'C', status: st })),
+          ),
+        ],
+        {},
+      );
+      expect(tests).toEqual([
+        {
+          id: 'C::t',
+          status,
+          flaky: false,
+          reports: ['r.xml'],
+          duplicates: { count: statuses.length, report: 'r.xml', statuses: kept },
+        },
+      ]);
+    },
+  );
+
+  test('go-junit-report: a case written again in one report is a rerun', () => {
+    const { tests } = mapCases(
+      [report('r.xml', 'go-junit-report', [{ status: 'fail' }, { status: 'pass' }])],
+      {},
+    );
+    expect(tests).toEqual([{ id: 't', status: 'pass', flaky: true, reports: ['r.xml'] }]);
+  });
+
+  test('a todo is never a pass, whatever another report wrote for it; a failure still wins', () => {
+    const merged = (...cases: Partial<SuiteCase>[]) =>
+      mapCases(
+        cases.map((c, i) => report(`r${i}`, 'jest-junit', [{ file: 'f.js', ...c }])),
+        {},
+      ).tests.map(
+        (t) => `${t.status}${t.outcome ? ' ' + t.outcome : ''}${t.flaky ? ' flaky' : ''}`,
+      );
+    expect(merged({}, { status: 'skip', outcome: 'todo' })).toEqual(['skip todo']);
+    expect(merged({ status: 'fail' }, { status: 'skip', outcome: 'todo' })).toEqual(['fail']);
+    expect(merged({ status: 'skip', outcome: 'xfail' })).toEqual(['skip xfail']);
+    // An xfail only when no plain skip: a plain skip is judged more strictly.
+    expect(merged({ status: 'skip', outcome: 'xfail' }, { status: 'skip' })).toEqual(['skip']);
   });
 });
 

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
 import { mapCases } from '../src/junit/map.js';
+import { parseReportText } from '../src/junit/jest-json.js';
 import { parseReport } from '../src/junit/parse.js';
 import type { Dialect, Status } from '../src/types.js';
 
@@ -12,7 +13,7 @@ const root = (project: string) => `/repo/scripts/fixtures/${project}`;
 
 function results(file: string, repoRoot?: string) {
   const path = `${DIR}/${file}`;
-  const report = parseReport(readFileSync(path, 'utf8'), path);
+  const report = parseReportText(readFileSync(path, 'utf8'), path);
   const { tests, unmapped } = mapCases([report], { repoRoot });
   expect(unmapped).toEqual([]);
   return {
@@ -42,6 +43,26 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
       '__tests__/sub/retry.test.js:: passes on retry': 'pass',
       '__tests__/sub/retry.test.js:: always fails with retries': 'fail',
       '__tests__/sub/retry.test.js:: throws an error': 'fail',
+      // Two tests named alike in one file, one failing: one id that fails (not a flaky pass).
+      '__tests__/twins.test.js::twins same name': 'fail',
+    },
+  ],
+  [
+    // jest's own --json results of the same run: the same ids, and the todo is a skip.
+    'jest-junit/with-file.json',
+    root('jest'),
+    'jest-json',
+    {
+      '__tests__/math.test.js::math adds': 'pass',
+      '__tests__/math.test.js::math fails on purpose': 'fail',
+      '__tests__/math.test.js::math is skipped': 'skip',
+      '__tests__/math.test.js::math is a todo': 'skip',
+      '__tests__/math.test.js::math nested <block> & "quotes" ünïcode naïve ✓ 🎉': 'pass',
+      '__tests__/math.test.js:: top-level test': 'pass',
+      '__tests__/sub/retry.test.js:: passes on retry': 'pass',
+      '__tests__/sub/retry.test.js:: always fails with retries': 'fail',
+      '__tests__/sub/retry.test.js:: throws an error': 'fail',
+      '__tests__/twins.test.js::twins same name': 'fail',
     },
   ],
   [
@@ -60,6 +81,7 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
       ' passes on retry:: passes on retry': 'pass',
       ' always fails with retries:: always fails with retries': 'fail',
       ' throws an error:: throws an error': 'fail',
+      'twins same name::twins same name': 'fail',
     },
   ],
   [
@@ -76,6 +98,8 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
       'test/sub/retry.test.js::passes on retry': 'pass',
       'test/sub/retry.test.js::always fails with retries': 'fail',
       'test/sub/retry.test.js::throws an error': 'fail',
+      // Two tests named alike in one file, one failing: one id that fails (not a flaky pass).
+      'test/twins.test.js::twins > same name': 'fail',
     },
   ],
   [

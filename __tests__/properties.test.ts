@@ -7,16 +7,20 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { decide } from '../src/decision/decide.js';
+import { SEVERITY } from '../src/decision/table.js';
 import { mapCases } from '../src/junit/map.js';
 import { parseReport } from '../src/junit/parse.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import { renderSummary } from '../src/report/summary.js';
 import {
   GateError,
+  type CollectionOutcome,
   type Finding,
+  type Ledger,
   type LedgerClass,
   type Report,
   type Status,
+  type TestResult,
 } from '../src/types.js';
 import { summaryProblems } from './support/hostile-markdown.js';
 
@@ -46,6 +50,8 @@ interface GenCase {
 interface GenRow {
   id: string;
   class: LedgerClass;
+  /** Carries `skip: windows-only`. */
+  skip?: boolean;
 }
 
 const CLASSNAMES = ['a.js', 'b.js', 'tests/c.py'];
@@ -79,6 +85,7 @@ function ledgerYaml(rows: GenRow[]): string {
     if (r.class === 'quarantine')
       out.push('    opened: 2026-01-01', '    reason: r', '    owner: o');
     if (r.class === 'draft') out.push('    source: agent', '    proposed_class: property');
+    if (r.skip) out.push('    skip: windows-only');
   }
   return out.join('\n') + '\n';
 }
@@ -146,8 +153,15 @@ describe('the decision (generated ledgers and reports)', () => {
     );
   });
 
+  // Same-named cases in one file are twins, across files reruns (§4): the invariance is over
+  // files whose ids are distinct, as a real shard's are.
   it('does not change when cases are shuffled or split across shard files', () => {
-    const shardsArb = fc.array(caseArb, { minLength: 1, maxLength: 16 }).chain((cases) =>
+    const distinct = fc.uniqueArray(caseArb, {
+      selector: (c) => `${c.classname}::${c.name}`,
+      minLength: 1,
+      maxLength: 16,
+    });
+    const shardsArb = distinct.chain((cases) =>
       fc.tuple(
         fc.constant(cases),
         fc.shuffledSubarray(cases, { minLength: cases.length, maxLength: cases.length }),
@@ -170,6 +184,156 @@ describe('the decision (generated ledgers and reports)', () => {
         expect(split.counts).toEqual(one.counts);
         expect(split.findings.map(key).sort()).toEqual(one.findings.map(key).sort());
       }),
+      RUNS,
+    );
+  });
+
+  it('judges same-named cases in one file at least as severely as each of them alone', () => {
+    fc.assert(
+      fc.property(rowsArb, fc.array(caseArb, { minLength: 1, maxLength: 20 }), (rows, cases) => {
+        const together = gate(rows, [cases]);
+        for (const c of cases) {
+          const id = `${c.classname}::${c.name}`;
+          const alone = gate(rows, [[c]]);
+          const worst = (r: Report) =>
+            Math.max(-1, ...r.findings.filter((f) => f.id === id).map((f) => SEVERITY[f.result]));
+          expect(worst(together)).toBeGreaterThanOrEqual(worst(alone));
+        }
+      }),
+      { ...RUNS, numRuns: 60 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------- skips, collection, collected
+
+// decide() on generated results: the outcomes no JUnit writer of this suite's generator has.
+const OUTCOMES = [undefined, 'xfail', 'todo'] as const;
+const resultArb = fc.record({
+  id: idArb,
+  status: fc.constantFrom<Status>('pass', 'fail', 'error', 'skip', 'skip'),
+  outcome: fc.constantFrom(...OUTCOMES),
+});
+const skipRowsArb = fc.uniqueArray(
+  fc.record({
+    id: idArb,
+    class: fc.constantFrom<LedgerClass>('locked_fixture', 'property', 'quarantine', 'draft'),
+    skip: fc.boolean(),
+  }),
+  { selector: (r) => r.id, maxLength: 12 },
+);
+const MODULES = ['tests.c', 'a', 'tests.gone'];
+
+function ledgerOfRows(rows: GenRow[]): Ledger {
+  const parsed = parseLedger(ledgerYaml(rows), 'tests/ledger.yaml');
+  expect(parsed.errors).toEqual([]);
+  return parsed.ledger!;
+}
+
+function decideOn(
+  rows: GenRow[],
+  results: { id: string; status: Status; outcome: (typeof OUTCOMES)[number] }[],
+  extra: Partial<Parameters<typeof decide>[0]> = {},
+): Report {
+  const seen = new Set<string>();
+  const tests: TestResult[] = [];
+  for (const r of results) {
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    const t: TestResult = { id: r.id, status: r.status, flaky: false, reports: ['r.xml'] };
+    if (r.status === 'skip' && r.outcome !== undefined) t.outcome = r.outcome;
+    tests.push(t);
+  }
+  return decide({
+    ledgerFile: 'tests/ledger.yaml',
+    ledger: ledgerOfRows(rows),
+    ledgerErrors: [],
+    tests,
+    unmapped: [],
+    reportProblems: [],
+    artifacts: new Map([['goldens/g.bin', { digest: DIGEST }]]),
+    seeds: new Map([['seeds/', { files: 3 }]]),
+    isProduction: () => false,
+    expect: 'all',
+    ...extra,
+  });
+}
+
+const rank = (d: Report['decision']) => SEVERITY[d];
+
+describe('skips, collection outcomes and the collected list (generated)', () => {
+  it('a skip, xfail or todo is evidence of nothing: without a skip reason on its row it rejects', () => {
+    fc.assert(
+      fc.property(
+        skipRowsArb,
+        fc.array(resultArb, { minLength: 1, maxLength: 12 }),
+        (rows, results) => {
+          const report = decideOn(rows, results);
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          const judged = new Set<string>();
+          for (const r of results) {
+            if (judged.has(r.id)) continue;
+            judged.add(r.id);
+            const row = byId.get(r.id);
+            if (r.status !== 'skip' || row === undefined || row.skip || row.class === 'draft')
+              continue;
+            if (row.class === 'quarantine' && r.outcome === 'xfail') continue; // an expected failure
+            const own = report.findings.filter((f) => f.id === r.id && f.status === 'skip');
+            expect(own.map((f) => f.result)).toEqual(['reject']);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('giving the collected list never lowers the decision', () => {
+    fc.assert(
+      fc.property(
+        skipRowsArb,
+        fc.array(resultArb, { maxLength: 10 }),
+        fc.array(idArb, { maxLength: 10 }),
+        fc.constantFrom<'all' | 'ran-files'>('all', 'ran-files'),
+        (rows, results, collected, expect_) => {
+          const without = decideOn(rows, results, { expect: expect_ });
+          const withList = decideOn(rows, results, { expect: expect_, collected });
+          expect(rank(withList.decision)).toBeGreaterThanOrEqual(rank(without.decision));
+          expect(withList.counts.reject).toBeGreaterThanOrEqual(without.counts.reject);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a module skipped at collection admits its rows only where they expect a skip; a collection error rejects', () => {
+    fc.assert(
+      fc.property(
+        skipRowsArb,
+        fc.array(resultArb, { maxLength: 10 }),
+        fc.subarray(MODULES),
+        fc.constantFrom<'all' | 'ran-files'>('all', 'ran-files'),
+        fc.boolean(),
+        (rows, results, modules, expect_, broken) => {
+          const kind = broken ? 'collection-error' : 'collection-skipped';
+          const collection = modules.map((module) => ({
+            kind,
+            module,
+            file: module.replaceAll('.', '/') + '.py',
+            detail: 'windows-only',
+            report: 'r.xml',
+          })) as CollectionOutcome[];
+          const without = decideOn(rows, results, { expect: expect_ });
+          const withOutcomes = decideOn(rows, results, { expect: expect_, collection });
+          if (broken && modules.length > 0) expect(withOutcomes.decision).toBe('reject');
+          // Without a skip reason on any row, nothing becomes less severe.
+          if (!rows.some((r) => r.skip))
+            expect(rank(withOutcomes.decision)).toBeGreaterThanOrEqual(rank(without.decision));
+          for (const f of withOutcomes.findings) {
+            if (f.rule === 'expected-skip')
+              expect(rows.find((r) => r.id === f.id)?.skip).toBe(true);
+          }
+        },
+      ),
       RUNS,
     );
   });

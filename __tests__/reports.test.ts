@@ -28,12 +28,21 @@ describe('packTests / unpackTests', () => {
         line: 0,
       },
       { id: '', status: 'skip', flaky: false, reports: [], file: 'a.test.js', line: 41 },
+      { id: 'x::todo', status: 'skip', flaky: false, reports: ['j.json'], outcome: 'todo' },
+      { id: 'x::xf', status: 'skip', flaky: false, reports: ['r2.xml'], outcome: 'xfail' },
+      {
+        id: 'x::twins',
+        status: 'fail',
+        flaky: false,
+        reports: ['r3.xml'],
+        duplicates: { count: 3, report: 'r3.xml', statuses: ['pass', 'fail', 'skip'] },
+      },
       { id: 'b.py::t[\n\u{1F600}é]', status: 'fail', flaky: false, reports: ['r2.xml'] },
       { id: 'b.py::e', status: 'error', flaky: false, reports: ['r1.xml'], line: 7 },
     ];
     const packed = packTests(tests);
     expect(packed.files).toEqual(['a.test.js']);
-    expect(packed.reports).toEqual(['r1.xml', 'r2.xml']);
+    expect([...packed.reports].sort()).toEqual(['j.json', 'r1.xml', 'r2.xml', 'r3.xml']);
     expect(unpackTests(structuredClone(packed))).toEqual(tests);
   });
 

@@ -110,7 +110,12 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const ledgerErrors =
     ledger && parsed.errors.length === 0 ? checkLedgerPaths(ledger, root) : parsed.errors;
 
-  const { tests, unmapped, reportProblems } = await reportsP;
+  const { tests, unmapped, reportProblems, collection, collected, dialects } = await reportsP;
+  if (dialects.includes('jest-junit') && !dialects.includes('jest-json')) {
+    notes.push(
+      "jest-junit writes test.todo as a pass: give jest's --json results too (docs/test-ids.md)",
+    );
+  }
 
   let change: Change | undefined;
   if (o.base !== undefined) {
@@ -135,6 +140,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     tests,
     unmapped,
     reportProblems,
+    collection,
+    collected,
     artifacts: facts.artifacts,
     seeds: facts.seeds,
     change,

@@ -15,9 +15,11 @@ import {
 import type { ReportProblem } from './decision/decide.js';
 import { parseCollected } from './junit/collected.js';
 import { mapCases } from './junit/map.js';
-import { parseReport } from './junit/parse.js';
+import { parseReportText } from './junit/jest-json.js';
 import {
   GateError,
+  type CollectionOutcome,
+  type Dialect,
   type ParsedReport,
   type Status,
   type TestResult,
@@ -39,6 +41,12 @@ export interface ReportsJob {
 export interface ReportsRead {
   tests: TestResult[];
   unmapped: UnmappedCase[];
+  /** pytest modules skipped or broken at collection. */
+  collection: CollectionOutcome[];
+  /** The collected ids, when a collected list was given and read. */
+  collected?: string[];
+  /** The dialects of the reports read, each once. */
+  dialects: Dialect[];
   reportProblems: ReportProblem[];
 }
 
@@ -50,7 +58,7 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
   const read = job.sync ? readCappedSync : readCapped;
   for (const f of job.files) {
     try {
-      reports.push(parseReport(await read(f.path, LIMITS.reportBytes, f.shown), f.shown));
+      reports.push(parseReportText(await read(f.path, LIMITS.reportBytes, f.shown), f.shown));
     } catch (e) {
       reportProblems.push(asProblem(e, f.shown));
     }
@@ -69,7 +77,13 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
       reportProblems.push(asProblem(e, shown));
     }
   }
-  return { ...mapCases(reports, { collected, repoRoot: root }), reportProblems };
+  const out: ReportsRead = {
+    ...mapCases(reports, { collected, repoRoot: root }),
+    reportProblems,
+    dialects: [...new Set(reports.map((r) => r.dialect))],
+  };
+  if (collected !== undefined) out.collected = collected;
+  return out;
 }
 
 function asProblem(e: unknown, file: string): ReportProblem {
@@ -159,13 +173,16 @@ export interface PackedTests {
   reports: string[];
   /**
    * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
-   * none) and its number of reports; then, test after test, the index of each report.
+   * none), its number of reports, its outcome (0: none), its duplicates' count (0: none),
+   * their report's index and statuses (a bit per status); then, test after test, the index
+   * of each report.
    */
   numbers: Int32Array;
 }
 
 const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];
-const PER_TEST = 6;
+const OUTCOMES = [undefined, 'xfail', 'todo'] as const;
+const PER_TEST = 10;
 
 export function packTests(tests: TestResult[]): PackedTests {
   const files = new Table();
@@ -184,6 +201,12 @@ export function packTests(tests: TestResult[]): PackedTests {
     numbers[k++] = t.line === undefined ? 0 : t.line + 1;
     numbers[k++] = t.file === undefined ? 0 : files.index(t.file) + 1;
     numbers[k++] = t.reports.length;
+    numbers[k++] = OUTCOMES.indexOf(t.outcome);
+    numbers[k++] = t.duplicates?.count ?? 0;
+    numbers[k++] = t.duplicates ? reports.index(t.duplicates.report) : 0;
+    let bits = 0;
+    for (const st of t.duplicates?.statuses ?? []) bits |= 1 << STATUSES.indexOf(st);
+    numbers[k++] = bits;
   }
   for (const t of tests) for (const r of t.reports) numbers[k++] = reports.index(r);
   return { ids: ids.join(''), files: files.list, reports: reports.list, numbers };
@@ -202,6 +225,12 @@ export function unpackTests(p: PackedTests): TestResult[] {
     const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
     if (n[k + 4] !== 0) t.file = p.files[n[k + 4] - 1];
     if (n[k + 3] !== 0) t.line = n[k + 3] - 1;
+    const outcome = OUTCOMES[n[k + 6]];
+    if (outcome !== undefined) t.outcome = outcome;
+    if (n[k + 7] !== 0) {
+      const statuses = STATUSES.filter((_, b) => (n[k + 9] & (1 << b)) !== 0);
+      t.duplicates = { count: n[k + 7], report: p.reports[n[k + 8]], statuses };
+    }
     tests[i] = t;
   }
   return tests;

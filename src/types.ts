@@ -86,11 +86,34 @@ export interface RawCase {
   flakyAttempts: number;
   /** The report file this case came from. */
   report: string;
+  /**
+   * What the status alone does not say: `xfail` (pytest's expected failure, status skip),
+   * `todo` (a test not written yet, status skip), or pytest's collection outcomes for a
+   * whole module (`collection-skipped`, `collection-error`), which are not tests.
+   */
+  outcome?: CaseOutcome;
+  /** The reason or error the runner gave, on one line (collection outcomes, xfail). */
+  detail?: string;
+}
+
+export type CaseOutcome = 'xfail' | 'todo' | 'collection-skipped' | 'collection-error';
+
+/** A pytest module skipped or broken at collection: not a test, but a fact about its tests. */
+export interface CollectionOutcome {
+  kind: 'collection-skipped' | 'collection-error';
+  /** The module as pytest names it (`tests.pkg.test_mod`): its file path, dotted. */
+  module: string;
+  /** The module's repo-relative file, when the report says it. */
+  file?: string;
+  /** The skip reason, or the error's first line. */
+  detail: string;
+  report: string;
 }
 
 export type Dialect =
   | 'pytest'
   | 'jest-junit'
+  | 'jest-json'
   | 'vitest'
   | 'node'
   | 'mocha'
@@ -112,6 +135,15 @@ export interface TestResult {
   status: Status;
   /** Passed only after a recorded rerun or a mixed result across reports. */
   flaky: boolean;
+  /** `xfail` or `todo` when the status is skip for that reason (see RawCase.outcome). */
+  outcome?: 'xfail' | 'todo';
+  /**
+   * Same-named cases merged in one report (a dialect that records no reruns): the most in
+   * one report, where, and every status they had. Each status is judged; the most severe
+   * finding stands (a twin that passes a quarantine row rejects like one that fails a
+   * locked row).
+   */
+  duplicates?: { count: number; report: string; statuses: Status[] };
   file?: string;
   line?: number;
   reports: string[];
@@ -179,12 +211,15 @@ export type RuleKey =
   | 'unclassified'
   | 'classified-fail'
   | 'classified-skip'
+  | 'expected-skip'
   | 'classified-missing'
   | 'flaky-pass'
   | 'production-golden-no-bump'
   | 'ledger-contract-change'
   | 'ledger-agent-edit'
   | 'ledger-invalid'
+  | 'collection-skipped'
+  | 'collection-error'
   | 'report-unmapped'
   | 'report-invalid';
 

@@ -1,8 +1,10 @@
 // decide(): the decision table applied to plain facts. No I/O: the adapters gather the facts
 // (ledger, mapped test results, artifact digests, seed counts, the change) and pass them in.
+import { dottedModule } from '../junit/pytest.js';
 import type {
   ArtifactFact,
   Change,
+  CollectionOutcome,
   Counts,
   Decision,
   Expect,
@@ -32,6 +34,10 @@ export interface DecideInput {
   tests: TestResult[];
   unmapped: UnmappedCase[];
   reportProblems: ReportProblem[];
+  /** pytest modules skipped or broken at collection (not tests). */
+  collection?: CollectionOutcome[];
+  /** Ids from the collected list, when given: each with a row must have a result (§3). */
+  collected?: string[];
   /** Keyed by the row's repo-relative artifact path. */
   artifacts: Map<string, ArtifactFact>;
   /** Keyed by the row's repo-relative seeds folder. */
@@ -58,6 +64,7 @@ export function decide(input: DecideInput): Report {
       finding('report-invalid', { ...NO_CASE, message: 'no report holds any test case' }),
     );
   }
+  for (const o of input.collection ?? []) findings.push(collectionFinding(o));
   for (const u of input.unmapped) {
     const c = u.case;
     const message = `${c.classname ? c.classname + ' ' : ''}${c.name}: ${u.reason}`;
@@ -82,6 +89,7 @@ export function decide(input: DecideInput): Report {
     const facts = new ChangeFacts(input.change);
     const seen = new Set<LedgerRow>(); // rows with a result, by identity
     for (const t of input.tests) findings.push(caseFinding(t, ledger, input, facts, seen));
+    skippedModuleRows(ledger, input, facts, seen, findings);
     missingRows(ledger, input, seen, findings);
     if (input.change) {
       ledgerChangeFindings(ledger, input.change, input.ledgerFile, findings);
@@ -159,9 +167,30 @@ function caseFinding(
   facts: ChangeFacts,
   seen: Set<LedgerRow>,
 ): Finding {
+  const statuses = t.duplicates?.statuses;
+  if (statuses === undefined || statuses.length < 2)
+    return judgeCase(t, ledger, input, facts, seen);
+  // Same-named tests in one report: judge each status they had, keep the most severe.
+  let best: Finding | undefined;
+  for (const status of statuses) {
+    const variant: TestResult = { ...t, status, flaky: status === 'pass' && t.flaky };
+    if (status !== 'skip') delete variant.outcome;
+    const f = judgeCase(variant, ledger, input, facts, seen);
+    if (best === undefined || RANK.get(f.rule)! > RANK.get(best.rule)!) best = f;
+  }
+  return best!;
+}
+
+function judgeCase(
+  t: TestResult,
+  ledger: Ledger,
+  input: DecideInput,
+  facts: ChangeFacts,
+  seen: Set<LedgerRow>,
+): Finding {
   const row = ledger.byId.get(t.id);
   if (!row) {
-    const message = `${t.status} on an id missing from the ledger`;
+    const message = `${t.status} on an id missing from the ledger${duplicateNote(t)}`;
     return finding('unclassified', {
       id: t.id,
       status: t.status,
@@ -175,11 +204,24 @@ function caseFinding(
 
   const choice = new Choice();
   const passed = t.status === 'pass';
+  const skipped = what(t);
 
   if (row.class === 'locked_fixture' || row.class === 'property') {
     if (t.status === 'fail' || t.status === 'error')
       choice.add('classified-fail', `${t.status} on a ${row.class} test`);
-    if (t.status === 'skip') choice.add('classified-skip', `skipped ${row.class} test`);
+    if (t.status === 'skip') {
+      // A skip is evidence of nothing: only a row that says why its test skips expects one.
+      if (row.skip !== undefined)
+        choice.add(
+          'expected-skip',
+          `${skipped} ${row.class} test; its row expects a skip: ${row.skip}`,
+        );
+      else
+        choice.add(
+          'classified-skip',
+          `${skipped} ${row.class} test, and its row gives no \`skip:\` reason`,
+        );
+    }
     if (passed && t.flaky)
       choice.add('flaky-pass', 'passed only after a recorded rerun or flaky failure');
   }
@@ -219,8 +261,21 @@ function caseFinding(
     }
     case 'quarantine':
       if (passed) choice.add('quarantine-pass', `pass on a quarantined id (owner ${row.owner})`);
+      else if (t.outcome === 'xfail')
+        choice.add(
+          'quarantine-fail',
+          'xfail (an expected failure) on a quarantined id, as expected',
+        );
+      else if (t.status === 'skip' && row.skip !== undefined)
+        choice.add(
+          'expected-skip',
+          `${skipped} quarantined test; its row expects a skip: ${row.skip}`,
+        );
       else if (t.status === 'skip')
-        choice.add('quarantine-removed', 'a quarantined test was skipped');
+        choice.add(
+          'quarantine-removed',
+          `${skipped} quarantined test, and its row gives no \`skip:\` reason`,
+        );
       else choice.add('quarantine-fail', `${t.status} on a quarantined id, as expected`);
       break;
     case 'draft':
@@ -235,10 +290,59 @@ function caseFinding(
     id: t.id,
     status: t.status,
     class: row.class,
-    message: choice.message,
+    message: choice.message + duplicateNote(t),
     file: input.ledgerFile,
     line: row.line,
   });
+}
+
+/** How a skipped test skipped, for messages: `skipped`, `xfail (…) on a`, `todo (…) on a`. */
+function what(t: TestResult): string {
+  if (t.outcome === 'xfail') return 'xfail (an expected failure, not evidence) on a';
+  if (t.outcome === 'todo') return 'todo (a test not written yet) on a';
+  return 'skipped';
+}
+
+/** Same-named cases merged in one report are named, so a twin's failure is not a mystery. */
+function duplicateNote(t: TestResult): string {
+  const d = t.duplicates;
+  if (d === undefined) return '';
+  return ` (${d.count} cases with this id in ${d.report}: same-named tests, judged by the worst result)`;
+}
+
+function collectionFinding(o: CollectionOutcome): Finding {
+  const where = o.file ?? o.module;
+  const message =
+    o.kind === 'collection-skipped'
+      ? `module ${where} skipped at collection: ${o.detail}`
+      : `module ${where} could not be collected: ${o.detail}`;
+  return finding(o.kind, { ...NO_CASE, message, file: o.file ?? o.report });
+}
+
+/**
+ * Rows of tests in a module skipped at collection, without a result of their own: their
+ * tests never ran, so each is judged as a skip (a reject unless its row expects one).
+ */
+function skippedModuleRows(
+  ledger: Ledger,
+  input: DecideInput,
+  facts: ChangeFacts,
+  seen: Set<LedgerRow>,
+  out: Finding[],
+): void {
+  const skipped = new Map<string, CollectionOutcome>();
+  for (const o of input.collection ?? [])
+    if (o.kind === 'collection-skipped') skipped.set(o.module, o);
+  if (skipped.size === 0) return;
+  for (const row of ledger.rows) {
+    if (seen.has(row)) continue;
+    const o = skipped.get(dottedModule(idPrefix(row.id)));
+    if (o === undefined) continue;
+    const t: TestResult = { id: row.id, status: 'skip', flaky: false, reports: [o.report] };
+    const f = caseFinding(t, ledger, input, facts, seen);
+    f.message = `its module was skipped at collection (${o.detail}): ${f.message}`;
+    out.push(f);
+  }
 }
 
 type Fields = Omit<Finding, 'rule' | 'result'>;
@@ -269,10 +373,17 @@ function missingRows(
   out: Finding[],
 ): void {
   const ranFiles = new Set<string>();
-  if (input.expect === 'ran-files') for (const t of input.tests) ranFiles.add(idPrefix(t.id));
+  if (input.expect === 'ran-files') {
+    for (const t of input.tests) ranFiles.add(idPrefix(t.id));
+    // A module that failed to collect ran, as far as its rows are concerned.
+    for (const o of input.collection ?? []) if (o.file !== undefined) ranFiles.add(o.file);
+  }
+  // Whatever `expect` says, a collected id with a row must have a result (a lost shard).
+  const collected = input.collected !== undefined ? new Set(input.collected) : undefined;
   for (const row of ledger.rows) {
     if (seen.has(row)) continue;
-    if (input.expect === 'ran-files' && !ranFiles.has(idPrefix(row.id))) continue;
+    const wasCollected = collected?.has(row.id) === true;
+    if (input.expect === 'ran-files' && !ranFiles.has(idPrefix(row.id)) && !wasCollected) continue;
     const at = (key: RuleKey, message: string) =>
       finding(key, {
         id: row.id,
@@ -282,10 +393,16 @@ function missingRows(
         file: input.ledgerFile,
         line: row.line,
       });
+    const why = wasCollected ? 'collected, but no result in any report' : 'no result in any report';
     if (row.class === 'locked_fixture' || row.class === 'property') {
-      out.push(at('classified-missing', 'no result in any report'));
+      out.push(at('classified-missing', why));
     } else if (row.class === 'quarantine') {
-      out.push(at('quarantine-removed', 'quarantined id missing from the reports'));
+      out.push(
+        at(
+          'quarantine-removed',
+          `quarantined id ${wasCollected ? 'collected, but ' : ''}missing from the reports`,
+        ),
+      );
     }
   }
 }

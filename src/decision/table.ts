@@ -62,14 +62,14 @@ export const RULES: readonly Rule[] = [
   },
   {
     key: 'quarantine-pass',
-    signal: 'pass on a quarantined id',
+    signal: 'pass on a quarantined id (pytest writes a non-strict XPASS as a pass)',
     class: 'quarantine',
     result: 'reject',
     action: 'keep failing or unfreeze manually',
   },
   {
     key: 'quarantine-fail',
-    signal: 'fail or error on a quarantined id (expected)',
+    signal: 'fail or error on a quarantined id (expected), a pytest xfail included',
     class: 'quarantine',
     result: 'info',
     action: 'none',
@@ -77,7 +77,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'quarantine-removed',
     signal:
-      'quarantined id skipped, missing from the reports, or its row deleted / renamed / re-classed',
+      'quarantined id skipped without a `skip:` reason on its row, missing from the reports, or its row deleted / renamed / re-classed',
     class: 'quarantine',
     result: 'reject',
     action: 'restore the row',
@@ -112,21 +112,32 @@ export const RULES: readonly Rule[] = [
   },
   {
     key: 'classified-skip',
-    signal: 'skip on a locked_fixture / property test',
+    signal:
+      'skip on a locked_fixture / property test whose row gives no `skip:` reason (a pytest xfail, a jest todo and a module skipped at collection are skips)',
     class: 'any',
+    result: 'reject',
+    action: 'fix the test, or a human adds `skip: <reason>` to its row',
+  },
+  {
+    key: 'expected-skip',
+    signal:
+      'skip on a locked_fixture / property / quarantine test whose row gives a `skip:` reason',
+    class: 'any but draft',
     result: 'info',
     action: 'none',
   },
   {
     key: 'classified-missing',
-    signal: 'a locked_fixture / property row with no result in any report',
+    signal:
+      'a locked_fixture / property row with no result in any report (see `expect`; a collected id always needs one)',
     class: 'any',
     result: 'reject',
     action: 'restore the test or remove the row in a reviewed change',
   },
   {
     key: 'flaky-pass',
-    signal: 'passed only after a recorded rerun / flaky failure',
+    signal:
+      'passed only after a recorded rerun (Surefire flakyFailure / rerunFailure, gotestsum reruns) or with a failure of the same id in another report file',
     class: 'any but quarantine',
     result: 'reject',
     action: 'quarantine it or fix it',
@@ -160,6 +171,21 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'reject',
     action: 'fix the ledger',
+  },
+  {
+    key: 'collection-skipped',
+    signal:
+      'a pytest module skipped at collection (importorskip, skip(allow_module_level=True)): not a test; its rows are judged as skipped',
+    class: '—',
+    result: 'info',
+    action: 'none',
+  },
+  {
+    key: 'collection-error',
+    signal: 'a pytest module that could not be collected (an import or syntax error)',
+    class: '—',
+    result: 'reject',
+    action: 'fix the module',
   },
   {
     key: 'report-unmapped',

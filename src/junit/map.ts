@@ -1,7 +1,15 @@
 // Raw cases from every report → one TestResult per test id (see docs/test-ids.md).
 
 import { posix } from 'node:path';
-import type { Dialect, ParsedReport, RawCase, Status, TestResult, UnmappedCase } from '../types.js';
+import type {
+  CollectionOutcome,
+  Dialect,
+  ParsedReport,
+  RawCase,
+  Status,
+  TestResult,
+  UnmappedCase,
+} from '../types.js';
 import type { SuiteCase } from './parse.js';
 import { indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
@@ -14,15 +22,52 @@ export interface MapOptions {
 
 interface Merged {
   id: string;
+  /** Results counted per report (a report's same-named cases count once, see below). */
   pass: number;
   fail: number;
   error: number;
   skip: number;
   /** A passing case recorded reruns or flaky failures of its own. */
   passAfterRerun: boolean;
+  /** Skipped cases by why: a todo, an xfail, or a plain skip. */
+  todo: number;
+  xfail: number;
+  plainSkip: number;
   file?: string;
   line?: number;
   reports: string[];
+  /** The report being read, its worst status so far, how many cases had this id in it. */
+  cur: string | null;
+  curStatus: Status;
+  curCount: number;
+  /** Every status seen in the report being read, and in any report where the id repeated. */
+  curStatuses: Set<Status>;
+  twinStatuses?: Set<Status>;
+  duplicates?: { count: number; report: string };
+}
+
+/**
+ * Dialects that write a rerun as another case with the same id in the same report
+ * (gotestsum --rerun-fails). In every other dialect, same-named cases in one report are
+ * distinct tests that share a name (two `test('x')` in one file), not attempts.
+ */
+const RERUNS_AS_CASES = new Set<Dialect>(['go-junit-report']);
+
+// Worst first: a same-named twin that fails makes the id fail.
+const BADNESS: Record<Status, number> = { error: 3, fail: 2, skip: 1, pass: 0 };
+const STATUS_ORDER: Status[] = ['pass', 'fail', 'error', 'skip'];
+
+/** Counts the current report's result for `m` once, however many cases it had. */
+function commit(m: Merged): void {
+  if (m.cur === null) return;
+  m[m.curStatus]++;
+  if (m.curCount > 1) {
+    if (m.duplicates === undefined || m.curCount > m.duplicates.count)
+      m.duplicates = { count: m.curCount, report: m.cur };
+    m.twinStatuses ??= new Set();
+    for (const st of m.curStatuses) m.twinStatuses.add(st);
+  }
+  m.cur = null;
 }
 
 const ABSOLUTE = /^(?:\/|[A-Za-z]:\/|\/\/)/;
@@ -84,12 +129,18 @@ function pytestId(c: RawCase, index: CollectedIndex | undefined, xunit1: Xunit1I
   return 'id' in r ? r : { reason: `${r.reason}: pass --collected`, candidates: [] };
 }
 
-function finalStatus(m: Merged): { status: Status; flaky: boolean } {
+function finalStatus(m: Merged): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
+  // A todo is never a pass, whatever another report (jest-junit) wrote for it.
+  if (m.todo > 0 && m.fail === 0 && m.error === 0) {
+    return { status: 'skip', flaky: false, outcome: 'todo' };
+  }
   if (m.pass > 0) {
     return { status: 'pass', flaky: m.fail > 0 || m.error > 0 || m.passAfterRerun };
   }
   if (m.error > 0) return { status: 'error', flaky: false };
   if (m.fail > 0) return { status: 'fail', flaky: false };
+  // An xfail only when no plain skip: a plain skip is judged more strictly.
+  if (m.xfail > 0 && m.plainSkip === 0) return { status: 'skip', flaky: false, outcome: 'xfail' };
   return { status: 'skip', flaky: false };
 }
 
@@ -100,11 +151,12 @@ function finalStatus(m: Merged): { status: Status; flaky: boolean } {
 export function mapCases(
   reports: ParsedReport[],
   opts: MapOptions,
-): { tests: TestResult[]; unmapped: UnmappedCase[] } {
+): { tests: TestResult[]; unmapped: UnmappedCase[]; collection: CollectionOutcome[] } {
   const index = opts.collected !== undefined ? indexCollected(opts.collected) : undefined;
   const xunit1 = new Xunit1Ids();
   const merged = new Map<string, Merged>();
   const unmapped: UnmappedCase[] = [];
+  const collection: CollectionOutcome[] = [];
   // Many cases share one file: each distinct path is normalised once.
   const repoPaths = new Map<string, string>();
   const toRepo = (file: string): string => {
@@ -121,7 +173,20 @@ export function mapCases(
     // what matches no collected id is reported, not guessed).
     const asPytest =
       report.dialect === 'pytest' || (index !== undefined && report.dialect === 'generic');
+    const rerunsAsCases = RERUNS_AS_CASES.has(report.dialect);
     for (const c of report.cases) {
+      if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') {
+        // A module, not a test (parseReport keeps these outcomes for pytest reports only).
+        const o: CollectionOutcome = {
+          kind: c.outcome,
+          module: c.name,
+          detail: c.detail ?? '',
+          report: c.report,
+        };
+        if (c.file !== undefined) o.file = toRepo(c.file);
+        collection.push(o);
+        continue;
+      }
       let id: string;
       if (asPytest) {
         const r = pytestId(c, index, xunit1);
@@ -134,11 +199,44 @@ export function mapCases(
 
       let m = merged.get(id);
       if (m === undefined) {
-        m = { id, pass: 0, fail: 0, error: 0, skip: 0, passAfterRerun: false, reports: [] };
+        m = {
+          id,
+          pass: 0,
+          fail: 0,
+          error: 0,
+          skip: 0,
+          passAfterRerun: false,
+          todo: 0,
+          xfail: 0,
+          plainSkip: 0,
+          reports: [],
+          cur: null,
+          curStatus: 'pass',
+          curCount: 0,
+          curStatuses: new Set(),
+        };
         merged.set(id, m);
       }
-      m[c.status]++;
+      if (rerunsAsCases) m[c.status]++;
+      else if (m.cur === c.report) {
+        // A same-named case in the same report: one test, judged by its worst result.
+        m.curCount++;
+        m.curStatuses.add(c.status);
+        if (BADNESS[c.status] > BADNESS[m.curStatus]) m.curStatus = c.status;
+      } else {
+        commit(m);
+        m.cur = c.report;
+        m.curStatus = c.status;
+        m.curCount = 1;
+        m.curStatuses.clear();
+        m.curStatuses.add(c.status);
+      }
       if (c.status === 'pass' && c.flakyAttempts > 0) m.passAfterRerun = true;
+      if (c.outcome === 'todo') m.todo++;
+      else if (c.status === 'skip') {
+        if (c.outcome === 'xfail') m.xfail++;
+        else m.plainSkip++;
+      }
       if (m.file === undefined && c.file !== undefined) {
         m.file = asPytest ? c.file.replaceAll('\\', '/') : toRepo(c.file);
         if (c.line !== undefined) m.line = c.line;
@@ -152,10 +250,17 @@ export function mapCases(
 
   const tests: TestResult[] = [];
   for (const m of merged.values()) {
-    const t: TestResult = { id: m.id, ...finalStatus(m), reports: m.reports };
+    commit(m);
+    const { status, flaky, outcome } = finalStatus(m);
+    const t: TestResult = { id: m.id, status, flaky, reports: m.reports };
+    if (outcome !== undefined) t.outcome = outcome;
+    if (m.duplicates !== undefined) {
+      const statuses = STATUS_ORDER.filter((st) => m.twinStatuses!.has(st));
+      t.duplicates = { ...m.duplicates, statuses };
+    }
     if (m.file !== undefined) t.file = m.file;
     if (m.line !== undefined) t.line = m.line;
     tests.push(t);
   }
-  return { tests, unmapped };
+  return { tests, unmapped, collection };
 }

@@ -1,7 +1,14 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
-import { GateError, type Dialect, type ParsedReport, type RawCase, type Status } from '../types.js';
-import { lineAt, scanXml } from './scan.js';
+import {
+  GateError,
+  type CaseOutcome,
+  type Dialect,
+  type ParsedReport,
+  type RawCase,
+  type Status,
+} from '../types.js';
+import { decodeText, lineAt, scanXml } from './scan.js';
 
 // Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
 const ERROR = 1;
@@ -84,6 +91,54 @@ function caseStatus(bits: number, notRun: boolean): Status {
   return 'pass';
 }
 
+/** The longest reason or error line kept from a report (it is shown, not parsed). */
+export const MAX_DETAIL_CHARS = 300;
+/** How much of a collection error's text is read to find its first line. */
+const MAX_ERROR_TEXT = 64 * 1024;
+
+/**
+ * pytest's outcome for a result element beyond its status: an expected failure, or (on a
+ * case with an empty classname, which is a module) a collection skip or error.
+ */
+function pytestOutcome(
+  element: string,
+  type: string | undefined,
+  message: string | undefined,
+  classname: string | undefined,
+): CaseOutcome | undefined {
+  if (element === 'skipped' && type === 'pytest.xfail') return 'xfail';
+  if (classname) return undefined;
+  if (element === 'skipped' && message === 'collection skipped') return 'collection-skipped';
+  if (element === 'error' && message === 'collection failure') return 'collection-error';
+  return undefined;
+}
+
+/** One line, at most MAX_DETAIL_CHARS long. */
+export function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL_CHARS ? flat.slice(0, MAX_DETAIL_CHARS - 1) + '…' : flat;
+}
+
+/**
+ * The reason of pytest's module-level skip, written as Python's repr of
+ * `(path, line, 'Skipped: reason')`; anything else is kept as it is.
+ */
+export function collectionSkipReason(text: string): { reason: string; path?: string } {
+  const m = /^\((['"])(.*?)\1, \d+, (['"])(?:Skipped: )?([\s\S]*)\3\)\s*$/.exec(text.trim());
+  if (!m) return { reason: oneLine(text) };
+  return { reason: oneLine(m[4].replace(/\\(['"\\])/g, '$1')), path: m[2] };
+}
+
+/**
+ * The first line of a collection error: pytest prints the exception on lines starting with
+ * `E   ` after the traceback; without one, the text's first non-empty line.
+ */
+export function collectionErrorLine(text: string): string {
+  const lines = text.split('\n');
+  const e = lines.find((l) => /^E {3}\S/.test(l));
+  return oneLine(e !== undefined ? e.slice(4) : (lines.find((l) => l.trim() !== '') ?? ''));
+}
+
 /** A non-negative integer of at most 9 digits, else undefined. */
 function lineNumber(text: string | undefined): number | undefined {
   if (text === undefined || text.length === 0 || text.length > 9) return undefined;
@@ -136,6 +191,11 @@ export function parseReport(xml: string, file: string): ParsedReport {
   let caseDepth = -1;
   let bits = 0;
   let notRun = false;
+  // Text of the open case's collection outcome element, gathered for its detail.
+  let capture: string[] | null = null;
+  let captured = 0;
+  // The module path each collection skip names (xunit2 writes no `file`), for pytest only.
+  const skipPaths = new Map<RawCase, string>();
 
   /** The attribute's value, refused when it is longer than MAX_NAME_CHARS. */
   const capped = (value: string | undefined, what: string, at: number): string | undefined => {
@@ -160,6 +220,17 @@ export function parseReport(xml: string, file: string): ParsedReport {
           bits |= bit;
           if (bit === FLAKY || bit === RERUN_ERROR || bit === RERUN_FAILURE)
             current.flakyAttempts++;
+          if (bit === SKIPPED || bit === ERROR) {
+            const message = attrs.get('message');
+            const outcome = pytestOutcome(name, attrs.get('type'), message, current.classname);
+            if (outcome !== undefined && current.outcome === undefined) {
+              current.outcome = outcome;
+              if (outcome === 'xfail' && message) current.detail = oneLine(message);
+              else if (outcome !== 'xfail') capture = [];
+            } else if (bit === SKIPPED && message && current.detail === undefined) {
+              current.detail = oneLine(message);
+            }
+          }
         }
       } else if (depth === 0 && name !== 'testsuites' && name !== 'testsuite') {
         throw new GateError(
@@ -214,6 +285,17 @@ export function parseReport(xml: string, file: string): ParsedReport {
     close() {
       depth--;
       if (current !== null) {
+        if (capture !== null && depth === caseDepth + 1) {
+          const text = capture.join('');
+          if (current.outcome === 'collection-error') current.detail = collectionErrorLine(text);
+          else {
+            const skip = collectionSkipReason(text);
+            current.detail = skip.reason;
+            if (skip.path) skipPaths.set(current, skip.path);
+          }
+          capture = null;
+          captured = 0;
+        }
         if (depth === caseDepth) {
           current.status = caseStatus(bits, notRun);
           cases.push(current);
@@ -225,6 +307,12 @@ export function parseReport(xml: string, file: string): ParsedReport {
     comment(text) {
       if (NODE_SUMMARY_COMMENT.test(text)) signals.node = true;
     },
+    text(input, start, end, cdata) {
+      if (capture === null || captured >= MAX_ERROR_TEXT) return;
+      const raw = input.slice(start, Math.min(end, start + MAX_ERROR_TEXT - captured));
+      captured += raw.length;
+      capture.push(cdata ? raw : decodeText(raw));
+    },
   });
 
   const dialect = dialectOf(signals);
@@ -233,6 +321,13 @@ export function parseReport(xml: string, file: string): ParsedReport {
     report.pytestHasFile = anyOwnFile;
     // pytest writes a 0-based `line`.
     for (const c of cases) if (c.line !== undefined) c.line += 1;
+    // xunit2 writes no `file`; a collection skip names its module's path.
+    for (const [c, p] of skipPaths) c.file ??= p;
+  } else {
+    // Only pytest writes these outcomes; elsewhere the same markup is an ordinary case.
+    for (const c of cases) {
+      if (c.outcome !== undefined) delete c.outcome;
+    }
   }
   return report;
 }

@@ -34,8 +34,8 @@ export function mangleTestAddress(nodeid: string): { classname: string; name: st
   return { classname: names.join('.'), name: binXmlEscape(last + params) };
 }
 
-/** The dotted module path pytest derives from a file path. */
-function dottedModule(file: string): string {
+/** The dotted module path pytest derives from a file path (`tests/pkg/test_x.py` → `tests.pkg.test_x`). */
+export function dottedModule(file: string): string {
   return file.replaceAll('/', '.').replace(/\.py$/, '');
 }
 
