@@ -39,7 +39,7 @@ const FROZEN = 'when frozen by ledger-gate init';
  * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
  */
 export function frozenAs(
-  t: (TestResult & { outcome?: string }) | undefined,
+  t: TestResult | undefined,
   reason: string | undefined,
 ): { quarantine: string } | { skip: string } | undefined {
   if (t === undefined) return undefined;
@@ -138,6 +138,19 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const rules = (v.rule ?? []).map((r) => parseRule(r, root));
 
     const testRun = (await readRun(root, v.junit, v.collected))!;
+    // A module pytest could not import has no ids in the run: freezing without it would
+    // leave its tests out silently. A module skipped at collection is said, not frozen.
+    for (const c of testRun.collection) {
+      if (c.kind === 'collection-error') {
+        throw new GateError(
+          `pytest could not collect ${c.module} (${c.detail}): fix the run before freezing it`,
+          c.file ?? c.report,
+        );
+      }
+      io.stderr(
+        `note: ${c.module} was skipped at collection (${c.detail}): its tests get no rows\n`,
+      );
+    }
     // The collected list's order, then any id only a report holds; each id once.
     const results = new Map(testRun.tests.map((t) => [t.id, t]));
     const ids = [...new Set([...(testRun.collected ?? []), ...results.keys()])];
@@ -220,6 +233,15 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       `${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
         `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
     );
+    // Same-named tests in one report with different results share one id: every row of it
+    // rejects one of them (a pass on a quarantine, a failure on a class).
+    const twins = testRun.tests.filter((t) => (t.duplicates?.statuses.length ?? 0) > 1);
+    if (twins.length > 0) {
+      io.stderr(
+        `note: ${twins.length} id${twins.length === 1 ? '' : 's'} name${twins.length === 1 ? 's' : ''} same-named tests with different results, which no row admits; ` +
+          `give them distinct names (first: ${JSON.stringify(twins[0].id)})\n`,
+      );
+    }
     if (undefended > 0) {
       io.stderr(
         `note: ${undefended} passing test${undefended === 1 ? '' : 's'} matched no --rule and ${undefended === 1 ? 'is' : 'are'} quarantined: ` +

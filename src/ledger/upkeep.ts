@@ -14,14 +14,14 @@ import {
 } from '../adapters/files.js';
 import { parseCollected } from '../junit/collected.js';
 import { mapCases, type MapOptions } from '../junit/map.js';
-import { parseReport } from '../junit/parse.js';
+import { parseReportText } from '../junit/jest-json.js';
 import {
   GateError,
   type LedgerIssue,
   type LedgerParse,
   type LedgerRow,
   type ParsedReport,
-  type RawCase,
+  type CollectionOutcome,
   type TestResult,
 } from '../types.js';
 import { UsageError, type CommandIO } from '../commands/io.js';
@@ -187,6 +187,8 @@ export interface Run {
   ids: Set<string>;
   /** The reason a report gives for a skipped (or xfail) test, by id. */
   reasons: Map<string, string>;
+  /** pytest modules skipped or broken at collection (not tests). */
+  collection: CollectionOutcome[];
   /** The inputs, as given, for messages. */
   source: string;
 }
@@ -213,7 +215,7 @@ export async function readRun(
   if (problems[0]) throw new GateError(problems[0].message, problems[0].file);
   const reports: ParsedReport[] = [];
   for (const f of files)
-    reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
+    reports.push(parseReportText(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
   let ids: string[] | undefined;
   if (collected !== undefined) {
     const abs = path.resolve(root, collected);
@@ -225,7 +227,7 @@ export async function readRun(
     ids = parseCollected(await readCapped(abs, LIMITS.collectedBytes, collected), collected);
   }
   const opts = { collected: ids, repoRoot: root };
-  const { tests, unmapped } = mapCases(reports, opts);
+  const { tests, unmapped, collection } = mapCases(reports, opts);
   if (unmapped.length > 0) {
     const u = unmapped[0];
     throw new GateError(
@@ -239,6 +241,7 @@ export async function readRun(
     collected: ids,
     ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
     reasons: skipReasons(reports, opts),
+    collection,
     source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
   };
 }
@@ -252,7 +255,7 @@ function skipReasons(reports: ParsedReport[], opts: MapOptions): Map<string, str
   const single: ParsedReport[] = [];
   const reasons: string[] = [];
   for (const r of reports) {
-    for (const c of r.cases as (RawCase & { detail?: string })[]) {
+    for (const c of r.cases) {
       if (c.status !== 'skip' || !c.detail) continue;
       const key = String(reasons.length);
       reasons.push(c.detail);
