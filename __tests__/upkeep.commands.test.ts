@@ -307,6 +307,32 @@ describe('init', () => {
     },
   );
 
+  it('refuses to freeze a pytest run with a collection error; names modules skipped at collection', async () => {
+    mkdirSync(join(repo, 'build'));
+    for (const f of ['xunit1.xml', 'no-broken.xml'])
+      writeFileSync(
+        join(repo, 'build', f),
+        readFileSync(join(FIXTURES, 'junit/pytest/outcomes', f)),
+      );
+    const broken = await call(init, '--junit', 'build/xunit1.xml', '--owner', 'qa');
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(
+      /^ledger-gate init: tests\/test_broken\.py: pytest could not collect tests\.test_broken \(.+\): fix the run before freezing it\n$/,
+    );
+    expect(() => read()).toThrow();
+    const ok = await call(init, '--junit', 'build/no-broken.xml', '--owner', 'qa');
+    expect(ok.code).toBe(0);
+    expect(ok.err).toMatch(
+      /^note: tests\.test_optional was skipped at collection \(.+\): its tests get no rows\nnote: tests\.pkg\.test_modskip was skipped at collection/,
+    );
+    const rows = parseLedger(read(), LEDGER).ledger!.byId;
+    expect(rows.get('tests/test_outcomes.py::test_xfail_fails')).toMatchObject({
+      class: 'quarantine',
+      reason: 'expected failure (xfail) when frozen by ledger-gate init: known bug 12',
+    });
+    expect(rows.get('tests/test_outcomes.py::test_skipped')!.skip).toBe('windows-only');
+  });
+
   it('refuses pytest reports whose names pytest escaped, unless --collected is used', async () => {
     writeFileSync(
       join(repo, 'report.xml'),
