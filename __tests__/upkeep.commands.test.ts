@@ -764,6 +764,34 @@ describe('lock several ids, relock, drop', () => {
     });
   });
 
+  it('re-classing a row keeps its skip: reason (an expected skip is about the test)', async () => {
+    writeFileSync(
+      join(repo, LEDGER),
+      'version: 1\nrows:\n  - id: t.py::a\n    class: quarantine\n    opened: 2026-01-02\n    reason: r\n    owner: o\n    skip: windows-only\n',
+    );
+    expect((await call(lock, 't.py::a', '--artifact', 'tests/goldens/header.bin')).code).toBe(0);
+    expect(parseLedger(read(), LEDGER).ledger!.byId.get('t.py::a')).toMatchObject({
+      class: 'locked_fixture',
+      skip: 'windows-only',
+    });
+    expect(
+      (
+        await call(
+          property,
+          't.py::a',
+          '--invariant',
+          'i',
+          '--seeds',
+          'tests/properties/seeds/length',
+        )
+      ).code,
+    ).toBe(0);
+    expect((await call(quarantine, 't.py::a', '--reason', 'r2', '--owner', 'o2')).code).toBe(0);
+    expect(read()).toBe(
+      'version: 1\nrows:\n  - id: t.py::a\n    class: quarantine\n    skip: windows-only\n    opened: 2026-11-29\n    reason: r2\n    owner: o2\n',
+    );
+  });
+
   it('relock re-locks every row naming a golden in one command, and nothing else', async () => {
     writeFileSync(join(repo, 'tests/goldens/shared.json'), 'old\n');
     writeFileSync(join(repo, 'tests/goldens/header.bin'), 'header\n');
