@@ -187,6 +187,10 @@ describe('per test case', () => {
       'classified-skip:reject:p',
     ]);
     expect(r.findings[0].message).toMatch(/^xfail \(an expected failure, not evidence\)/);
+    expect(
+      decide(input({ ledger: ledgerOf(), tests: [skips('x', { outcome: 'todo' })] })).findings[0]
+        .message,
+    ).toBe('skip (todo) on an id missing from the ledger');
     expect(r.findings[1].message).toMatch(/^todo \(a test not written yet\)/);
   });
 

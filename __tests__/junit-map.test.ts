@@ -118,6 +118,21 @@ describe('merging the same id', () => {
     },
   );
 
+  test('a pytest module skipped in several workers (xdist) is one collection outcome', () => {
+    const skip = {
+      classname: '',
+      name: 'tests.test_m',
+      status: 'skip' as Status,
+      outcome: 'collection-skipped' as const,
+      detail: 'r',
+    };
+    const { collection, tests } = mapCases([report('r.xml', 'pytest', [skip, skip])], {});
+    expect(tests).toEqual([]);
+    expect(collection).toEqual([
+      { kind: 'collection-skipped', module: 'tests.test_m', detail: 'r', report: 'r.xml' },
+    ]);
+  });
+
   test('go-junit-report: a case written again in one report is a rerun', () => {
     const { tests } = mapCases(
       [report('r.xml', 'go-junit-report', [{ status: 'fail' }, { status: 'pass' }])],

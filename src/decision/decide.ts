@@ -190,7 +190,8 @@ function judgeCase(
 ): Finding {
   const row = ledger.byId.get(t.id);
   if (!row) {
-    const message = `${t.status} on an id missing from the ledger${duplicateNote(t)}`;
+    const how = t.outcome ? `${t.status} (${t.outcome})` : t.status;
+    const message = `${how} on an id missing from the ledger${duplicateNote(t)}`;
     return finding('unclassified', {
       id: t.id,
       status: t.status,

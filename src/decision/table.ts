@@ -137,7 +137,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'flaky-pass',
     signal:
-      'passed only after a recorded rerun (Surefire flakyFailure / rerunFailure, gotestsum reruns) or with a failure of the same id in another report file',
+      'passed only after a recorded rerun (Surefire flakyFailure / rerunFailure, gotestsum reruns, jest --json invocations) or with a failure of the same id in another report file',
     class: 'any but quarantine',
     result: 'reject',
     action: 'quarantine it or fix it',

@@ -2,7 +2,8 @@
 // `test.todo` as a passing case (jest-junit issue #242); jest's JSON says "todo". Given
 // beside the jest-junit report, it makes a todo a skip (map.ts: a todo is never a pass).
 // Ids are those of jest-junit with `addFileAttribute` and its default templates:
-// `<file>::<ancestor titles and title, joined by spaces>`.
+// `<file>::<ancestor titles and title, joined by spaces>`. It also counts each test's
+// invocations, so a pass after jest.retryTimes is a recorded rerun (flaky-pass).
 
 import { GateError, type ParsedReport, type RawCase, type Status } from '../types.js';
 import { MAX_NAME_CHARS, parseReport } from './parse.js';
@@ -71,7 +72,12 @@ export function parseJestJson(text: string, file: string): ParsedReport {
     s.assertionResults.forEach((a: unknown, j: number) => {
       const where = `testResults[${i}].assertionResults[${j}]`;
       if (typeof a !== 'object' || a === null) fail(file, `${where} is not an object`);
-      const r = a as { ancestorTitles?: unknown; title?: unknown; status?: unknown };
+      const r = a as {
+        ancestorTitles?: unknown;
+        title?: unknown;
+        status?: unknown;
+        invocations?: unknown;
+      };
       const title = str(r.title, `${where}.title`, file);
       if (!Array.isArray(r.ancestorTitles)) fail(file, `${where}.ancestorTitles is not a list`);
       const ancestors = r.ancestorTitles.map((t: unknown, k: number) =>
@@ -84,7 +90,11 @@ export function parseJestJson(text: string, file: string): ParsedReport {
       if (name.length > MAX_NAME_CHARS) {
         throw new GateError(`${where}: a name of ${name.length} characters`, file);
       }
-      const c: RawCase = { name, file: path, status, flakyAttempts: 0, report: file };
+      // jest.retryTimes: jest-junit writes a pass on retry as a plain pass; the JSON counts
+      // the invocations, a recorded rerun.
+      const runs = typeof r.invocations === 'number' ? r.invocations : 1;
+      const flakyAttempts = Number.isSafeInteger(runs) && runs > 1 ? runs - 1 : 0;
+      const c: RawCase = { name, file: path, status, flakyAttempts, report: file };
       if (raw === 'todo') c.outcome = 'todo';
       cases.push(c);
     });

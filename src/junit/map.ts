@@ -157,6 +157,7 @@ export function mapCases(
   const merged = new Map<string, Merged>();
   const unmapped: UnmappedCase[] = [];
   const collection: CollectionOutcome[] = [];
+  const collectionSeen = new Set<string>();
   // Many cases share one file: each distinct path is normalised once.
   const repoPaths = new Map<string, string>();
   const toRepo = (file: string): string => {
@@ -184,7 +185,12 @@ export function mapCases(
           report: c.report,
         };
         if (c.file !== undefined) o.file = toRepo(c.file);
-        collection.push(o);
+        // pytest-xdist writes a module's collection outcome once per worker.
+        const key = `${o.kind}\0${o.module}`;
+        if (!collectionSeen.has(key)) {
+          collectionSeen.add(key);
+          collection.push(o);
+        }
         continue;
       }
       let id: string;
