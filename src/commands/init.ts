@@ -233,12 +233,20 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       `${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
         `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
     );
-    // Same-named tests in one report with different results share one id: every row of it
-    // rejects one of them (a pass on a quarantine, a failure on a class).
+    // Results no row admits in this run, said rather than left for `check` to find: a pass
+    // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
+    // same-named tests in one report with different results (one id for both).
+    const flaky = testRun.tests.filter((t) => t.status === 'pass' && t.flaky);
+    if (flaky.length > 0) {
+      io.stderr(
+        `note: ${plural(flaky.length, 'test')} passed only after failing and ${flaky.length === 1 ? 'is' : 'are'} quarantined; no row admits such a pass ` +
+          `(first: ${JSON.stringify(flaky[0].id)})\n`,
+      );
+    }
     const twins = testRun.tests.filter((t) => (t.duplicates?.statuses.length ?? 0) > 1);
     if (twins.length > 0) {
       io.stderr(
-        `note: ${twins.length} id${twins.length === 1 ? '' : 's'} name${twins.length === 1 ? 's' : ''} same-named tests with different results, which no row admits; ` +
+        `note: ${plural(twins.length, 'id')} name${twins.length === 1 ? 's' : ''} same-named tests with different results, which no row admits; ` +
           `give them distinct names (first: ${JSON.stringify(twins[0].id)})\n`,
       );
     }
@@ -250,4 +258,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     return 0;
   });
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
