@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseDocument } from 'yaml';
-import { rewriteValue, setRow } from '../src/ledger/edit.js';
+import { dropRows, rewriteValue, setRow, setRows } from '../src/ledger/edit.js';
 import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
 import { renderRow, renderScalar } from '../src/ledger/render.js';
 import {
@@ -137,6 +137,68 @@ describe('setRow', () => {
       owner: 'o',
     });
     expect(row.source).toBeUndefined();
+  });
+});
+
+describe('setRows, dropRows', () => {
+  // A ledger of n draft rows with a comment line before every third row, each line tagged
+  // with the row it belongs to (comments belong to none).
+  const tagged = (n: number): [string | null, string][] => [
+    [null, 'version: 1'],
+    [null, 'rows:'],
+    ...Array.from({ length: n }, (_, i): [string | null, string][] => [
+      ...(i % 3 === 0 ? [[null, `  # before r${i}`] as [null, string]] : []),
+      ...renderRow(`r${i}`, { class: 'draft', source: 'agent', proposed_class: 'property' }, 2).map(
+        (l): [string, string] => [`r${i}`, l],
+      ),
+    ]).flat(),
+    [null, '# end'],
+    [null, ''],
+  ];
+  const ledger = (n: number): string =>
+    tagged(n)
+      .map(([, l]) => l)
+      .join('\n');
+
+  it('dropRows removes exactly the rows asked for and no other line', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(fc.nat(11)), (n, picks) => {
+        const ids = new Set(picks.filter((p) => p < n).map((p) => `r${p}`));
+        fc.pre(ids.size < n);
+        const out = dropRows(ledger(n), ids);
+        const want = tagged(n)
+          .filter(([row]) => row === null || !ids.has(row))
+          .map(([, l]) => l)
+          .join('\n');
+        expect(out).toBe(want);
+        expect(parseLedger(out, 'L').errors).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('setRows edits many rows and appends new ones in one pass, like setRow one by one', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.array(fc.nat(11), { maxLength: 6 }),
+        (n, picks) => {
+          const text = ledger(n);
+          const edits = new Map(
+            [...new Set(picks)].map((p) => [
+              `r${p}`,
+              { class: 'locked_fixture' as const, digest: D, artifact: `g/${p}.bin` },
+            ]),
+          );
+          let oneByOne = text;
+          for (const [id, f] of edits) oneByOne = setRow(oneByOne, id, f).text;
+          const r = setRows(text, edits);
+          expect(r.text).toBe(oneByOne);
+          expect(r.added).toEqual([...edits.keys()].filter((id) => Number(id.slice(1)) >= n));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

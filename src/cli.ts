@@ -31,23 +31,55 @@ const LEDGER = {
   help: 'the ledger (default tests/ledger.yaml)',
 } as const;
 
+/** The run the commands that add rows check ids against (item: typos refused). */
+const RUN = {
+  junit: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'the run to check ids against: JUnit reports (or jest --json results)',
+  },
+  collected: {
+    type: 'string',
+    value: 'FILE',
+    help: 'the run to check ids against: `pytest --collect-only -q` output',
+  },
+  new: {
+    type: 'boolean',
+    help: 'accept an id the run does not hold (a test not written or run yet)',
+  },
+} as const;
+
 export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   check: { ...CHECK_HELP, run: check },
   init: {
-    usage: '--collected FILE | --junit GLOB --owner O [options]',
+    usage: '--junit GLOB [--collected FILE] | --collected FILE --owner O [options]',
     summary:
-      'Freeze a suite into a new ledger: rules class the tests they match, the rest are quarantined.',
+      'Freeze a run into a new ledger: failing tests quarantined, skips expected, rules class the rest.',
     options: {
       ledger: LEDGER,
-      collected: { type: 'string', value: 'FILE', help: 'ids from `pytest --collect-only -q`' },
-      junit: { type: 'string', multiple: true, value: 'GLOB', help: 'ids from JUnit reports' },
+      collected: {
+        type: 'string',
+        value: 'FILE',
+        help: 'ids from `pytest --collect-only -q` (pytest reports map through it)',
+      },
+      junit: {
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        help: 'the run: JUnit reports (their statuses decide the rows)',
+      },
       owner: { type: 'string', value: 'O', help: 'who answers for the quarantined rows' },
-      reason: { type: 'string', value: 'R', help: 'the quarantine reason written on each row' },
+      reason: {
+        type: 'string',
+        value: 'R',
+        help: 'the reason on rows of passing tests no rule matched',
+      },
       rule: {
         type: 'string',
         multiple: true,
         value: 'ID_GLOB=CLASS:…',
-        help: 'class matching ids: =property:INVARIANT:SEEDS_DIR or =locked_fixture:PATH',
+        help: 'class matching ids: =property:INVARIANT:SEEDS_DIR or =locked_fixture:PATH|{file}',
       },
       force: { type: 'boolean', help: 'replace an existing ledger' },
       schema: { type: 'string', value: 'URL', help: 'the JSON Schema named in the modeline' },
@@ -55,34 +87,54 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
     run: lazy(() => import('./commands/init.js')),
   },
   lock: {
-    usage: 'ID --artifact PATH',
-    summary: "Make ID a locked_fixture of PATH, with the digest of PATH's current bytes.",
+    usage: 'ID... --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new]',
+    summary:
+      'Make each ID a locked_fixture of PATH (or of its own file), with the digest of its bytes.',
     options: {
       ledger: LEDGER,
-      artifact: { type: 'string', value: 'PATH', help: 'the golden file (repo-relative)' },
+      artifact: {
+        type: 'string',
+        value: 'PATH',
+        help: "the golden file (repo-relative), or {file}: each test's own file",
+      },
+      ...RUN,
     },
     run: lazy(() => import('./commands/lock.js')),
   },
+  relock: {
+    usage: 'PATH...',
+    summary: 'Re-lock every locked_fixture row that names PATH to its current bytes.',
+    options: { ledger: LEDGER },
+    run: lazy(() => import('./commands/relock.js')),
+  },
   property: {
-    usage: 'ID --invariant NAME --seeds DIR',
+    usage: 'ID --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new]',
     summary: 'Make ID a property test: an invariant name and a non-empty seeds folder.',
     options: {
       ledger: LEDGER,
       invariant: { type: 'string', value: 'NAME', help: 'the invariant the test checks' },
       seeds: { type: 'string', value: 'DIR', help: 'the seed corpus folder (repo-relative)' },
+      ...RUN,
     },
     run: lazy(() => import('./commands/property.js')),
   },
   quarantine: {
-    usage: 'ID --reason R --owner O | --list',
+    usage: 'ID --reason R --owner O [--junit GLOB | --collected FILE] [--new] | --list',
     summary: 'Quarantine ID (its failures are expected), or list the quarantine with its ages.',
     options: {
       ledger: LEDGER,
       reason: { type: 'string', value: 'R', help: 'why it is quarantined' },
       owner: { type: 'string', value: 'O', help: 'who answers for it' },
       list: { type: 'boolean', help: 'list the quarantined rows and their age' },
+      ...RUN,
     },
     run: lazy(() => import('./commands/quarantine.js')),
+  },
+  drop: {
+    usage: 'ID...',
+    summary: 'Remove rows (a deleted or renamed test), keeping every other byte of the ledger.',
+    options: { ledger: LEDGER },
+    run: lazy(() => import('./commands/drop.js')),
   },
   promote: {
     usage: 'ID [--artifact PATH | --invariant NAME --seeds DIR]',
@@ -102,10 +154,24 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
     run: lazy(() => import('./commands/digest.js')),
   },
   lint: {
-    usage: '',
-    summary: 'Validate the ledger (paths included); each problem as file:line:col: message.',
-    options: { ledger: LEDGER },
-    more: ['exit status: 0 valid · 1 any problem · 2 usage error'],
+    usage: '[--junit GLOB] [--collected FILE]',
+    summary:
+      'Validate the ledger (paths included) and, given a run, list stale rows; file:line:col: message.',
+    options: {
+      ledger: LEDGER,
+      junit: {
+        type: 'string',
+        multiple: true,
+        value: 'GLOB',
+        help: 'list rows whose ids no report holds',
+      },
+      collected: {
+        type: 'string',
+        value: 'FILE',
+        help: 'list rows whose ids the collected list lacks',
+      },
+    },
+    more: ['exit status: 0 valid · 1 any problem or stale row · 2 usage error'],
     run: lazy(() => import('./commands/lint.js')),
   },
   rules: {

@@ -1,26 +1,26 @@
-// `ledger-gate init`: freeze a suite into a new ledger. Every collected id gets a row: the
-// first --rule whose pattern matches classes it (property or locked_fixture); the rest go to
-// quarantine, dated today, with the owner given — nobody has defended them yet.
-import { mkdirSync } from 'node:fs';
+// `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
+// row: a test that failed (or passed only after failing, or is an expected failure) is
+// quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
+// with the report's reason; the rest are classed by the first --rule whose pattern matches
+// (property or locked_fixture, where `{file}` is the test's own file) or, matched by none,
+// quarantined, dated today, with the owner given — nobody has defended them yet.
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { expandReports, LIMITS, readCapped } from '../adapters/files.js';
-import { parseCollected } from '../junit/collected.js';
-import { mapCases } from '../junit/map.js';
-import { parseReport } from '../junit/parse.js';
 import { renderRow, type RowFields } from '../ledger/render.js';
 import {
   isoDate,
   ledgerFile,
   readFacts,
+  readRun,
   repoPath,
   runCommand,
   SCHEMA_URL,
   writeLedger,
 } from '../ledger/upkeep.js';
-import { existsSync } from 'node:fs';
-import { GateError, type ParsedReport } from '../types.js';
+import { GateError, type TestResult } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
+import { OWN_FILE, ownFile } from './lock.js';
 
 export const DEFAULT_REASON = 'frozen by ledger-gate init';
 
@@ -30,6 +30,27 @@ interface Rule {
   fields:
     | { class: 'property'; invariant: string; seeds: string }
     | { class: 'locked_fixture'; artifact: string };
+}
+
+const FROZEN = 'when frozen by ledger-gate init';
+
+/**
+ * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
+ * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ */
+export function frozenAs(
+  t: TestResult | undefined,
+  reason: string | undefined,
+): { quarantine: string } | { skip: string } | undefined {
+  if (t === undefined) return undefined;
+  if (t.status === 'fail' || t.status === 'error')
+    return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
+  if (t.flaky) return { quarantine: `passed only after failing ${FROZEN}` };
+  if (t.status !== 'skip') return undefined;
+  if (t.outcome === 'xfail')
+    return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
+  if (t.outcome === 'todo') return { skip: reason ?? 'todo: not written yet' };
+  return { skip: reason ?? `skipped ${FROZEN}` };
 }
 
 /** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
@@ -46,7 +67,10 @@ export function idPattern(glob: string): (id: string) => boolean {
   return (id) => re.test(id);
 }
 
-/** `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`. */
+/**
+ * `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`, where the
+ * artifact `{file}` stands for each test's own file (its id before the first `::`).
+ */
 export function parseRule(text: string, root: string): Rule {
   const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
   if (!m) {
@@ -69,7 +93,8 @@ export function parseRule(text: string, root: string): Rule {
       fields: { class: 'property', invariant: rest.slice(0, colon), seeds },
     };
   }
-  const artifact = repoPath(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
+  const artifact =
+    rest === OWN_FILE ? OWN_FILE : repoPath(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
   return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
 }
 
@@ -92,8 +117,10 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     });
     if (positionals.length > 0)
       throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-    if ((v.collected === undefined) === (v.junit === undefined)) {
-      throw new UsageError('init needs exactly one of --collected FILE or --junit GLOB');
+    if (v.collected === undefined && v.junit === undefined) {
+      throw new UsageError(
+        'init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE',
+      );
     }
     if (v.owner === undefined || v.owner.trim() === '') {
       throw new UsageError('init needs --owner O (who answers for the quarantined rows)');
@@ -110,26 +137,61 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     const rules = (v.rule ?? []).map((r) => parseRule(r, root));
 
-    const source = v.collected !== undefined ? v.collected : v.junit!.join(', ');
-    const ids =
-      v.collected !== undefined
-        ? await idsFromCollected(root, v.collected)
-        : await idsFromJunit(root, v.junit!);
-    if (ids.length === 0) throw new GateError('no test ids found: nothing to freeze', source);
+    const testRun = (await readRun(root, v.junit, v.collected))!;
+    // A module pytest could not import has no ids in the run: freezing without it would
+    // leave its tests out silently. A module skipped at collection is said, not frozen.
+    for (const c of testRun.collection) {
+      if (c.kind === 'collection-error') {
+        throw new GateError(
+          `pytest could not collect ${c.module} (${c.detail}): fix the run before freezing it`,
+          c.file ?? c.report,
+        );
+      }
+      io.stderr(
+        `note: ${c.module} was skipped at collection (${c.detail}): its tests get no rows\n`,
+      );
+    }
+    // The collected list's order, then any id only a report holds; each id once.
+    const results = new Map(testRun.tests.map((t) => [t.id, t]));
+    const ids = [...new Set([...(testRun.collected ?? []), ...results.keys()])];
+    if (ids.length === 0)
+      throw new GateError('no test ids found: nothing to freeze', testRun.source);
 
-    // Classify, then read every artifact and seeds folder a rule names, once each.
-    const classed = ids.map((id) => ({ id, rule: rules.find((r) => r.match(id)) }));
-    const used = new Set(classed.map((c) => c.rule).filter((r) => r !== undefined));
-    const artifacts = [...used].flatMap((r) =>
-      r.fields.class === 'locked_fixture' ? [r.fields.artifact] : [],
+    // Class each id, then read every artifact and seeds folder a rule names, once each.
+    const used = new Set<Rule>();
+    const files = new Map<string, string>(); // `{file}` per id prefix, checked once
+    const classed = ids.map((id) => {
+      const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
+      const matched = rules.find((r) => r.match(id));
+      if (matched) used.add(matched);
+      const rule = frozen && 'quarantine' in frozen ? undefined : matched;
+      let artifact: string | undefined;
+      if (rule?.fields.class === 'locked_fixture') {
+        artifact = rule.fields.artifact;
+        if (artifact === OWN_FILE) {
+          const prefix = id.slice(0, id.indexOf('::') + 1);
+          artifact = files.get(prefix);
+          if (artifact === undefined) {
+            artifact = ownFile(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
+            files.set(prefix, artifact);
+          }
+        }
+      }
+      return { id, rule, artifact, frozen };
+    });
+    const artifacts = classed.flatMap((c) => (c.artifact !== undefined ? [c.artifact] : []));
+    const seeds = classed.flatMap((c) =>
+      c.rule?.fields.class === 'property' ? [c.rule.fields.seeds] : [],
     );
-    const seeds = [...used].flatMap((r) => (r.fields.class === 'property' ? [r.fields.seeds] : []));
     const digests = await readFacts(root, [...new Set(artifacts)], [...new Set(seeds)]);
     for (const r of rules)
       if (!used.has(r)) io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
 
     const today = isoDate(io.now ?? new Date());
     const counts = { locked_fixture: 0, property: 0, quarantine: 0 };
+    let failing = 0;
+    let skipping = 0;
+    let undefended = 0;
     const lines = [
       `# yaml-language-server: $schema=${v.schema ?? SCHEMA_URL}`,
       `# Written by \`ledger-gate init\` on ${today}. Rows nobody has defended as a property or a`,
@@ -137,52 +199,67 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       'version: 1',
       'rows:',
     ];
-    for (const { id, rule } of classed) {
+    for (const { id, rule, artifact, frozen } of classed) {
       let fields: RowFields;
-      if (rule?.fields.class === 'locked_fixture') {
-        fields = {
-          class: 'locked_fixture',
-          digest: digests.get(rule.fields.artifact)!,
-          artifact: rule.fields.artifact,
-        };
+      const quarantine = (why: string): RowFields => ({
+        class: 'quarantine',
+        opened: today,
+        reason: why,
+        owner: v.owner,
+      });
+      if (frozen && 'quarantine' in frozen) {
+        fields = quarantine(frozen.quarantine);
+        failing++;
+      } else if (rule?.fields.class === 'locked_fixture') {
+        fields = { class: 'locked_fixture', digest: digests.get(artifact!)!, artifact };
       } else if (rule?.fields.class === 'property') {
         fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
       } else {
-        fields = { class: 'quarantine', opened: today, reason, owner: v.owner };
+        fields = quarantine(reason);
+        if (results.get(id)?.status === 'pass') undefended++;
+      }
+      if (frozen && 'skip' in frozen) {
+        fields.skip = frozen.skip;
+        skipping++;
       }
       counts[fields.class as keyof typeof counts]++;
       lines.push(...renderRow(id, fields, 2));
     }
     mkdirSync(path.dirname(file.abs), { recursive: true });
     if (!writeLedger(lines.join('\n') + '\n', file, root, io)) return 1;
+    const statuses =
+      testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
     io.stdout(
       `${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
-        `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine) from ${source}\n`,
+        `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
     );
+    // Results no row admits in this run, said rather than left for `check` to find: a pass
+    // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
+    // same-named tests in one report with different results (one id for both).
+    const flaky = testRun.tests.filter((t) => t.status === 'pass' && t.flaky);
+    if (flaky.length > 0) {
+      io.stderr(
+        `note: ${plural(flaky.length, 'test')} passed only after failing and ${flaky.length === 1 ? 'is' : 'are'} quarantined; no row admits such a pass ` +
+          `(first: ${JSON.stringify(flaky[0].id)})\n`,
+      );
+    }
+    const twins = testRun.tests.filter((t) => (t.duplicates?.statuses.length ?? 0) > 1);
+    if (twins.length > 0) {
+      io.stderr(
+        `note: ${plural(twins.length, 'id')} name${twins.length === 1 ? 's' : ''} same-named tests with different results, which no row admits; ` +
+          `give them distinct names (first: ${JSON.stringify(twins[0].id)})\n`,
+      );
+    }
+    if (undefended > 0) {
+      io.stderr(
+        `note: ${undefended} passing test${undefended === 1 ? '' : 's'} matched no --rule and ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
+          '`check` rejects a quarantined pass until the test is classed (lock / property)\n',
+      );
+    }
     return 0;
   });
 }
 
-async function idsFromCollected(root: string, given: string): Promise<string[]> {
-  const abs = path.resolve(root, given);
-  return parseCollected(await readCapped(abs, LIMITS.collectedBytes, given), given);
-}
-
-async function idsFromJunit(root: string, globs: string[]): Promise<string[]> {
-  const { files, problems } = await expandReports(root, globs);
-  if (problems.length > 0) throw new GateError(problems[0].message, problems[0].file);
-  const reports: ParsedReport[] = [];
-  for (const f of files)
-    reports.push(parseReport(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
-  const { tests, unmapped } = mapCases(reports, { repoRoot: root });
-  if (unmapped.length > 0) {
-    const u = unmapped[0];
-    throw new GateError(
-      `${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
-        `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`,
-      u.case.report,
-    );
-  }
-  const seen = new Set<string>();
-  return tests.map((t) => t.id).filter((id) => !seen.has(id) && seen.add(id));
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -1,13 +1,16 @@
-// `ledger-gate lint`: validate the ledger (paths included). Each problem on one line as
-// `file:line:col: message`; exit 1 on any.
+// `ledger-gate lint [--junit GLOB | --collected FILE]`: validate the ledger (paths included)
+// and, given a run, list the stale rows: ids that no report or collected list holds. Each
+// problem on one line as `file:line:col: message`; exit 1 on any.
 import { parseArgs } from 'node:util';
 import {
   formatIssue,
   ledgerFile,
   ledgerProblems,
   readLedgerText,
+  readRun,
   runCommand,
 } from '../ledger/upkeep.js';
+import type { LedgerIssue } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -16,24 +19,50 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' } },
+      options: {
+        ledger: { type: 'string' },
+        junit: { type: 'string', multiple: true },
+        collected: { type: 'string' },
+      },
     });
-    if (positionals.length > 0) throw new UsageError('usage: lint [--ledger FILE]');
+    if (positionals.length > 0) {
+      throw new UsageError('usage: lint [--junit GLOB]… [--collected FILE] [--ledger FILE]');
+    }
     const file = ledgerFile(io.cwd, values.ledger);
-    const { parsed, issues } = ledgerProblems(await readLedgerText(file), file, io.cwd);
-    for (const i of issues) io.stdout(formatIssue(i) + '\n');
-    if (issues.length > 0) {
-      io.stderr(`${file.shown}: ${issues.length} problem${issues.length === 1 ? '' : 's'}\n`);
+    const text = await readLedgerText(file);
+    const testRun = await readRun(io.cwd, values.junit, values.collected);
+    const { parsed, issues } = ledgerProblems(text, file, io.cwd);
+    const rows = parsed.ledger?.rows ?? [];
+    const stale: LedgerIssue[] = testRun
+      ? rows
+          .filter((r) => !testRun.ids.has(r.id))
+          .map((r) => ({
+            file: file.shown,
+            line: r.line,
+            column: r.column ?? 1,
+            message: `stale row: no given report or collected list holds ${JSON.stringify(r.id)} (${r.class}); restore the test or drop the row`,
+          }))
+      : [];
+    const all = [...issues, ...stale].sort((a, b) => a.line - b.line || a.column - b.column);
+    for (const i of all) io.stdout(formatIssue(i) + '\n');
+    if (all.length > 0) {
+      const parts = [
+        issues.length > 0 ? `${issues.length} problem${issues.length === 1 ? '' : 's'}` : '',
+        stale.length > 0
+          ? `${stale.length} stale row${stale.length === 1 ? '' : 's'} (ledger-gate drop ID… removes them)`
+          : '',
+      ].filter(Boolean);
+      io.stderr(`${file.shown}: ${parts.join(', ')}\n`);
       return 1;
     }
-    const rows = parsed.ledger!.rows;
     const by = new Map<string, number>();
     for (const r of rows) by.set(r.class, (by.get(r.class) ?? 0) + 1);
     const parts = ['locked_fixture', 'property', 'quarantine', 'draft'].map(
       (c) => `${by.get(c) ?? 0} ${c}`,
     );
+    const against = testRun ? `; every id is in ${testRun.source}` : '';
     io.stdout(
-      `${file.shown}: ok, ${rows.length} row${rows.length === 1 ? '' : 's'} (${parts.join(', ')})\n`,
+      `${file.shown}: ok, ${rows.length} row${rows.length === 1 ? '' : 's'} (${parts.join(', ')})${against}\n`,
     );
     return 0;
   });

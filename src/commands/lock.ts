@@ -1,15 +1,44 @@
-// `ledger-gate lock ID --artifact PATH`: make ID a locked_fixture of PATH's current bytes.
+// `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
+// bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { setRow } from '../ledger/edit.js';
+import { setRows } from '../ledger/edit.js';
+import type { RowFields } from '../ledger/render.js';
 import {
   ledgerFile,
+  ledgerRows,
   readFacts,
   readLedgerText,
+  readRun,
   repoPath,
+  requireKnown,
+  RUN_OPTIONS,
   runCommand,
   writeLedger,
 } from '../ledger/upkeep.js';
+import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
+
+/** The artifact placeholder that stands for the test's own file. */
+export const OWN_FILE = '{file}';
+
+/** The file a test id names: the part before its first `::`, as a repo-relative path. */
+export function ownFile(root: string, id: string, what: string): string {
+  const at = id.indexOf('::');
+  if (at <= 0) {
+    throw new UsageError(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
+  }
+  const file = repoPath(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
+  // Ids from reports without file names (jest-junit without addFileAttribute) start with a
+  // suite name instead: say so, rather than "no such file".
+  if (!existsSync(path.join(root, file))) {
+    throw new GateError(
+      `${what}: ${JSON.stringify(id)} names ${JSON.stringify(file)}, which is not a file here (do the report's ids start with their test file? see docs/test-ids.md)`,
+    );
+  }
+  return file;
+}
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('lock', io, async () => {
@@ -17,21 +46,49 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' }, artifact: { type: 'string' } },
+      options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ...RUN_OPTIONS },
     });
-    if (positionals.length !== 1)
-      throw new UsageError('usage: lock ID --artifact PATH [--ledger FILE]');
+    if (positionals.length === 0) {
+      throw new UsageError(
+        'usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]',
+      );
+    }
     if (values.artifact === undefined) throw new UsageError('lock needs --artifact PATH');
-    const [id] = positionals;
+    const ids = [...new Set(positionals)];
     const root = io.cwd;
     const file = ledgerFile(root, values.ledger);
-    const artifact = repoPath(root, values.artifact, '--artifact');
-    const digest = (await readFacts(root, [artifact], [])).get(artifact)!;
+    const artifactOf = new Map(
+      ids.map((id) => [
+        id,
+        values.artifact === OWN_FILE
+          ? ownFile(root, id, '--artifact {file}')
+          : repoPath(root, values.artifact!, '--artifact'),
+      ]),
+    );
     const text = await readLedgerText(file);
-    const edit = setRow(text, id, { class: 'locked_fixture', digest, artifact });
+    const before = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+    const known = await readRun(root, values.junit, values.collected);
+    requireKnown(ids, known, new Set(before.keys()), values.new, file);
+    const digests = await readFacts(root, [...new Set(artifactOf.values())], []);
+    const edits = new Map<string, RowFields>(
+      ids.map((id) => {
+        const artifact = artifactOf.get(id)!;
+        // An expected skip is about the test, not its class: it stays.
+        const skip = before.get(id)?.skip;
+        return [id, { class: 'locked_fixture', digest: digests.get(artifact)!, artifact, skip }];
+      }),
+    );
+    const edit = setRows(text, edits);
     if (!writeLedger(edit.text, file, root, io)) return 1;
-    const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-    io.stdout(`${file.shown}: ${what} ${id}: locked_fixture, ${artifact} ${digest}\n`);
+    for (const [id, f] of edits) {
+      const old = before.get(id);
+      const what = !old
+        ? 'added'
+        : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+          ? 'unchanged'
+          : 'updated';
+      io.stdout(`${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}\n`);
+    }
     return 0;
   });
 }

@@ -70,7 +70,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       if (row.digest !== undefined && row.digest !== digest) {
         io.stderr(`note: the draft proposed ${row.digest}; locking the current bytes, ${digest}\n`);
       }
-      fields = { class: 'locked_fixture', digest, artifact };
+      fields = { class: 'locked_fixture', digest, artifact, skip: row.skip };
     } else if (target === 'property') {
       if (values.artifact !== undefined) {
         throw new UsageError(
@@ -93,7 +93,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       }
       const seeds = values.seeds !== undefined ? repoPath(root, given!, '--seeds') : given!;
       await readFacts(root, [], [seeds]);
-      fields = { class: 'property', invariant: invariant!, seeds };
+      fields = { class: 'property', invariant: invariant!, seeds, skip: row.skip };
     } else {
       throw new GateError(
         `${id} has no valid proposed_class (run ledger-gate lint)`,

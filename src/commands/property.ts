@@ -4,9 +4,13 @@ import { parseArgs } from 'node:util';
 import { setRow } from '../ledger/edit.js';
 import {
   ledgerFile,
+  ledgerRows,
   readFacts,
   readLedgerText,
+  readRun,
   repoPath,
+  requireKnown,
+  RUN_OPTIONS,
   runCommand,
   writeLedger,
 } from '../ledger/upkeep.js';
@@ -22,10 +26,13 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         ledger: { type: 'string' },
         invariant: { type: 'string' },
         seeds: { type: 'string' },
+        ...RUN_OPTIONS,
       },
     });
     if (positionals.length !== 1) {
-      throw new UsageError('usage: property ID --invariant NAME --seeds DIR [--ledger FILE]');
+      throw new UsageError(
+        'usage: property ID --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new] [--ledger FILE]',
+      );
     }
     if (values.invariant === undefined || values.invariant.trim() === '') {
       throw new UsageError('property needs --invariant NAME');
@@ -35,9 +42,13 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const root = io.cwd;
     const file = ledgerFile(root, values.ledger);
     const seeds = repoPath(root, values.seeds, '--seeds');
-    await readFacts(root, [], [seeds]);
     const text = await readLedgerText(file);
-    const edit = setRow(text, id, { class: 'property', invariant: values.invariant, seeds });
+    const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+    const testRun = await readRun(root, values.junit, values.collected);
+    requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
+    await readFacts(root, [], [seeds]);
+    const skip = rows.get(id)?.skip; // an expected skip is about the test, not its class
+    const edit = setRow(text, id, { class: 'property', invariant: values.invariant, seeds, skip });
     if (!writeLedger(edit.text, file, root, io)) return 1;
     const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
     io.stdout(`${file.shown}: ${what} ${id}: property ${values.invariant}, seeds ${seeds}\n`);

@@ -2,7 +2,17 @@
 // `ledger-gate quarantine --list`: every quarantined row, oldest first, with its age.
 import { parseArgs } from 'node:util';
 import { setRow } from '../ledger/edit.js';
-import { isoDate, ledgerFile, readLedgerText, runCommand, writeLedger } from '../ledger/upkeep.js';
+import {
+  isoDate,
+  ledgerFile,
+  ledgerRows,
+  readLedgerText,
+  readRun,
+  requireKnown,
+  RUN_OPTIONS,
+  runCommand,
+  writeLedger,
+} from '../ledger/upkeep.js';
 import { parseLedger } from '../ledger/parse.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
@@ -20,20 +30,22 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         reason: { type: 'string' },
         owner: { type: 'string' },
         list: { type: 'boolean' },
+        ...RUN_OPTIONS,
       },
     });
     const root = io.cwd;
     const file = ledgerFile(root, values.ledger);
     const now = io.now ?? new Date();
     if (values.list) {
-      if (positionals.length > 0 || values.reason !== undefined || values.owner !== undefined) {
-        throw new UsageError('quarantine --list takes no ID, --reason or --owner');
+      const extra = [values.reason, values.owner, values.junit, values.collected, values.new];
+      if (positionals.length > 0 || extra.some((x) => x !== undefined)) {
+        throw new UsageError('quarantine --list takes no ID or other option but --ledger');
       }
       return list(await readLedgerText(file), file.shown, now, io);
     }
     if (positionals.length !== 1) {
       throw new UsageError(
-        'usage: quarantine ID --reason R --owner O [--ledger FILE] | quarantine --list',
+        'usage: quarantine ID --reason R --owner O [--junit GLOB | --collected FILE] [--new] [--ledger FILE] | quarantine --list',
       );
     }
     if (values.reason === undefined || values.reason.trim() === '')
@@ -45,8 +57,11 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     const [id] = positionals;
     const text = await readLedgerText(file);
+    const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+    const testRun = await readRun(root, values.junit, values.collected);
+    requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
     // Re-quarantining keeps the original date: the row's age is what reviewers watch.
-    const existing = parseLedger(text, file.shown).ledger?.byId.get(id);
+    const existing = rows.get(id);
     const opened =
       existing?.class === 'quarantine' && existing.opened ? existing.opened : isoDate(now);
     const edit = setRow(text, id, {
@@ -54,6 +69,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       opened,
       reason: values.reason,
       owner: values.owner,
+      skip: existing?.skip, // an expected skip is about the test, not its class
     });
     if (!writeLedger(edit.text, file, root, io)) return 1;
     const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';

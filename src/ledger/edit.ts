@@ -1,7 +1,7 @@
-// Editing a ledger's text (pure): set one row's class and fields, or append a new row, and
-// leave every other byte as it was — comments, blank lines, alignment, quoting, line ends.
-// The usual block layout is edited line by line; any other layout goes through the `yaml`
-// package's Document API (comments and order are kept, spacing may be normalised).
+// Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
+// rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
+// ends. The usual block layout is edited line by line; any other layout goes through the
+// `yaml` package's Document API (comments and order are kept, spacing may be normalised).
 import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import type { LedgerRow } from '../types.js';
 import { parseLedgerWith } from './parse.js';
@@ -19,19 +19,71 @@ export interface EditResult {
  * ones added after its last field — and an unknown id is appended as a new row.
  */
 export function setRow(text: string, id: string, fields: RowFields): EditResult {
-  const fast = parseLedgerWith(text, 'ledger', 'fast');
-  if (fast?.ledger && !/^rows:[ ]*\[\]/m.test(text))
-    return editLines(text, fast.ledger.rows, id, fields);
-  return editDocument(text, id, fields);
+  const r = setRows(text, new Map([[id, fields]]));
+  return { text: r.text, added: r.added.length > 0 };
 }
 
-function editLines(text: string, rows: LedgerRow[], id: string, fields: RowFields): EditResult {
+export interface EditsResult {
+  text: string;
+  /** The ids appended as new rows, in the order given. */
+  added: string[];
+}
+
+/** setRow for many ids at once, reading the ledger once (a golden shared by 94 tests). */
+export function setRows(text: string, edits: Map<string, RowFields>): EditsResult {
+  const rows = blockRows(text);
+  if (rows) return editLines(text, rows, edits);
+  let out = text;
+  const added: string[] = [];
+  for (const [id, fields] of edits) {
+    const r = editDocument(out, id, fields);
+    out = r.text;
+    if (r.added) added.push(id);
+  }
+  return { text: out, added };
+}
+
+/**
+ * Removes the rows of `ids` (every id must have a row), each from its first line to its last
+ * field: comments and blank lines between rows stay. Removing the last row leaves `rows: []`.
+ */
+export function dropRows(text: string, ids: Set<string>): string {
+  const rows = blockRows(text);
+  if (!rows) return dropDocument(text, ids);
+  const lines = text.split('\n');
+  const gone = new Set<number>();
+  for (const row of rows) {
+    if (!ids.has(row.id)) continue;
+    const at = Object.values(row.keyLines);
+    for (let ln = Math.min(row.line, ...at); ln <= Math.max(row.line, ...at); ln++)
+      gone.add(ln - 1);
+  }
+  let out = lines.filter((_, i) => !gone.has(i));
+  if (rows.every((r) => ids.has(r.id))) {
+    // `rows:` with nothing under it is null, which is not a list: say it is empty.
+    out = out.map((l) => l.replace(/^rows:([ ]*)(?=#|\r?$)/, (_m, sp: string) => `rows: []${sp}`));
+  }
+  return out.join('\n');
+}
+
+/** The rows of a ledger in the block layout the line editor handles, else null. */
+function blockRows(text: string): LedgerRow[] | null {
+  const fast = parseLedgerWith(text, 'ledger', 'fast');
+  return fast?.ledger && !/^rows:[ ]*\[\]/m.test(text) ? fast.ledger.rows : null;
+}
+
+function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields>): EditsResult {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const cr = eol === '\r\n' ? '\r' : '';
   const lines = text.split('\n'); // a CRLF line keeps its '\r', which is put back on rewrite
-  const row = rows.find((r) => r.id === id);
-  if (row) {
+  const drop = new Set<number>();
+  const after = new Map<number, string[]>(); // lines to insert after line index i
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const fields = edits.get(row.id);
+    if (fields === undefined) continue;
+    seen.add(row.id);
     const keyCol = (row.column ?? 1) - 1;
-    const drop = new Set<number>();
     let last = row.line - 1;
     for (const [key, ln] of Object.entries(row.keyLines)) {
       const i = ln - 1;
@@ -43,33 +95,38 @@ function editLines(text: string, rows: LedgerRow[], id: string, fields: RowField
         lines[i] = rewriteValue(lines[i], want);
     }
     const missing = orderedFields(fields).filter((f) => row.keyLines[f] === undefined);
-    const added = missing.map(
-      (f) => `${' '.repeat(keyCol)}${f}: ${renderScalar(fields[f]!)}${eol === '\r\n' ? '\r' : ''}`,
-    );
-    const out: string[] = [];
-    for (let i = 0; i < lines.length; i++) {
-      if (!drop.has(i)) out.push(lines[i]);
-      if (i === last) out.push(...added);
+    if (missing.length > 0) {
+      after.set(
+        last,
+        missing.map((f) => `${' '.repeat(keyCol)}${f}: ${renderScalar(fields[f]!)}${cr}`),
+      );
     }
-    return { text: out.join('\n'), added: false };
   }
-  // Append after the last field of the last row, indented like it; else at the end.
+  // New ids go after the last field of the last row, indented like it; else at the end.
+  const added = [...edits.keys()].filter((id) => !seen.has(id));
   const tail = rows[rows.length - 1];
-  let at = lines.length;
   let dash = 2;
   if (tail) {
-    at = Math.max(tail.line, ...Object.values(tail.keyLines));
     const head = lines[tail.line - 1];
-    dash = head.lastIndexOf('-', (tail.column ?? 1) - 1);
+    dash = Math.max(head.lastIndexOf('-', (tail.column ?? 1) - 1), 0);
   }
-  const block = renderRow(id, fields, Math.max(dash, 0));
-  if (!tail) {
+  const block = added.flatMap((id) => renderRow(id, edits.get(id)!, dash));
+  if (block.length > 0 && tail) {
+    const at = Math.max(tail.line, ...Object.values(tail.keyLines)) - 1;
+    after.set(at, [...(after.get(at) ?? []), ...block.map((l) => l + cr)]);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!drop.has(i)) out.push(lines[i]);
+    const more = after.get(i);
+    if (more) out.push(...more);
+  }
+  let result = out.join('\n');
+  if (block.length > 0 && !tail) {
     const body = text === '' || text.endsWith('\n') ? text : text + eol;
-    return { text: body + block.join(eol) + eol, added: true };
+    result = body + block.join(eol) + eol;
   }
-  const cr = eol === '\r\n' ? '\r' : '';
-  lines.splice(at, 0, ...block.map((l) => l + cr));
-  return { text: lines.join('\n'), added: true };
+  return { text: result, added };
 }
 
 /** Replaces the value on a `key: value  # comment` line, keeping indent, spacing and comment. */
@@ -132,4 +189,12 @@ function editDocument(text: string, id: string, fields: RowFields): EditResult {
   rows.flow = false;
   rows.items.push(node);
   return { text: doc.toString({ lineWidth: 0 }), added: true };
+}
+
+function dropDocument(text: string, ids: Set<string>): string {
+  const doc = parseDocument(text, { version: '1.2', uniqueKeys: false });
+  const rows = doc.get('rows', true);
+  if (!isSeq(rows)) return text;
+  rows.items = rows.items.filter((it) => !(isMap(it) && ids.has(String(it.get('id')))));
+  return doc.toString({ lineWidth: 0 });
 }

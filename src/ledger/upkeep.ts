@@ -1,10 +1,29 @@
-// What the upkeep commands (init, lock, property, quarantine, promote, digest, lint) share:
-// reading and writing the ledger file, checking a result before it is written, and turning
-// user-given paths into repo-relative ones. The repository root is the working directory.
+// What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
+// lint) share: reading and writing the ledger file, checking a result before it is written,
+// turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
+// typos. The repository root is the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifactFacts, LIMITS, readCapped, seedsFacts } from '../adapters/files.js';
-import { GateError, type LedgerIssue, type LedgerParse } from '../types.js';
+import {
+  artifactFacts,
+  expandReports,
+  leavesRepo,
+  LIMITS,
+  readCapped,
+  seedsFacts,
+} from '../adapters/files.js';
+import { parseCollected } from '../junit/collected.js';
+import { mapCases, type MapOptions } from '../junit/map.js';
+import { parseReportText } from '../junit/jest-json.js';
+import {
+  GateError,
+  type LedgerIssue,
+  type LedgerParse,
+  type LedgerRow,
+  type ParsedReport,
+  type CollectionOutcome,
+  type TestResult,
+} from '../types.js';
 import { UsageError, type CommandIO } from '../commands/io.js';
 import { parseLedger } from './parse.js';
 import { pathProblem } from './pathRules.js';
@@ -156,3 +175,173 @@ export async function readFacts(
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
 export { SCHEMA_URL } from '../project.js';
+
+/** A test run as the upkeep commands read it: `--junit` reports and/or a `--collected` list. */
+export interface Run {
+  /** One result per test id, from the reports (none for a collected list alone). */
+  tests: TestResult[];
+  /** The ids of the collected list, in its order, when one was given. */
+  collected?: string[];
+  /** Every id the run holds: collected or reported. */
+  ids: Set<string>;
+  /** The reason a report gives for a skipped (or xfail) test, by id. */
+  reasons: Map<string, string>;
+  /** pytest modules skipped or broken at collection (not tests). */
+  collection: CollectionOutcome[];
+  /** The inputs, as given, for messages. */
+  source: string;
+}
+
+/** The options every command that checks ids against a run takes. */
+export const RUN_OPTIONS = {
+  junit: { type: 'string', multiple: true },
+  collected: { type: 'string' },
+  new: { type: 'boolean' },
+} as const;
+
+/**
+ * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
+ * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
+ * that maps to no single id, refuses the command.
+ */
+export async function readRun(
+  root: string,
+  junit: string[] | undefined,
+  collected: string | undefined,
+): Promise<Run | undefined> {
+  if (junit === undefined && collected === undefined) return undefined;
+  const { files, problems } = await expandReports(root, junit ?? []);
+  if (problems[0]) throw new GateError(problems[0].message, problems[0].file);
+  const reports: ParsedReport[] = [];
+  for (const f of files)
+    reports.push(parseReportText(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
+  let ids: string[] | undefined;
+  if (collected !== undefined) {
+    const abs = path.resolve(root, collected);
+    if (await leavesRepo(root, abs))
+      throw new GateError(
+        'resolves outside the repository through a symlinked folder: refused',
+        collected,
+      );
+    ids = parseCollected(await readCapped(abs, LIMITS.collectedBytes, collected), collected);
+  }
+  const opts = { collected: ids, repoRoot: root };
+  const { tests, unmapped, collection } = mapCases(reports, opts);
+  if (unmapped.length > 0) {
+    const u = unmapped[0];
+    throw new GateError(
+      `${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+        `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`,
+      u.case.report,
+    );
+  }
+  return {
+    tests,
+    collected: ids,
+    ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
+    reasons: skipReasons(reports, opts),
+    collection,
+    source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
+  };
+}
+
+/**
+ * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
+ * a one-case report whose name is its index), so the id comes from the same mapping `check`
+ * uses; the first reason given for an id wins.
+ */
+function skipReasons(reports: ParsedReport[], opts: MapOptions): Map<string, string> {
+  const single: ParsedReport[] = [];
+  const reasons: string[] = [];
+  for (const r of reports) {
+    for (const c of r.cases) {
+      if (c.status !== 'skip' || !c.detail) continue;
+      const key = String(reasons.length);
+      reasons.push(c.detail);
+      single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
+    }
+  }
+  const out = new Map<string, string>();
+  for (const t of mapCases(single, opts).tests) {
+    if (!out.has(t.id)) out.set(t.id, reasons[Number(t.reports[0])]);
+  }
+  return out;
+}
+
+/**
+ * Refuses ids that look like typos. With a run given, every id must be one the run holds;
+ * without one, every id must already have a row (a new row needs the run that holds its
+ * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
+ */
+export function requireKnown(
+  ids: string[],
+  run: Run | undefined,
+  rows: ReadonlySet<string>,
+  allowNew: boolean | undefined,
+  file: LedgerFile,
+): void {
+  if (allowNew) return;
+  const known = run ? run.ids : rows;
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length === 0) return;
+  const id = unknown[0];
+  const near = nearest(id, known);
+  const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+  const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
+  if (run) {
+    throw new GateError(
+      `no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
+        'add --new for a test the run does not hold',
+      run.source,
+    );
+  }
+  throw new GateError(
+    `${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
+      'test (--junit GLOB or --collected FILE), or --new for a test not run yet',
+    file.shown,
+  );
+}
+
+/**
+ * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of
+ * the same file (the part before `::`) are compared, or all of them when there are few.
+ */
+export function nearest(id: string, known: Iterable<string>): string | undefined {
+  const file = (s: string) => s.slice(0, Math.max(s.indexOf('::'), 0));
+  const all = [...known];
+  let pool = all.filter((k) => file(k) === file(id));
+  if (pool.length === 0 && all.length <= 2000) pool = all;
+  const limit = Math.max(2, Math.floor(id.length / 8));
+  let best: string | undefined;
+  let bestD = limit + 1;
+  for (const k of pool.slice(0, 5000)) {
+    if (Math.abs(k.length - id.length) >= bestD) continue;
+    const d = distance(id, k, bestD);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best;
+}
+
+/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
+function distance(a: string, b: string, cap: number): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      low = Math.min(low, cur[j]);
+    }
+    if (low >= cap) return cap;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
+ * edit's result is validated before it is written, and that refusal lists every problem).
+ */
+export function ledgerRows(text: string, file: LedgerFile): LedgerRow[] {
+  return parseLedger(text, file.shown).ledger?.rows ?? [];
+}

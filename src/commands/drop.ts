@@ -1,0 +1,45 @@
+// `ledger-gate drop ID…`: remove rows (a test deleted or renamed), keeping every other byte
+// of the file. The gate still judges the deletion as a change to the ledger (§3).
+import { parseArgs } from 'node:util';
+import { dropRows } from '../ledger/edit.js';
+import {
+  ledgerFile,
+  ledgerRows,
+  nearest,
+  readLedgerText,
+  runCommand,
+  writeLedger,
+} from '../ledger/upkeep.js';
+import { GateError } from '../types.js';
+import { UsageError, type CommandIO } from './io.js';
+
+export async function run(argv: string[], io: CommandIO): Promise<number> {
+  return runCommand('drop', io, async () => {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { ledger: { type: 'string' } },
+    });
+    if (positionals.length === 0) throw new UsageError('usage: drop ID… [--ledger FILE]');
+    const root = io.cwd;
+    const file = ledgerFile(root, values.ledger);
+    const text = await readLedgerText(file);
+    const rows = ledgerRows(text, file);
+    const have = new Set(rows.map((r) => r.id));
+    const ids = new Set(positionals);
+    for (const id of ids) {
+      if (!have.has(id)) {
+        const near = nearest(id, have);
+        throw new GateError(
+          `no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`,
+          file.shown,
+        );
+      }
+    }
+    if (!writeLedger(dropRows(text, ids), file, root, io)) return 1;
+    for (const r of rows)
+      if (ids.has(r.id)) io.stdout(`${file.shown}: dropped ${r.id} (${r.class})\n`);
+    return 0;
+  });
+}

@@ -1,0 +1,55 @@
+// `ledger-gate relock PATH…`: after an honest edit of a golden, lock every row that names it
+// to its current bytes in one command (a golden shared by 94 tests is one command, not 94).
+import { parseArgs } from 'node:util';
+import { setRows } from '../ledger/edit.js';
+import type { RowFields } from '../ledger/render.js';
+import {
+  ledgerFile,
+  ledgerRows,
+  readFacts,
+  readLedgerText,
+  repoPath,
+  runCommand,
+  writeLedger,
+} from '../ledger/upkeep.js';
+import { GateError } from '../types.js';
+import { UsageError, type CommandIO } from './io.js';
+
+export async function run(argv: string[], io: CommandIO): Promise<number> {
+  return runCommand('relock', io, async () => {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { ledger: { type: 'string' } },
+    });
+    if (positionals.length === 0) throw new UsageError('usage: relock PATH… [--ledger FILE]');
+    const root = io.cwd;
+    const file = ledgerFile(root, values.ledger);
+    const artifacts = [...new Set(positionals.map((p) => repoPath(root, p, 'relock')))];
+    const text = await readLedgerText(file);
+    const rows = ledgerRows(text, file).filter((r) => r.class === 'locked_fixture');
+    for (const a of artifacts) {
+      if (!rows.some((r) => r.artifact === a)) {
+        throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+      }
+    }
+    const digests = await readFacts(root, artifacts, []);
+    const edits = new Map<string, RowFields>();
+    for (const r of rows) {
+      const digest = digests.get(r.artifact!);
+      if (digest !== undefined && digest !== r.digest)
+        edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
+    }
+    if (!writeLedger(setRows(text, edits).text, file, root, io)) return 1;
+    for (const a of artifacts) {
+      const of = rows.filter((r) => r.artifact === a);
+      const changed = of.filter((r) => edits.has(r.id)).length;
+      io.stdout(
+        `${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+          `, ${of.length - changed} already matched\n`,
+      );
+    }
+    return 0;
+  });
+}
