@@ -13,8 +13,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6671);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3776);
-// `ledger-gate lint`: validate the ledger (paths included). Each problem on one line as
-// `file:line:col: message`; exit 1 on any.
+// `ledger-gate lint [--junit GLOB | --collected FILE]`: validate the ledger (paths included)
+// and, given a run, list the stale rows: ids that no report or collected list holds. Each
+// problem on one line as `file:line:col: message`; exit 1 on any.
 
 
 
@@ -24,24 +25,49 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' } },
+            options: {
+                ledger: { type: 'string' },
+                junit: { type: 'string', multiple: true },
+                collected: { type: 'string' },
+            },
         });
-        if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('usage: lint [--ledger FILE]');
+        if (positionals.length > 0) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('usage: lint [--junit GLOB]… [--collected FILE] [--ledger FILE]');
+        }
         const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerFile */ .SB)(io.cwd, values.ledger);
-        const { parsed, issues } = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readLedgerText */ .jK)(file), file, io.cwd);
-        for (const i of issues)
+        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readLedgerText */ .jK)(file);
+        const testRun = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readRun */ .cI)(io.cwd, values.junit, values.collected);
+        const { parsed, issues } = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(text, file, io.cwd);
+        const rows = parsed.ledger?.rows ?? [];
+        const stale = testRun
+            ? rows
+                .filter((r) => !testRun.ids.has(r.id))
+                .map((r) => ({
+                file: file.shown,
+                line: r.line,
+                column: r.column ?? 1,
+                message: `stale row: no given report or collected list holds ${JSON.stringify(r.id)} (${r.class}); restore the test or drop the row`,
+            }))
+            : [];
+        const all = [...issues, ...stale].sort((a, b) => a.line - b.line || a.column - b.column);
+        for (const i of all)
             io.stdout((0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssue */ .Hd)(i) + '\n');
-        if (issues.length > 0) {
-            io.stderr(`${file.shown}: ${issues.length} problem${issues.length === 1 ? '' : 's'}\n`);
+        if (all.length > 0) {
+            const parts = [
+                issues.length > 0 ? `${issues.length} problem${issues.length === 1 ? '' : 's'}` : '',
+                stale.length > 0
+                    ? `${stale.length} stale row${stale.length === 1 ? '' : 's'} (ledger-gate drop ID… removes them)`
+                    : '',
+            ].filter(Boolean);
+            io.stderr(`${file.shown}: ${parts.join(', ')}\n`);
             return 1;
         }
-        const rows = parsed.ledger.rows;
         const by = new Map();
         for (const r of rows)
             by.set(r.class, (by.get(r.class) ?? 0) + 1);
         const parts = ['locked_fixture', 'property', 'quarantine', 'draft'].map((c) => `${by.get(c) ?? 0} ${c}`);
-        io.stdout(`${file.shown}: ok, ${rows.length} row${rows.length === 1 ? '' : 's'} (${parts.join(', ')})\n`);
+        const against = testRun ? `; every id is in ${testRun.source}` : '';
+        io.stdout(`${file.shown}: ok, ${rows.length} row${rows.length === 1 ? '' : 's'} (${parts.join(', ')})${against}\n`);
         return 0;
     });
 }
@@ -55,14 +81,19 @@ async function run(argv, io) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  p7: () => (/* binding */ RUN_OPTIONS),
   cZ: () => (/* reexport */ SCHEMA_URL),
   Hd: () => (/* binding */ formatIssue),
   _$: () => (/* binding */ isoDate),
   SB: () => (/* binding */ ledgerFile),
   EF: () => (/* binding */ ledgerProblems),
+  $v: () => (/* binding */ ledgerRows),
+  pA: () => (/* binding */ nearest),
   MH: () => (/* binding */ readFacts),
   jK: () => (/* binding */ readLedgerText),
+  cI: () => (/* binding */ readRun),
   qN: () => (/* binding */ repoPath),
+  $_: () => (/* binding */ requireKnown),
   d1: () => (/* binding */ runCommand),
   XL: () => (/* binding */ writeLedger)
 });
@@ -75,7 +106,13 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/files.ts + 5 modules
-var files = __webpack_require__(8029);
+var adapters_files = __webpack_require__(8029);
+// EXTERNAL MODULE: ./src/junit/collected.ts
+var junit_collected = __webpack_require__(3519);
+// EXTERNAL MODULE: ./src/junit/map.ts
+var map = __webpack_require__(6882);
+// EXTERNAL MODULE: ./src/junit/jest-json.ts + 2 modules
+var jest_json = __webpack_require__(2691);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
@@ -105,9 +142,13 @@ const MAJOR_TAG = 'v1';
 const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
 
 ;// CONCATENATED MODULE: ./src/ledger/upkeep.ts
-// What the upkeep commands (init, lock, property, quarantine, promote, digest, lint) share:
-// reading and writing the ledger file, checking a result before it is written, and turning
-// user-given paths into repo-relative ones. The repository root is the working directory.
+// What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
+// lint) share: reading and writing the ledger file, checking a result before it is written,
+// turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
+// typos. The repository root is the working directory.
+
+
+
 
 
 
@@ -129,7 +170,7 @@ async function readLedgerText(file) {
     if (!(0,external_node_fs_.existsSync)(file.abs)) {
         throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
     }
-    return (0,files/* readCapped */.EF)(file.abs, files/* LIMITS */.b1.ledgerBytes, file.shown);
+    return (0,adapters_files/* readCapped */.EF)(file.abs, adapters_files/* LIMITS */.b1.ledgerBytes, file.shown);
 }
 /** Every problem with a ledger text, the file-system path checks included. */
 function ledgerProblems(text, file, root) {
@@ -214,8 +255,8 @@ async function runCommand(name, io, body) {
  */
 async function readFacts(root, artifacts, seeds) {
     const facts = {
-        artifacts: await (0,files/* artifactFacts */.SJ)(root, artifacts),
-        seeds: await (0,files/* seedsFacts */.sB)(root, seeds),
+        artifacts: await (0,adapters_files/* artifactFacts */.SJ)(root, artifacts),
+        seeds: await (0,adapters_files/* seedsFacts */.sB)(root, seeds),
     };
     const digests = new Map();
     for (const a of artifacts) {
@@ -237,6 +278,141 @@ async function readFacts(root, artifacts, seeds) {
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
 
+/** The options every command that checks ids against a run takes. */
+const RUN_OPTIONS = {
+    junit: { type: 'string', multiple: true },
+    collected: { type: 'string' },
+    new: { type: 'boolean' },
+};
+/**
+ * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
+ * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
+ * that maps to no single id, refuses the command.
+ */
+async function readRun(root, junit, collected) {
+    if (junit === undefined && collected === undefined)
+        return undefined;
+    const { files, problems } = await (0,adapters_files/* expandReports */.uu)(root, junit ?? []);
+    if (problems[0])
+        throw new types/* GateError */.u(problems[0].message, problems[0].file);
+    const reports = [];
+    for (const f of files)
+        reports.push((0,jest_json/* parseReportText */.VC)(await (0,adapters_files/* readCapped */.EF)(f.path, adapters_files/* LIMITS */.b1.reportBytes, f.shown), f.shown));
+    let ids;
+    if (collected !== undefined) {
+        const abs = external_node_path_default().resolve(root, collected);
+        if (await (0,adapters_files/* leavesRepo */.DP)(root, abs))
+            throw new types/* GateError */.u('resolves outside the repository through a symlinked folder: refused', collected);
+        ids = (0,junit_collected/* parseCollected */.Z)(await (0,adapters_files/* readCapped */.EF)(abs, adapters_files/* LIMITS */.b1.collectedBytes, collected), collected);
+    }
+    const opts = { collected: ids, repoRoot: root };
+    const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
+    if (unmapped.length > 0) {
+        const u = unmapped[0];
+        throw new types/* GateError */.u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+            `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
+    }
+    return {
+        tests,
+        collected: ids,
+        ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
+        reasons: skipReasons(reports, opts),
+        collection,
+        source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
+    };
+}
+/**
+ * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
+ * a one-case report whose name is its index), so the id comes from the same mapping `check`
+ * uses; the first reason given for an id wins.
+ */
+function skipReasons(reports, opts) {
+    const single = [];
+    const reasons = [];
+    for (const r of reports) {
+        for (const c of r.cases) {
+            if (c.status !== 'skip' || !c.detail)
+                continue;
+            const key = String(reasons.length);
+            reasons.push(c.detail);
+            single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
+        }
+    }
+    const out = new Map();
+    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
+        if (!out.has(t.id))
+            out.set(t.id, reasons[Number(t.reports[0])]);
+    }
+    return out;
+}
+/**
+ * Refuses ids that look like typos. With a run given, every id must be one the run holds;
+ * without one, every id must already have a row (a new row needs the run that holds its
+ * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
+ */
+function requireKnown(ids, run, rows, allowNew, file) {
+    if (allowNew)
+        return;
+    const known = run ? run.ids : rows;
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length === 0)
+        return;
+    const id = unknown[0];
+    const near = nearest(id, known);
+    const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
+    if (run) {
+        throw new types/* GateError */.u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
+            'add --new for a test the run does not hold', run.source);
+    }
+    throw new types/* GateError */.u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
+        'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of
+ * the same file (the part before `::`) are compared, or all of them when there are few.
+ */
+function nearest(id, known) {
+    const file = (s) => s.slice(0, Math.max(s.indexOf('::'), 0));
+    const all = [...known];
+    let pool = all.filter((k) => file(k) === file(id));
+    if (pool.length === 0 && all.length <= 2000)
+        pool = all;
+    const limit = Math.max(2, Math.floor(id.length / 8));
+    let best;
+    let bestD = limit + 1;
+    for (const k of pool.slice(0, 5000)) {
+        if (Math.abs(k.length - id.length) >= bestD)
+            continue;
+        const d = distance(id, k, bestD);
+        if (d < bestD)
+            [best, bestD] = [k, d];
+    }
+    return best;
+}
+/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
+function distance(a, b, cap) {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let low = i;
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            low = Math.min(low, cur[j]);
+        }
+        if (low >= cap)
+            return cap;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+/**
+ * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
+ * edit's result is validated before it is written, and that refusal lists every problem).
+ */
+function ledgerRows(text, file) {
+    return (0,parse/* parseLedger */.h)(text, file.shown).ledger?.rows ?? [];
+}
 
 
 /***/ })

@@ -1,5 +1,5 @@
 export const id = 722;
-export const ids = [722];
+export const ids = [722,587];
 export const modules = {
 
 /***/ 722:
@@ -8,6 +8,7 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DEFAULT_REASON: () => (/* binding */ DEFAULT_REASON),
+/* harmony export */   frozenAs: () => (/* binding */ frozenAs),
 /* harmony export */   idPattern: () => (/* binding */ idPattern),
 /* harmony export */   parseRule: () => (/* binding */ parseRule),
 /* harmony export */   run: () => (/* binding */ run)
@@ -18,21 +19,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _adapters_files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8029);
-/* harmony import */ var _junit_collected_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3519);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6882);
-/* harmony import */ var _junit_parse_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2008);
-/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2917);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6671);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3776);
-// `ledger-gate init`: freeze a suite into a new ledger. Every collected id gets a row: the
-// first --rule whose pattern matches classes it (property or locked_fixture); the rest go to
-// quarantine, dated today, with the owner given — nobody has defended them yet.
-
-
-
-
+/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
+/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6671);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3776);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7587);
+// `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
+// row: a test that failed (or passed only after failing, or is an expected failure) is
+// quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
+// with the report's reason; the rest are classed by the first --rule whose pattern matches
+// (property or locked_fixture, where `{file}` is the test's own file) or, matched by none,
+// quarantined, dated today, with the owner given — nobody has defended them yet.
 
 
 
@@ -42,6 +39,26 @@ __webpack_require__.r(__webpack_exports__);
 
 
 const DEFAULT_REASON = 'frozen by ledger-gate init';
+const FROZEN = 'when frozen by ledger-gate init';
+/**
+ * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
+ * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ */
+function frozenAs(t, reason) {
+    if (t === undefined)
+        return undefined;
+    if (t.status === 'fail' || t.status === 'error')
+        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
+    if (t.flaky)
+        return { quarantine: `passed only after failing ${FROZEN}` };
+    if (t.status !== 'skip')
+        return undefined;
+    if (t.outcome === 'xfail')
+        return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
+    if (t.outcome === 'todo')
+        return { skip: reason ?? 'todo: not written yet' };
+    return { skip: reason ?? `skipped ${FROZEN}` };
+}
 /** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
 function idPattern(glob) {
     const re = new RegExp('^' +
@@ -52,30 +69,33 @@ function idPattern(glob) {
         '$', 's');
     return (id) => re.test(id);
 }
-/** `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`. */
+/**
+ * `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`, where the
+ * artifact `{file}` stands for each test's own file (its id before the first `::`).
+ */
 function parseRule(text, root) {
     const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
     if (!m) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
     }
     const [, glob, cls, rest] = m;
     if (cls === 'property') {
         const colon = rest.indexOf(':');
         if (colon <= 0 || colon === rest.length - 1) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
         }
-        const seeds = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
+        const seeds = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
         return {
             text,
             match: idPattern(glob),
             fields: { class: 'property', invariant: rest.slice(0, colon), seeds },
         };
     }
-    const artifact = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .repoPath */ .qN)(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
+    const artifact = rest === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE ? _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE : (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
     return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
 }
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .runCommand */ .d1)('init', io, async () => {
+    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('init', io, async () => {
         const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
             args: argv,
             strict: true,
@@ -92,198 +112,161 @@ async function run(argv, io) {
             },
         });
         if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`unexpected argument ${JSON.stringify(positionals[0])}`);
-        if ((v.collected === undefined) === (v.junit === undefined)) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('init needs exactly one of --collected FILE or --junit GLOB');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`unexpected argument ${JSON.stringify(positionals[0])}`);
+        if (v.collected === undefined && v.junit === undefined) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
         }
         if (v.owner === undefined || v.owner.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('init needs --owner O (who answers for the quarantined rows)');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --owner O (who answers for the quarantined rows)');
         }
         const reason = v.reason ?? DEFAULT_REASON;
         if (reason.trim() === '')
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('--reason must not be empty');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('--reason must not be empty');
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .ledgerFile */ .SB)(root, v.ledger);
+        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, v.ledger);
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
         }
         const rules = (v.rule ?? []).map((r) => parseRule(r, root));
-        const source = v.collected !== undefined ? v.collected : v.junit.join(', ');
-        const ids = v.collected !== undefined
-            ? await idsFromCollected(root, v.collected)
-            : await idsFromJunit(root, v.junit);
+        const testRun = (await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, v.junit, v.collected));
+        // A module pytest could not import has no ids in the run: freezing without it would
+        // leave its tests out silently. A module skipped at collection is said, not frozen.
+        for (const c of testRun.collection) {
+            if (c.kind === 'collection-error') {
+                throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u(`pytest could not collect ${c.module} (${c.detail}): fix the run before freezing it`, c.file ?? c.report);
+            }
+            io.stderr(`note: ${c.module} was skipped at collection (${c.detail}): its tests get no rows\n`);
+        }
+        // The collected list's order, then any id only a report holds; each id once.
+        const results = new Map(testRun.tests.map((t) => [t.id, t]));
+        const ids = [...new Set([...(testRun.collected ?? []), ...results.keys()])];
         if (ids.length === 0)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u('no test ids found: nothing to freeze', source);
-        // Classify, then read every artifact and seeds folder a rule names, once each.
-        const classed = ids.map((id) => ({ id, rule: rules.find((r) => r.match(id)) }));
-        const used = new Set(classed.map((c) => c.rule).filter((r) => r !== undefined));
-        const artifacts = [...used].flatMap((r) => r.fields.class === 'locked_fixture' ? [r.fields.artifact] : []);
-        const seeds = [...used].flatMap((r) => (r.fields.class === 'property' ? [r.fields.seeds] : []));
-        const digests = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .readFacts */ .MH)(root, [...new Set(artifacts)], [...new Set(seeds)]);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('no test ids found: nothing to freeze', testRun.source);
+        // Class each id, then read every artifact and seeds folder a rule names, once each.
+        const used = new Set();
+        const files = new Map(); // `{file}` per id prefix, checked once
+        const classed = ids.map((id) => {
+            const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
+            const matched = rules.find((r) => r.match(id));
+            if (matched)
+                used.add(matched);
+            const rule = frozen && 'quarantine' in frozen ? undefined : matched;
+            let artifact;
+            if (rule?.fields.class === 'locked_fixture') {
+                artifact = rule.fields.artifact;
+                if (artifact === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE) {
+                    const prefix = id.slice(0, id.indexOf('::') + 1);
+                    artifact = files.get(prefix);
+                    if (artifact === undefined) {
+                        artifact = (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__.ownFile)(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
+                        files.set(prefix, artifact);
+                    }
+                }
+            }
+            return { id, rule, artifact, frozen };
+        });
+        const artifacts = classed.flatMap((c) => (c.artifact !== undefined ? [c.artifact] : []));
+        const seeds = classed.flatMap((c) => c.rule?.fields.class === 'property' ? [c.rule.fields.seeds] : []);
+        const digests = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifacts)], [...new Set(seeds)]);
         for (const r of rules)
             if (!used.has(r))
                 io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
-        const today = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .isoDate */ ._$)(io.now ?? new Date());
+        const today = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .isoDate */ ._$)(io.now ?? new Date());
         const counts = { locked_fixture: 0, property: 0, quarantine: 0 };
+        let failing = 0;
+        let skipping = 0;
+        let undefended = 0;
         const lines = [
-            `# yaml-language-server: $schema=${v.schema ?? _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .SCHEMA_URL */ .cZ}`,
+            `# yaml-language-server: $schema=${v.schema ?? _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .SCHEMA_URL */ .cZ}`,
             `# Written by \`ledger-gate init\` on ${today}. Rows nobody has defended as a property or a`,
             '# locked fixture are quarantined: classify them (ledger-gate lock / property) or keep them failing.',
             'version: 1',
             'rows:',
         ];
-        for (const { id, rule } of classed) {
+        for (const { id, rule, artifact, frozen } of classed) {
             let fields;
-            if (rule?.fields.class === 'locked_fixture') {
-                fields = {
-                    class: 'locked_fixture',
-                    digest: digests.get(rule.fields.artifact),
-                    artifact: rule.fields.artifact,
-                };
+            const quarantine = (why) => ({
+                class: 'quarantine',
+                opened: today,
+                reason: why,
+                owner: v.owner,
+            });
+            if (frozen && 'quarantine' in frozen) {
+                fields = quarantine(frozen.quarantine);
+                failing++;
+            }
+            else if (rule?.fields.class === 'locked_fixture') {
+                fields = { class: 'locked_fixture', digest: digests.get(artifact), artifact };
             }
             else if (rule?.fields.class === 'property') {
                 fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
             }
             else {
-                fields = { class: 'quarantine', opened: today, reason, owner: v.owner };
+                fields = quarantine(reason);
+                if (results.get(id)?.status === 'pass')
+                    undefended++;
+            }
+            if (frozen && 'skip' in frozen) {
+                fields.skip = frozen.skip;
+                skipping++;
             }
             counts[fields.class]++;
-            lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_7__/* .renderRow */ .re)(id, fields, 2));
+            lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, fields, 2));
         }
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_8__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
+        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
             return 1;
+        const statuses = testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
         io.stdout(`${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
-            `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine) from ${source}\n`);
+            `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`);
+        // Results no row admits in this run, said rather than left for `check` to find: a pass
+        // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
+        // same-named tests in one report with different results (one id for both).
+        const flaky = testRun.tests.filter((t) => t.status === 'pass' && t.flaky);
+        if (flaky.length > 0) {
+            io.stderr(`note: ${plural(flaky.length, 'test')} passed only after failing and ${flaky.length === 1 ? 'is' : 'are'} quarantined; no row admits such a pass ` +
+                `(first: ${JSON.stringify(flaky[0].id)})\n`);
+        }
+        const twins = testRun.tests.filter((t) => (t.duplicates?.statuses.length ?? 0) > 1);
+        if (twins.length > 0) {
+            io.stderr(`note: ${plural(twins.length, 'id')} name${twins.length === 1 ? 's' : ''} same-named tests with different results, which no row admits; ` +
+                `give them distinct names (first: ${JSON.stringify(twins[0].id)})\n`);
+        }
+        if (undefended > 0) {
+            io.stderr(`note: ${undefended} passing test${undefended === 1 ? '' : 's'} matched no --rule and ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
+                '`check` rejects a quarantined pass until the test is classed (lock / property)\n');
+        }
         return 0;
     });
 }
-async function idsFromCollected(root, given) {
-    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, given);
-    return (0,_junit_collected_js__WEBPACK_IMPORTED_MODULE_4__/* .parseCollected */ .Z)(await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readCapped */ .EF)(abs, _adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .LIMITS */ .b1.collectedBytes, given), given);
-}
-async function idsFromJunit(root, globs) {
-    const { files, problems } = await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .expandReports */ .uu)(root, globs);
-    if (problems.length > 0)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(problems[0].message, problems[0].file);
-    const reports = [];
-    for (const f of files)
-        reports.push((0,_junit_parse_js__WEBPACK_IMPORTED_MODULE_6__/* .parseReport */ .MM)(await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readCapped */ .EF)(f.path, _adapters_files_js__WEBPACK_IMPORTED_MODULE_3__/* .LIMITS */ .b1.reportBytes, f.shown), f.shown));
-    const { tests, unmapped } = (0,_junit_map_js__WEBPACK_IMPORTED_MODULE_5__/* .mapCases */ .g)(reports, { repoRoot: root });
-    if (unmapped.length > 0) {
-        const u = unmapped[0];
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
-            `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
-    }
-    const seen = new Set();
-    return tests.map((t) => t.id).filter((id) => !seen.has(id) && seen.add(id));
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 
 /***/ }),
 
-/***/ 2917:
+/***/ 7587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   VO: () => (/* binding */ renderScalar),
-/* harmony export */   db: () => (/* binding */ orderedFields),
-/* harmony export */   re: () => (/* binding */ renderRow)
+/* harmony export */   OWN_FILE: () => (/* binding */ OWN_FILE),
+/* harmony export */   ownFile: () => (/* binding */ ownFile),
+/* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8123);
-
-
-// eslint-disable-next-line no-control-regex -- control characters must be quoted
-const PLAIN_SAFE = /^[A-Za-z0-9_./][^\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]*$/;
-/**
- * A scalar as plain text when that reads back as the same string (YAML 1.2 core), else
- * double-quoted. JSON's escapes are all valid YAML double-quoted escapes.
- */
-function renderScalar(s) {
-    const plain = PLAIN_SAFE.test(s) &&
-        s.trim() === s &&
-        !s.includes(': ') &&
-        !s.includes(' #') &&
-        !s.endsWith(':') &&
-        (0,_scalar_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvePlain */ .R)(s).type === 'string';
-    return plain ? s : JSON.stringify(s);
-}
-/** Field names in the order rows are written: `id`, `class`, then the class's own fields. */
-function orderedFields(fields) {
-    return _validate_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
-}
-/** The lines of one row, `- id:` first; `dash` is the indent of the dash. */
-function renderRow(id, fields, dash) {
-    const pad = ' '.repeat(dash + 2);
-    const lines = [`${' '.repeat(dash)}- id: ${renderScalar(id)}`];
-    for (const f of orderedFields(fields))
-        lines.push(`${pad}${f}: ${renderScalar(fields[f])}`);
-    return lines;
-}
-
-
-/***/ }),
-
-/***/ 6671:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  cZ: () => (/* reexport */ SCHEMA_URL),
-  Hd: () => (/* binding */ formatIssue),
-  _$: () => (/* binding */ isoDate),
-  SB: () => (/* binding */ ledgerFile),
-  EF: () => (/* binding */ ledgerProblems),
-  MH: () => (/* binding */ readFacts),
-  jK: () => (/* binding */ readLedgerText),
-  qN: () => (/* binding */ repoPath),
-  d1: () => (/* binding */ runCommand),
-  XL: () => (/* binding */ writeLedger)
-});
-
-// UNUSED EXPORTS: DEFAULT_LEDGER
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/files.ts + 5 modules
-var files = __webpack_require__(8029);
-// EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
-// EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(3776);
-// EXTERNAL MODULE: ./src/ledger/parse.ts + 2 modules
-var parse = __webpack_require__(8744);
-// EXTERNAL MODULE: ./src/ledger/pathRules.ts
-var pathRules = __webpack_require__(19);
-// EXTERNAL MODULE: ./src/ledger/paths.ts
-var paths = __webpack_require__(4129);
-// EXTERNAL MODULE: ./package.json
-var package_0 = __webpack_require__(8330);
-;// CONCATENATED MODULE: ./src/project.ts
-// The one place that names this project's GitHub repository: package.json's `repository`
-// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
-
-/** OWNER/NAME of this project on GitHub. */
-const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
-/**
- * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
- * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
- * (scripts/release.mjs computes the same for any version).
- */
-const MAJOR_TAG = 'v1';
-/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
-const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
-
-;// CONCATENATED MODULE: ./src/ledger/upkeep.ts
-// What the upkeep commands (init, lock, property, quarantine, promote, digest, lint) share:
-// reading and writing the ledger file, checking a result before it is written, and turning
-// user-given paths into repo-relative ones. The repository root is the working directory.
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
+/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6671);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+// `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
+// bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
 
 
 
@@ -291,128 +274,70 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 
 
 
-
-const DEFAULT_LEDGER = 'tests/ledger.yaml';
-function ledgerFile(cwd, arg) {
-    const abs = external_node_path_default().resolve(cwd, arg ?? DEFAULT_LEDGER);
-    return { abs, shown: shownPath(cwd, abs) };
-}
-function shownPath(cwd, abs) {
-    const rel = external_node_path_default().relative(cwd, abs);
-    return (rel.startsWith('..') || external_node_path_default().isAbsolute(rel) ? abs : rel).split((external_node_path_default()).sep).join('/');
-}
-async function readLedgerText(file) {
-    if (!(0,external_node_fs_.existsSync)(file.abs)) {
-        throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
+/** The artifact placeholder that stands for the test's own file. */
+const OWN_FILE = '{file}';
+/** The file a test id names: the part before its first `::`, as a repo-relative path. */
+function ownFile(root, id, what) {
+    const at = id.indexOf('::');
+    if (at <= 0) {
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
     }
-    return (0,files/* readCapped */.EF)(file.abs, files/* LIMITS */.b1.ledgerBytes, file.shown);
-}
-/** Every problem with a ledger text, the file-system path checks included. */
-function ledgerProblems(text, file, root) {
-    const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
-    const issues = [...parsed.errors];
-    if (parsed.ledger)
-        issues.push(...(0,paths/* checkLedgerPaths */.W)(parsed.ledger, root));
-    issues.sort((a, b) => a.line - b.line || a.column - b.column);
-    return { parsed, issues };
-}
-function formatIssue(i) {
-    return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
-}
-/**
- * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
- * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
- */
-function writeLedger(text, file, root, io) {
-    const { issues } = ledgerProblems(text, file, root);
-    if (issues.length > 0) {
-        io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
-        for (const i of issues.slice(0, 50))
-            io.stderr(formatIssue(i) + '\n');
-        if (issues.length > 50)
-            io.stderr(`… and ${issues.length - 50} more\n`);
-        return false;
+    const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
+    // Ids from reports without file names (jest-junit without addFileAttribute) start with a
+    // suite name instead: say so, rather than "no such file".
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, file))) {
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u(`${what}: ${JSON.stringify(id)} names ${JSON.stringify(file)}, which is not a file here (do the report's ids start with their test file? see docs/test-ids.md)`);
     }
-    const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
-    let mode;
-    try {
-        mode = (0,external_node_fs_.statSync)(file.abs).mode & 0o777;
-    }
-    catch {
-        mode = undefined;
-    }
-    (0,external_node_fs_.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
-    (0,external_node_fs_.renameSync)(tmp, file.abs);
-    return true;
+    return file;
 }
-/**
- * A path given on the command line (relative to the working directory, which is the
- * repository root) as the repo-relative, `/`-separated path the ledger stores.
- */
-function repoPath(root, given, what) {
-    if (given.includes('\0'))
-        throw new commands_io/* UsageError */.e(`${what} contains a NUL character`);
-    const abs = external_node_path_default().resolve(root, given);
-    const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
-    if (rel === '' || rel.startsWith('../') || rel === '..' || external_node_path_default().isAbsolute(rel)) {
-        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
-    }
-    const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
-    const why = (0,pathRules/* pathProblem */.z9)(out);
-    if (why)
-        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} ${why}`);
-    return out;
-}
-/** Today's date, YYYY-MM-DD, in UTC. */
-function isoDate(d) {
-    return d.toISOString().slice(0, 10);
-}
-/** Runs a command body: usage errors exit 2, GateErrors (bad input, refusals) exit 1. */
-async function runCommand(name, io, body) {
-    try {
-        return await body();
-    }
-    catch (e) {
-        if (e instanceof commands_io/* UsageError */.e || e.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
-            return 2;
+async function run(argv, io) {
+    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('lock', io, async () => {
+        const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
+            args: argv,
+            strict: true,
+            allowPositionals: true,
+            options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ..._ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7 },
+        });
+        if (positionals.length === 0) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]');
         }
-        if (e instanceof types/* GateError */.u) {
-            io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+        if (values.artifact === undefined)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('lock needs --artifact PATH');
+        const ids = [...new Set(positionals)];
+        const root = io.cwd;
+        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
+        const artifactOf = new Map(ids.map((id) => [
+            id,
+            values.artifact === OWN_FILE
+                ? ownFile(root, id, '--artifact {file}')
+                : (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
+        ]));
+        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readLedgerText */ .jK)(file);
+        const before = new Map((0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
+        const known = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, values.junit, values.collected);
+        (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .requireKnown */ .$_)(ids, known, new Set(before.keys()), values.new, file);
+        const digests = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifactOf.values())], []);
+        const edits = new Map(ids.map((id) => {
+            const artifact = artifactOf.get(id);
+            // An expected skip is about the test, not its class: it stays.
+            const skip = before.get(id)?.skip;
+            return [id, { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip }];
+        }));
+        const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits);
+        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(edit.text, file, root, io))
             return 1;
+        for (const [id, f] of edits) {
+            const old = before.get(id);
+            const what = !old
+                ? 'added'
+                : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+                    ? 'unchanged'
+                    : 'updated';
+            io.stdout(`${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}\n`);
         }
-        throw e;
-    }
+        return 0;
+    });
 }
-/**
- * Digests of artifacts and checks of seeds folders, read the way the gate reads them; a
- * missing, unreadable or empty one is refused (a ledger row for it would be rejected).
- */
-async function readFacts(root, artifacts, seeds) {
-    const facts = {
-        artifacts: await (0,files/* artifactFacts */.SJ)(root, artifacts),
-        seeds: await (0,files/* seedsFacts */.sB)(root, seeds),
-    };
-    const digests = new Map();
-    for (const a of artifacts) {
-        const f = facts.artifacts.get(a);
-        if (f?.digest === undefined)
-            throw new types/* GateError */.u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
-        digests.set(a, f.digest);
-    }
-    for (const s of seeds) {
-        const f = facts.seeds.get(s);
-        if (f === undefined || f.problem !== undefined || f.files === 0) {
-            throw new types/* GateError */.u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
-        }
-    }
-    return digests;
-}
-/**
- * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
- * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
- */
-
 
 
 /***/ })

@@ -1,0 +1,601 @@
+export const id = 543;
+export const ids = [543];
+export const modules = {
+
+/***/ 2113:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X7: () => (/* binding */ dropRows),
+/* harmony export */   _j: () => (/* binding */ setRows),
+/* harmony export */   zd: () => (/* binding */ setRow)
+/* harmony export */ });
+/* unused harmony export rewriteValue */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8744);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
+// Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
+// rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
+// ends. The usual block layout is edited line by line; any other layout goes through the
+// `yaml` package's Document API (comments and order are kept, spacing may be normalised).
+
+
+
+/**
+ * Gives row `id` exactly `fields` (its class and that class's fields): an existing row is
+ * edited in place — changed values rewritten, fields foreign to the class removed, missing
+ * ones added after its last field — and an unknown id is appended as a new row.
+ */
+function setRow(text, id, fields) {
+    const r = setRows(text, new Map([[id, fields]]));
+    return { text: r.text, added: r.added.length > 0 };
+}
+/** setRow for many ids at once, reading the ledger once (a golden shared by 94 tests). */
+function setRows(text, edits) {
+    const rows = blockRows(text);
+    if (rows)
+        return editLines(text, rows, edits);
+    let out = text;
+    const added = [];
+    for (const [id, fields] of edits) {
+        const r = editDocument(out, id, fields);
+        out = r.text;
+        if (r.added)
+            added.push(id);
+    }
+    return { text: out, added };
+}
+/**
+ * Removes the rows of `ids` (every id must have a row), each from its first line to its last
+ * field: comments and blank lines between rows stay. Removing the last row leaves `rows: []`.
+ */
+function dropRows(text, ids) {
+    const rows = blockRows(text);
+    if (!rows)
+        return dropDocument(text, ids);
+    const lines = text.split('\n');
+    const gone = new Set();
+    for (const row of rows) {
+        if (!ids.has(row.id))
+            continue;
+        const at = Object.values(row.keyLines);
+        for (let ln = Math.min(row.line, ...at); ln <= Math.max(row.line, ...at); ln++)
+            gone.add(ln - 1);
+    }
+    let out = lines.filter((_, i) => !gone.has(i));
+    if (rows.every((r) => ids.has(r.id))) {
+        // `rows:` with nothing under it is null, which is not a list: say it is empty.
+        out = out.map((l) => l.replace(/^rows:([ ]*)(?=#|\r?$)/, (_m, sp) => `rows: []${sp}`));
+    }
+    return out.join('\n');
+}
+/** The rows of a ledger in the block layout the line editor handles, else null. */
+function blockRows(text) {
+    const fast = (0,_parse_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLedgerWith */ .H)(text, 'ledger', 'fast');
+    return fast?.ledger && !/^rows:[ ]*\[\]/m.test(text) ? fast.ledger.rows : null;
+}
+function editLines(text, rows, edits) {
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const cr = eol === '\r\n' ? '\r' : '';
+    const lines = text.split('\n'); // a CRLF line keeps its '\r', which is put back on rewrite
+    const drop = new Set();
+    const after = new Map(); // lines to insert after line index i
+    const seen = new Set();
+    for (const row of rows) {
+        const fields = edits.get(row.id);
+        if (fields === undefined)
+            continue;
+        seen.add(row.id);
+        const keyCol = (row.column ?? 1) - 1;
+        let last = row.line - 1;
+        for (const [key, ln] of Object.entries(row.keyLines)) {
+            const i = ln - 1;
+            last = Math.max(last, i);
+            if (key === 'id')
+                continue;
+            const want = fields[key];
+            if (want === undefined)
+                drop.add(i);
+            else if (want !== row[key])
+                lines[i] = rewriteValue(lines[i], want);
+        }
+        const missing = (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).filter((f) => row.keyLines[f] === undefined);
+        if (missing.length > 0) {
+            after.set(last, missing.map((f) => `${' '.repeat(keyCol)}${f}: ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(fields[f])}${cr}`));
+        }
+    }
+    // New ids go after the last field of the last row, indented like it; else at the end.
+    const added = [...edits.keys()].filter((id) => !seen.has(id));
+    const tail = rows[rows.length - 1];
+    let dash = 2;
+    if (tail) {
+        const head = lines[tail.line - 1];
+        dash = Math.max(head.lastIndexOf('-', (tail.column ?? 1) - 1), 0);
+    }
+    const block = added.flatMap((id) => (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderRow */ .re)(id, edits.get(id), dash));
+    if (block.length > 0 && tail) {
+        const at = Math.max(tail.line, ...Object.values(tail.keyLines)) - 1;
+        after.set(at, [...(after.get(at) ?? []), ...block.map((l) => l + cr)]);
+    }
+    const out = [];
+    for (let i = 0; i < lines.length; i++) {
+        if (!drop.has(i))
+            out.push(lines[i]);
+        const more = after.get(i);
+        if (more)
+            out.push(...more);
+    }
+    let result = out.join('\n');
+    if (block.length > 0 && !tail) {
+        const body = text === '' || text.endsWith('\n') ? text : text + eol;
+        result = body + block.join(eol) + eol;
+    }
+    return { text: result, added };
+}
+/** Replaces the value on a `key: value  # comment` line, keeping indent, spacing and comment. */
+function rewriteValue(line, value) {
+    const cr = line.endsWith('\r') ? '\r' : '';
+    const body = cr ? line.slice(0, -1) : line;
+    const colon = body.indexOf(':');
+    let start = colon + 1;
+    while (body[start] === ' ')
+        start++;
+    const end = valueEnd(body, start);
+    return body.slice(0, start) + (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(value) + body.slice(end) + cr;
+}
+/** Where the scalar starting at `start` ends (before trailing spaces and a comment). */
+function valueEnd(line, start) {
+    const q = line[start];
+    if (q === "'") {
+        let p = start + 1;
+        for (;;) {
+            const c = line.indexOf("'", p);
+            if (c === -1)
+                return line.length;
+            if (line[c + 1] === "'")
+                p = c + 2;
+            else
+                return c + 1;
+        }
+    }
+    if (q === '"') {
+        for (let p = start + 1; p < line.length; p++) {
+            if (line[p] === '\\')
+                p++;
+            else if (line[p] === '"')
+                return p + 1;
+        }
+        return line.length;
+    }
+    const hash = line.indexOf(' #', start);
+    let end = hash === -1 ? line.length : hash;
+    while (end > start && line[end - 1] === ' ')
+        end--;
+    return end;
+}
+function editDocument(text, id, fields) {
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { version: '1.2', uniqueKeys: false });
+    let rows = doc.get('rows', true);
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows)) {
+        rows = doc.createNode([]);
+        doc.set('rows', rows);
+    }
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows))
+        throw new Error('unreachable: rows is a list');
+    const row = rows.items.find((it) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && String(it.get('id')) === id);
+    if (row) {
+        for (const pair of [...row.items]) {
+            const key = String(pair.key?.value ?? pair.key);
+            if (key !== 'id' && fields[key] === undefined)
+                row.delete(pair.key);
+        }
+        for (const f of (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields))
+            row.set(f, fields[f]);
+        return { text: doc.toString({ lineWidth: 0 }), added: false };
+    }
+    const node = doc.createNode({
+        id,
+        ...Object.fromEntries((0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).map((f) => [f, fields[f]])),
+    });
+    rows.flow = false;
+    rows.items.push(node);
+    return { text: doc.toString({ lineWidth: 0 }), added: true };
+}
+function dropDocument(text, ids) {
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { version: '1.2', uniqueKeys: false });
+    const rows = doc.get('rows', true);
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows))
+        return text;
+    rows.items = rows.items.filter((it) => !((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && ids.has(String(it.get('id')))));
+    return doc.toString({ lineWidth: 0 });
+}
+
+
+/***/ }),
+
+/***/ 2917:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VO: () => (/* binding */ renderScalar),
+/* harmony export */   db: () => (/* binding */ orderedFields),
+/* harmony export */   re: () => (/* binding */ renderRow)
+/* harmony export */ });
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8123);
+
+
+// eslint-disable-next-line no-control-regex -- control characters must be quoted
+const PLAIN_SAFE = /^[A-Za-z0-9_./][^\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]*$/;
+/**
+ * A scalar as plain text when that reads back as the same string (YAML 1.2 core), else
+ * double-quoted. JSON's escapes are all valid YAML double-quoted escapes.
+ */
+function renderScalar(s) {
+    const plain = PLAIN_SAFE.test(s) &&
+        s.trim() === s &&
+        !s.includes(': ') &&
+        !s.includes(' #') &&
+        !s.endsWith(':') &&
+        (0,_scalar_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvePlain */ .R)(s).type === 'string';
+    return plain ? s : JSON.stringify(s);
+}
+/** Field names in the order rows are written: `id`, `class`, then the class's own fields. */
+function orderedFields(fields) {
+    return _validate_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
+}
+/** The lines of one row, `- id:` first; `dash` is the indent of the dash. */
+function renderRow(id, fields, dash) {
+    const pad = ' '.repeat(dash + 2);
+    const lines = [`${' '.repeat(dash)}- id: ${renderScalar(id)}`];
+    for (const f of orderedFields(fields))
+        lines.push(`${pad}${f}: ${renderScalar(fields[f])}`);
+    return lines;
+}
+
+
+/***/ }),
+
+/***/ 6671:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  p7: () => (/* binding */ RUN_OPTIONS),
+  cZ: () => (/* reexport */ SCHEMA_URL),
+  Hd: () => (/* binding */ formatIssue),
+  _$: () => (/* binding */ isoDate),
+  SB: () => (/* binding */ ledgerFile),
+  EF: () => (/* binding */ ledgerProblems),
+  $v: () => (/* binding */ ledgerRows),
+  pA: () => (/* binding */ nearest),
+  MH: () => (/* binding */ readFacts),
+  jK: () => (/* binding */ readLedgerText),
+  cI: () => (/* binding */ readRun),
+  qN: () => (/* binding */ repoPath),
+  $_: () => (/* binding */ requireKnown),
+  d1: () => (/* binding */ runCommand),
+  XL: () => (/* binding */ writeLedger)
+});
+
+// UNUSED EXPORTS: DEFAULT_LEDGER
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/adapters/files.ts + 5 modules
+var adapters_files = __webpack_require__(8029);
+// EXTERNAL MODULE: ./src/junit/collected.ts
+var junit_collected = __webpack_require__(3519);
+// EXTERNAL MODULE: ./src/junit/map.ts
+var map = __webpack_require__(6882);
+// EXTERNAL MODULE: ./src/junit/jest-json.ts + 2 modules
+var jest_json = __webpack_require__(2691);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/commands/io.ts
+var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/ledger/parse.ts + 2 modules
+var parse = __webpack_require__(8744);
+// EXTERNAL MODULE: ./src/ledger/pathRules.ts
+var pathRules = __webpack_require__(19);
+// EXTERNAL MODULE: ./src/ledger/paths.ts
+var paths = __webpack_require__(4129);
+// EXTERNAL MODULE: ./package.json
+var package_0 = __webpack_require__(8330);
+;// CONCATENATED MODULE: ./src/project.ts
+// The one place that names this project's GitHub repository: package.json's `repository`
+// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
+// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+
+/** OWNER/NAME of this project on GitHub. */
+const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
+/**
+ * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
+ * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
+ * (scripts/release.mjs computes the same for any version).
+ */
+const MAJOR_TAG = 'v1';
+/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
+const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
+
+;// CONCATENATED MODULE: ./src/ledger/upkeep.ts
+// What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
+// lint) share: reading and writing the ledger file, checking a result before it is written,
+// turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
+// typos. The repository root is the working directory.
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_LEDGER = 'tests/ledger.yaml';
+function ledgerFile(cwd, arg) {
+    const abs = external_node_path_default().resolve(cwd, arg ?? DEFAULT_LEDGER);
+    return { abs, shown: shownPath(cwd, abs) };
+}
+function shownPath(cwd, abs) {
+    const rel = external_node_path_default().relative(cwd, abs);
+    return (rel.startsWith('..') || external_node_path_default().isAbsolute(rel) ? abs : rel).split((external_node_path_default()).sep).join('/');
+}
+async function readLedgerText(file) {
+    if (!(0,external_node_fs_.existsSync)(file.abs)) {
+        throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
+    }
+    return (0,adapters_files/* readCapped */.EF)(file.abs, adapters_files/* LIMITS */.b1.ledgerBytes, file.shown);
+}
+/** Every problem with a ledger text, the file-system path checks included. */
+function ledgerProblems(text, file, root) {
+    const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
+    const issues = [...parsed.errors];
+    if (parsed.ledger)
+        issues.push(...(0,paths/* checkLedgerPaths */.W)(parsed.ledger, root));
+    issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { parsed, issues };
+}
+function formatIssue(i) {
+    return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
+}
+/**
+ * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
+ * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
+ */
+function writeLedger(text, file, root, io) {
+    const { issues } = ledgerProblems(text, file, root);
+    if (issues.length > 0) {
+        io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
+        for (const i of issues.slice(0, 50))
+            io.stderr(formatIssue(i) + '\n');
+        if (issues.length > 50)
+            io.stderr(`… and ${issues.length - 50} more\n`);
+        return false;
+    }
+    const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
+    let mode;
+    try {
+        mode = (0,external_node_fs_.statSync)(file.abs).mode & 0o777;
+    }
+    catch {
+        mode = undefined;
+    }
+    (0,external_node_fs_.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
+    (0,external_node_fs_.renameSync)(tmp, file.abs);
+    return true;
+}
+/**
+ * A path given on the command line (relative to the working directory, which is the
+ * repository root) as the repo-relative, `/`-separated path the ledger stores.
+ */
+function repoPath(root, given, what) {
+    if (given.includes('\0'))
+        throw new commands_io/* UsageError */.e(`${what} contains a NUL character`);
+    const abs = external_node_path_default().resolve(root, given);
+    const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
+    if (rel === '' || rel.startsWith('../') || rel === '..' || external_node_path_default().isAbsolute(rel)) {
+        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+    }
+    const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
+    const why = (0,pathRules/* pathProblem */.z9)(out);
+    if (why)
+        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} ${why}`);
+    return out;
+}
+/** Today's date, YYYY-MM-DD, in UTC. */
+function isoDate(d) {
+    return d.toISOString().slice(0, 10);
+}
+/** Runs a command body: usage errors exit 2, GateErrors (bad input, refusals) exit 1. */
+async function runCommand(name, io, body) {
+    try {
+        return await body();
+    }
+    catch (e) {
+        if (e instanceof commands_io/* UsageError */.e || e.code?.startsWith('ERR_PARSE_ARGS')) {
+            io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
+            return 2;
+        }
+        if (e instanceof types/* GateError */.u) {
+            io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+            return 1;
+        }
+        throw e;
+    }
+}
+/**
+ * Digests of artifacts and checks of seeds folders, read the way the gate reads them; a
+ * missing, unreadable or empty one is refused (a ledger row for it would be rejected).
+ */
+async function readFacts(root, artifacts, seeds) {
+    const facts = {
+        artifacts: await (0,adapters_files/* artifactFacts */.SJ)(root, artifacts),
+        seeds: await (0,adapters_files/* seedsFacts */.sB)(root, seeds),
+    };
+    const digests = new Map();
+    for (const a of artifacts) {
+        const f = facts.artifacts.get(a);
+        if (f?.digest === undefined)
+            throw new types/* GateError */.u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+        digests.set(a, f.digest);
+    }
+    for (const s of seeds) {
+        const f = facts.seeds.get(s);
+        if (f === undefined || f.problem !== undefined || f.files === 0) {
+            throw new types/* GateError */.u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
+        }
+    }
+    return digests;
+}
+/**
+ * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
+ * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
+ */
+
+/** The options every command that checks ids against a run takes. */
+const RUN_OPTIONS = {
+    junit: { type: 'string', multiple: true },
+    collected: { type: 'string' },
+    new: { type: 'boolean' },
+};
+/**
+ * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
+ * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
+ * that maps to no single id, refuses the command.
+ */
+async function readRun(root, junit, collected) {
+    if (junit === undefined && collected === undefined)
+        return undefined;
+    const { files, problems } = await (0,adapters_files/* expandReports */.uu)(root, junit ?? []);
+    if (problems[0])
+        throw new types/* GateError */.u(problems[0].message, problems[0].file);
+    const reports = [];
+    for (const f of files)
+        reports.push((0,jest_json/* parseReportText */.VC)(await (0,adapters_files/* readCapped */.EF)(f.path, adapters_files/* LIMITS */.b1.reportBytes, f.shown), f.shown));
+    let ids;
+    if (collected !== undefined) {
+        const abs = external_node_path_default().resolve(root, collected);
+        if (await (0,adapters_files/* leavesRepo */.DP)(root, abs))
+            throw new types/* GateError */.u('resolves outside the repository through a symlinked folder: refused', collected);
+        ids = (0,junit_collected/* parseCollected */.Z)(await (0,adapters_files/* readCapped */.EF)(abs, adapters_files/* LIMITS */.b1.collectedBytes, collected), collected);
+    }
+    const opts = { collected: ids, repoRoot: root };
+    const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
+    if (unmapped.length > 0) {
+        const u = unmapped[0];
+        throw new types/* GateError */.u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+            `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
+    }
+    return {
+        tests,
+        collected: ids,
+        ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
+        reasons: skipReasons(reports, opts),
+        collection,
+        source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
+    };
+}
+/**
+ * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
+ * a one-case report whose name is its index), so the id comes from the same mapping `check`
+ * uses; the first reason given for an id wins.
+ */
+function skipReasons(reports, opts) {
+    const single = [];
+    const reasons = [];
+    for (const r of reports) {
+        for (const c of r.cases) {
+            if (c.status !== 'skip' || !c.detail)
+                continue;
+            const key = String(reasons.length);
+            reasons.push(c.detail);
+            single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
+        }
+    }
+    const out = new Map();
+    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
+        if (!out.has(t.id))
+            out.set(t.id, reasons[Number(t.reports[0])]);
+    }
+    return out;
+}
+/**
+ * Refuses ids that look like typos. With a run given, every id must be one the run holds;
+ * without one, every id must already have a row (a new row needs the run that holds its
+ * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
+ */
+function requireKnown(ids, run, rows, allowNew, file) {
+    if (allowNew)
+        return;
+    const known = run ? run.ids : rows;
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length === 0)
+        return;
+    const id = unknown[0];
+    const near = nearest(id, known);
+    const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
+    if (run) {
+        throw new types/* GateError */.u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
+            'add --new for a test the run does not hold', run.source);
+    }
+    throw new types/* GateError */.u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
+        'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of
+ * the same file (the part before `::`) are compared, or all of them when there are few.
+ */
+function nearest(id, known) {
+    const file = (s) => s.slice(0, Math.max(s.indexOf('::'), 0));
+    const all = [...known];
+    let pool = all.filter((k) => file(k) === file(id));
+    if (pool.length === 0 && all.length <= 2000)
+        pool = all;
+    const limit = Math.max(2, Math.floor(id.length / 8));
+    let best;
+    let bestD = limit + 1;
+    for (const k of pool.slice(0, 5000)) {
+        if (Math.abs(k.length - id.length) >= bestD)
+            continue;
+        const d = distance(id, k, bestD);
+        if (d < bestD)
+            [best, bestD] = [k, d];
+    }
+    return best;
+}
+/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
+function distance(a, b, cap) {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let low = i;
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            low = Math.min(low, cur[j]);
+        }
+        if (low >= cap)
+            return cap;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+/**
+ * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
+ * edit's result is validated before it is written, and that refusal lists every problem).
+ */
+function ledgerRows(text, file) {
+    return (0,parse/* parseLedger */.h)(text, file.shown).ledger?.rows ?? [];
+}
+
+
+/***/ })
+
+};
