@@ -1,13 +1,45 @@
 // ESM + ts-jest, as in actions/typescript-action. Run with NODE_OPTIONS=--experimental-vm-modules.
-export default {
+// Two groups (jest projects), each with its own script and JUnit file:
+// - unit (`npm test`, build/junit.xml): pure functions, adapters and run() in-process, real git
+//   repos in temp folders; needs no build and takes well under two minutes on two cores.
+// - e2e (`npm run test:e2e`, build/junit-e2e.xml): the built bundles in dist/ run as child
+//   processes, the action's under the system node and under Node 24, on real repositories
+//   and a fake GitHub; the hostile corpus through the CLI bundle. Seconds per test.
+// .ci/run runs both; the self-gate reads both JUnit files.
+
+/** The end-to-end files: each spawns a built bundle (dist/) per test. */
+export const E2E = [
+  'action.test.ts',
+  'action-authorship.test.ts',
+  'action-workflow-run.test.ts',
+  'cli.test.ts',
+  'cli-dist.test.ts',
+  'hostile.test.ts',
+  'hostile-event-action.test.ts',
+  'self-gate.test.ts',
+].map((f) => `<rootDir>/__tests__/${f}`);
+
+const shared = {
   preset: 'ts-jest/presets/default-esm',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   resolver: 'ts-jest-resolver',
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-  testMatch: ['**/__tests__/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+export default {
   testTimeout: 60000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...E2E.map((f) => `^${f}$`)],
+    },
+    { ...shared, displayName: 'e2e', testMatch: E2E },
+  ],
+  // The JUnit file is named by the script (JEST_JUNIT_OUTPUT_NAME), one per group.
   reporters: [
     'default',
     ['jest-junit', { outputDirectory: 'build', outputName: 'junit.xml', addFileAttribute: 'true' }],

@@ -38,7 +38,7 @@ afterAll(async () => {
 beforeEach(() => gh.reset());
 
 const NODES = nodeBinaries();
-const NODE24 = NODES.find((n) => n.label.startsWith('node v24')) ?? NODES[NODES.length - 1];
+const NODE24 = NODES[NODES.length - 1];
 
 const F = SCENARIO_FILE;
 const GOLDEN = 'golden bytes v1\n';

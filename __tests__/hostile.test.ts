@@ -4,11 +4,13 @@
 // out-of-memory death, a stack trace, a workflow command in the log, or a byte read from
 // outside the repository (a secret planted beside it, the process environment).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
   CLI,
+  CORPUS,
+  NOT_CASES,
   loadCorpus,
   materialise,
   runCli,
@@ -26,10 +28,21 @@ beforeAll(() => {
 });
 
 describe('the hostile corpus', () => {
+  it('is every entry of its folder but the ones listed as not cases', () => {
+    const entries = readdirSync(CORPUS).filter((n) => !NOT_CASES.includes(n));
+    expect(entries.sort()).toEqual(
+      loadCorpus()
+        .map((c) => c.name)
+        .sort(),
+    );
+    for (const n of NOT_CASES) expect(existsSync(path.join(CORPUS, n))).toBe(true);
+  });
+
   it('holds every group, each case with a note', () => {
     for (const g of groups)
       expect(corpus.filter((c) => c.name.startsWith(`${g}-`)).length).toBeGreaterThanOrEqual(10);
     for (const c of corpus) {
+      // The event cases are hostile-event*.test.ts's.
       expect(groups).toContain(c.name.split('-')[0]);
       expect(c.expect.note.length).toBeGreaterThan(5);
     }

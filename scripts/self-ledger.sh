@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Freezes this repository's own test suite into tests/ledger.yaml (a human runs this, after
-# `npm test`, when tests are added or renamed; the gate then rejects any test left out).
+# `npm test && npm run test:e2e`, when tests are added or renamed; the gate then rejects any
+# test left out). Both groups' JUnit files are read: build/junit.xml and build/junit-e2e.xml.
 # Golden-file tests are locked fixtures of their goldens; the fast-check properties and the
 # corpus-driven tests are properties over the folder they iterate; every other test is
 # example-based and locked to its own test file ({file}), which holds its expectations.
-# A test that fails or is skipped in build/junit.xml is frozen as such (quarantine / skip:).
+# A test that fails or is skipped in either file is frozen as such (quarantine / skip:).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-node dist/cli/index.js init --junit build/junit.xml --owner ledger-gate-maintainers --force \
+node dist/cli/index.js init --junit build/junit.xml --junit build/junit-e2e.xml --owner ledger-gate-maintainers --force \
   --reason 'not yet classified' \
   --rule '__tests__/goldens.test.ts::*the demo summary matches its golden=locked_fixture:__fixtures__/goldens/demo-summary.md' \
   --rule '__tests__/goldens.test.ts::*the demo JSON report matches its golden=locked_fixture:__fixtures__/goldens/demo-report.json' \

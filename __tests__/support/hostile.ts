@@ -71,9 +71,22 @@ export interface HostileCase {
   steps: Step[];
 }
 
+/** Entries of the corpus folder that are not cases. */
+export const NOT_CASES = ['generate.py'];
+
+/**
+ * Every case of the corpus. An entry that is neither a case (a folder with expect.json) nor
+ * listed in NOT_CASES throws: a case added without its expectations must fail, not go untested.
+ */
 export function loadCorpus(): HostileCase[] {
   return readdirSync(CORPUS, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(path.join(CORPUS, d.name, 'expect.json')))
+    .filter((d) => {
+      if (NOT_CASES.includes(d.name)) return false;
+      if (d.isDirectory() && existsSync(path.join(CORPUS, d.name, 'expect.json'))) return true;
+      throw new Error(
+        `__fixtures__/hostile/${d.name} is not a case (no expect.json) nor in NOT_CASES`,
+      );
+    })
     .map((d) => {
       const dir = path.join(CORPUS, d.name);
       const recipe = path.join(dir, 'recipe.json');
@@ -212,4 +225,28 @@ export function runCli(
 /** Lines a workflow runner would execute as commands (`::cmd::` at a line start, `##[` anywhere). */
 export function workflowCommandLines(log: string): string[] {
   return log.split('\n').filter((l) => /^\s*::/.test(l) || l.includes('##['));
+}
+
+/** What an event case (event-*) expects of the event reader and the action. */
+export interface EventExpect {
+  event: string;
+  /** Text the one-line error holds; null when the payload is valid. */
+  error: string | null;
+  /** Either outcome is fine, but an error must be a GateError. */
+  errorAny?: boolean;
+  headSha?: string;
+  base?: string;
+  noPr?: boolean;
+  note: string;
+}
+
+/** The event cases of the corpus, each with its payload file (event.json). */
+export function eventCases(): { name: string; payloadFile: string; expect: EventExpect }[] {
+  return loadCorpus()
+    .filter((c) => c.name.startsWith('event-'))
+    .map((c) => ({
+      name: c.name,
+      payloadFile: path.join(c.dir, 'event.json'),
+      expect: c.expect as unknown as EventExpect,
+    }));
 }
