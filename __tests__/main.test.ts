@@ -1,0 +1,258 @@
+// run() of src/main.ts in-process, with the toolkit mocked as in actions/typescript-action:
+// @actions/core from __fixtures__/core.ts (inputs, outputs, the job summary, setFailed) and
+// the GitHub client from __fixtures__/github.ts. Git, the ledger, the reports and the decision
+// are real: a repository in a temp folder. The built bundle under two Node versions and a real
+// HTTP server as the API: action.test.ts (npm run test:e2e).
+import { afterAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as core from '../__fixtures__/core.js';
+import * as github from '../__fixtures__/github.js';
+import { Repo, ledgerYaml, pytestXunit1, scenarioCases, scenarioRows } from './support/repo.js';
+
+jest.unstable_mockModule('@actions/core', () => core);
+jest.unstable_mockModule('@actions/github', () => github);
+const { run } = await import('../src/main.js');
+
+const GOLDEN = 'golden bytes v1\n';
+const rows = (golden = GOLDEN) => scenarioRows(golden, '2020-01-10');
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** The golden and its digest changed together: a contract change, for a human to review. */
+const goldenBump = (r: Repo) =>
+  r.write({
+    'tests/goldens/a.txt': 'golden bytes v2\n',
+    'tests/ledger.yaml': ledgerYaml(rows('golden bytes v2\n')),
+  });
+
+interface Scenario {
+  repo: Repo;
+  base: string;
+  head: string;
+}
+
+/** main holds an admissible state; the checked-out `change` branch gets `edit`. */
+function scenario(edit: (r: Repo) => void = () => undefined): Scenario {
+  const repo = new Repo('ledger-gate-main-');
+  temps.push(repo.dir);
+  repo.write({
+    'tests/ledger.yaml': ledgerYaml(rows()),
+    'tests/goldens/a.txt': GOLDEN,
+    'tests/seeds/p/one.json': '[1]\n',
+    'src/lib.py': 'def f():\n    return 1\n',
+  });
+  const base = repo.commit('base');
+  repo.branch('change');
+  repo.write({ 'src/lib.py': 'def f():\n    return 2\n' });
+  edit(repo);
+  const head = repo.commit('change');
+  // The reports, as a test job leaves them in the workspace (not committed).
+  repo.write({ 'reports/junit.xml': pytestXunit1(scenarioCases()) });
+  return { repo, base, head };
+}
+
+/** The runner's environment for a pull_request event whose payload is `payload`. */
+function runnerEnv(s: Scenario, payload: string): NodeJS.ProcessEnv {
+  const temp = mkdtempSync(path.join(tmpdir(), 'ledger-gate-main-runner-'));
+  temps.push(temp);
+  const eventPath = path.join(temp, 'event.json');
+  writeFileSync(eventPath, payload);
+  return {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: 'acme/widgets',
+    GITHUB_WORKSPACE: s.repo.dir,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '4242',
+    RUNNER_TEMP: temp,
+  };
+}
+
+function prPayload(s: Scenario): string {
+  return JSON.stringify({
+    action: 'synchronize',
+    number: 7,
+    pull_request: {
+      number: 7,
+      user: { login: 'dana', type: 'User' },
+      head: { sha: s.head, ref: 'change' },
+      base: { sha: s.base, ref: 'main' },
+    },
+    repository: { full_name: 'acme/widgets' },
+  });
+}
+
+/** Runs the action in-process on the scenario, with the inputs action.yml would pass. */
+async function act(s: Scenario, payload = prPayload(s), inputs: Record<string, string> = {}) {
+  core.setInputs({
+    junit: 'reports/*.xml',
+    ledger: 'tests/ledger.yaml',
+    'check-name': 'ledger-gate',
+    'fail-on': 'review',
+    token: 'ghs_faketoken',
+    expect: 'all',
+    'max-annotations': '1000',
+    ...inputs,
+  });
+  const env = runnerEnv(s, payload);
+  await run(env);
+  return { env, outputs: outputs() };
+}
+
+/** The outputs set, by name. */
+function outputs(): Record<string, string> {
+  return Object.fromEntries(core.setOutput.mock.calls.map(([k, v]) => [k, String(v)]));
+}
+
+/** The last update of the check run: its conclusion and output. */
+function lastUpdate(): Record<string, unknown> {
+  const calls = github.checks.update.mock.calls;
+  expect(calls.length).toBeGreaterThan(0);
+  return calls[calls.length - 1][0];
+}
+
+const savedSummary = process.env.GITHUB_STEP_SUMMARY;
+beforeEach(() => {
+  core.reset();
+  github.reset();
+  // main.ts writes the job summary only where the runner gives it a file (the mock keeps it).
+  process.env.GITHUB_STEP_SUMMARY = path.join(tmpdir(), 'ledger-gate-main-summary-unused.md');
+});
+afterAll(() => {
+  if (savedSummary === undefined) delete process.env.GITHUB_STEP_SUMMARY;
+  else process.env.GITHUB_STEP_SUMMARY = savedSummary;
+});
+
+describe('run() in-process, with the toolkit mocked', () => {
+  test('admit: the outputs, the JSON report, a successful check run, the job summary, no failure', async () => {
+    const s = scenario();
+    const { env, outputs: out } = await act(s);
+    expect(out).toEqual({
+      decision: 'admit',
+      admitted: '2',
+      review: '0',
+      rejected: '0',
+      'report-path': path.join(env.RUNNER_TEMP!, 'ledger-gate-report.json'),
+    });
+    const report = JSON.parse(readFileSync(out['report-path'], 'utf8'));
+    expect(report.decision).toBe('admit');
+    expect(core.setFailed).not.toHaveBeenCalled();
+
+    expect(github.getOctokit).toHaveBeenCalledTimes(1);
+    expect(github.getOctokit.mock.calls[0][0]).toBe('ghs_faketoken');
+    expect(github.checks.create).toHaveBeenCalledTimes(1);
+    expect(github.checks.create.mock.calls[0][0]).toMatchObject({
+      owner: 'acme',
+      repo: 'widgets',
+      name: 'ledger-gate',
+      head_sha: s.head,
+      status: 'in_progress',
+    });
+    expect(lastUpdate()).toMatchObject({ status: 'completed', conclusion: 'success' });
+    // An admit needs no approval: the reviews are not listed.
+    expect(github.pulls.listReviews).not.toHaveBeenCalled();
+
+    expect(core.summaryText()).toHaveLength(1);
+    expect(core.summaryText()[0]).toMatch(/^## ✅ ledger-gate: admit/);
+    expect(core.summaryText()[0]).toContain('| `fixture-unchanged` |');
+  });
+
+  test('review: the golden changed with its digest; no approval, so the step fails and the check asks for action', async () => {
+    const s = scenario(goldenBump);
+    const { outputs: out } = await act(s);
+    expect(out).toMatchObject({ decision: 'review', rejected: '0' });
+    expect(out.review).not.toBe('0');
+    expect(lastUpdate()).toMatchObject({ status: 'completed', conclusion: 'action_required' });
+    // The approval was looked for on the pull request the event names.
+    expect(github.pulls.listReviews).toHaveBeenCalledTimes(1);
+    expect(github.pulls.listReviews.mock.calls[0][0]).toMatchObject({ pull_number: 7 });
+    expect(core.setFailed).toHaveBeenCalledTimes(1);
+    expect(core.setFailed.mock.calls[0][0]).toBe(
+      'ledger-gate: review (fail-on: review); see the job summary',
+    );
+    expect(core.summaryText()[0]).toContain('fixture-contract-change');
+    expect(core.summaryText()[0]).toContain(`no eligible approval on ${s.head.slice(0, 12)}`);
+  });
+
+  test('review approved on the head by a member: admitted, the approver named, the step passes', async () => {
+    const s = scenario(goldenBump);
+    github.pulls.listReviews.mockResolvedValueOnce({
+      data: [
+        {
+          user: { login: 'maria', type: 'User' },
+          state: 'APPROVED',
+          commit_id: s.head,
+          author_association: 'MEMBER',
+        },
+      ],
+    });
+    const { outputs: out } = await act(s);
+    expect(out).toMatchObject({ decision: 'admit', review: '0', rejected: '0' });
+    expect(lastUpdate()).toMatchObject({ conclusion: 'success' });
+    expect(core.setFailed).not.toHaveBeenCalled();
+    expect(core.summaryText()[0]).toContain('approved by maria');
+  });
+
+  test('review under fail-on: reject: the check still asks for action, the step does not fail', async () => {
+    const s = scenario(goldenBump);
+    const { outputs: out } = await act(s, undefined, { 'fail-on': 'reject' });
+    expect(out.decision).toBe('review');
+    expect(lastUpdate()).toMatchObject({ conclusion: 'action_required' });
+    expect(core.setFailed).not.toHaveBeenCalled();
+  });
+
+  test('reject: a golden rewritten without its digest; the outputs count it, setFailed names the decision', async () => {
+    const s = scenario((r) => r.write({ 'tests/goldens/a.txt': 'golden bytes v2\n' }));
+    const { outputs: out } = await act(s);
+    expect(out).toMatchObject({ decision: 'reject', rejected: '1' });
+    expect(lastUpdate()).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    const update = lastUpdate() as { output: { annotations?: { annotation_level: string }[] } };
+    expect(update.output.annotations?.some((a) => a.annotation_level === 'failure')).toBe(true);
+    expect(core.setFailed).toHaveBeenCalledTimes(1);
+    expect(core.setFailed.mock.calls[0][0]).toBe(
+      'ledger-gate: reject (fail-on: review); see the job summary',
+    );
+    expect(core.summaryText()[0]).toMatch(/^## ❌ ledger-gate: reject/);
+    expect(core.summaryText()[0]).toContain('fixture-digest-mismatch');
+    // What needs action is in the log too.
+    const log = core.info.mock.calls.map(([l]) => l).join('\n');
+    expect(log).toContain('reject fixture-digest-mismatch');
+  });
+
+  test('a malformed event payload: one line through setFailed, before any API call; no outputs, no summary', async () => {
+    const s = scenario();
+    await act(s, '{"pull_request": {"number": 7,');
+    expect(core.setFailed).toHaveBeenCalledTimes(1);
+    const line = core.setFailed.mock.calls[0][0] as string;
+    expect(line).toMatch(/^ledger-gate: /);
+    expect(line).toContain('event.json');
+    expect(line).not.toMatch(/[\r\n]/);
+    expect(line).not.toMatch(/^\s+at /m);
+    // The client is created only after the payload is read: nothing reached the API.
+    expect(github.getOctokit).not.toHaveBeenCalled();
+    expect(github.checks.create).not.toHaveBeenCalled();
+    expect(core.setOutput).not.toHaveBeenCalled();
+    expect(core.summaryText()).toEqual([]);
+  });
+
+  test('an API failure after the check run started: the check run is failed with the one line, and so is the step', async () => {
+    const s = scenario(goldenBump);
+    github.pulls.listReviews.mockRejectedValueOnce(
+      Object.assign(new Error('Server Error\nat somewhere'), { status: 500 }),
+    );
+    await act(s);
+    const line =
+      'GitHub API: listing the reviews of pull request #7 failed (HTTP 500): Server Error';
+    expect(core.setFailed.mock.calls).toEqual([[`ledger-gate: ${line}`]]);
+    expect(lastUpdate()).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+      output: { title: 'ledger-gate could not decide' },
+    });
+    expect(core.setOutput).not.toHaveBeenCalled();
+  });
+});
