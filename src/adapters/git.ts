@@ -215,7 +215,19 @@ export async function blobsAt(
     { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) },
   );
   if (r.exitCode !== 0) throw new GateError('git cat-file --batch-check failed');
-  const lines = r.stdout.split('\n');
+  return parseBatchCheck(shas, r.stdout);
+}
+
+/**
+ * `git cat-file --batch-check=%(objectname) %(objecttype) %(objectsize)` output for the
+ * questions blobsAt asks: two lines a commit, the commit itself and then its file. A commit
+ * git does not have (`<sha> missing`) gets no entry; a file that is missing or not a blob, null.
+ */
+export function parseBatchCheck(
+  shas: string[],
+  stdout: string,
+): Map<string, { id: string; size: number } | null> {
+  const lines = stdout.split('\n');
   const fields = (line: string | undefined) => (line ?? '').split(' ');
   const out = new Map<string, { id: string; size: number } | null>();
   shas.forEach((sha, i) => {
