@@ -28,7 +28,7 @@ test('the README starts with the two commands a newcomer needs', () => {
   expect(firstBlock[0]).toMatch(
     /^cd examples\/demo && node \.\.\/\.\.\/dist\/cli\/index\.js check /,
   );
-  expect(firstBlock[1]).toMatch(/^npm ci && npm test\b/);
+  expect(firstBlock[1]).toMatch(/^npm ci && npm test && npm run test:e2e\b/);
 });
 
 // The generated parts: scripts/sync-readme.mjs writes them; these tests keep them current.

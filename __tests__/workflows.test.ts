@@ -2,7 +2,9 @@
 // run on the Node the action runs on, dist/ is checked in its own job, and a release runs the
 // same script as CI's dry run.
 import { expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
 interface Step {
@@ -74,4 +76,41 @@ test('a version tag releases: tests, dist/ check, notes from the CHANGELOG, the 
   expect(readFileSync('.ci/run', 'utf8')).toContain(
     'step node scripts/release.mjs --dry-run --notes build/release-notes.md',
   );
+});
+
+// Two test groups (jest.config.js): `npm test`, fast, and `npm run test:e2e`, the built bundles.
+// Every place that runs the tests runs both, and the self-gate judges both JUnit files.
+test('CI, the release, .ci/run and the README run both test groups; the self-gate reads both reports', async () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  expect(pkg.scripts.test).toMatch(/JEST_JUNIT_OUTPUT_NAME=junit\.xml jest --selectProjects unit$/);
+  expect(pkg.scripts['test:e2e']).toMatch(
+    /JEST_JUNIT_OUTPUT_NAME=junit-e2e\.xml jest --selectProjects e2e$/,
+  );
+  for (const w of [ci, release]) {
+    const runs = steps(w).map((s) => s.run);
+    expect(runs.indexOf('npm run test:e2e')).toBe(runs.indexOf('npm test') + 1);
+  }
+  const upload = ci.jobs.test.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
+  expect(upload.with).toMatchObject({ name: 'junit', path: 'build/junit*.xml' });
+
+  const local = readFileSync('.ci/run', 'utf8');
+  expect(local).toMatch(/^step npm test\nstep npm run test:e2e$/m);
+  expect(local).toMatch(
+    /^node scripts\/junit-tally\.mjs build\/junit\.xml build\/junit-e2e\.xml /m,
+  );
+  for (const script of ['scripts/self-gate.sh', 'scripts/self-ledger.sh'])
+    expect(readFileSync(script, 'utf8')).toContain(
+      '--junit build/junit.xml --junit build/junit-e2e.xml',
+    );
+  const readme = readFileSync('README.md', 'utf8');
+  expect(/```sh\n[^\n]*\n([^\n]*)/.exec(readme)![1]).toMatch(
+    /^npm ci && npm test && npm run test:e2e +#/,
+  );
+
+  // Each end-to-end file the config names exists: a renamed one would drop into the fast group.
+  const config = pathToFileURL(path.resolve('jest.config.js')).href;
+  const { E2E } = (await import(config)) as { E2E: string[] };
+  for (const f of E2E) expect([f, existsSync(f.replace('<rootDir>/', ''))]).toEqual([f, true]);
 });
