@@ -29,7 +29,9 @@ const cell = (s) =>
 export function actionTables(actionYml) {
   const action = parse(actionYml);
   const inputs = Object.entries(action.inputs ?? {}).map(([name, i]) => {
-    const dflt = i.default === undefined ? '' : `\`${cell(i.default)}\``;
+    // An empty default is no code span (`` renders as two backticks): say it is empty.
+    const dflt =
+      i.default === undefined ? '' : i.default === '' ? '(empty)' : `\`${cell(i.default)}\``;
     const required = i.required === true ? ' (required)' : '';
     return `| \`${name}\`${required} | ${dflt} | ${cell(i.description)} |`;
   });

@@ -10,8 +10,11 @@ work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT && cd "$work"
 show() { printf '\n$ %s\n' "$*"; eval "$*"; echo "[exit $?]"; }
 export GIT_AUTHOR_NAME=Alice GIT_AUTHOR_EMAIL=alice@example.com GIT_COMMITTER_NAME=Alice GIT_COMMITTER_EMAIL=alice@example.com
 export PYTHONDONTWRITEBYTECODE=1
+# Fixed dates, so the commit ids the report names are the same on every run.
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
 
 git init -q -b main && mkdir -p shop tests/goldens build
+printf 'build/\n' > .gitignore
 cat > shop/__init__.py <<'PY'
 def discount(price, percent):
     return max(0, round(price * (100 - percent) / 100, 2))

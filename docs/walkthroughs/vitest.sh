@@ -8,6 +8,8 @@ ledger-gate() { node "$cli" "$@"; } # the bundle, under the name the README show
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT && cd "$work"
 show() { printf '\n$ %s\n' "$*"; eval "$*"; echo "[exit $?]"; }
 export GIT_AUTHOR_NAME=Cy GIT_AUTHOR_EMAIL=cy@example.com GIT_COMMITTER_NAME=Cy GIT_COMMITTER_EMAIL=cy@example.com
+# Fixed dates, so the commit ids the report names are the same on every run.
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
 
 git init -q -b main && mkdir -p src test/goldens
 printf 'node_modules/\nbuild/\n' > .gitignore

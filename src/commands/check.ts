@@ -82,8 +82,8 @@ export const CHECK_HELP: CommandHelp = {
     'Reads the ledger, the JUnit reports and (with --base) the change, applies the decision\n' +
     'table, and prints a short report: the decision, the counts and the findings that reject\n' +
     'or ask for review (a golden shared by many tests is one entry). The full Markdown summary\n' +
-    'and the findings that reject or ask for review. The full Markdown summary is written only\n' +
-    'with --summary, the JSON report only with --json. The last line on stderr is always\n' +
+    'is written only with --summary, the JSON report only with --json. The last line on stderr\n' +
+    'is always ' +
     '`ledger-gate: <decision>`. Colour only on a terminal, never with NO_COLOR set.',
   options: CHECK_OPTIONS,
   more: [EXIT_CODES],
