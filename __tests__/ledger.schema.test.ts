@@ -1,6 +1,6 @@
-// The ledger's schema is one table (src/ledger/schema.ts). schema/ledger.schema.json is written
-// from it by scripts/sync-schema.mjs; these tests keep the file identical to the table and show
-// that the check notices a difference.
+// The ledger's schema is one table (src/ledger/schema.ts). schema/ledger.schema.json and
+// docs/ledger.md's class table are written from it by scripts/sync-schema.mjs; these tests keep
+// them identical to the table and show that the check notices a difference.
 import { describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { orderedFields } from '../src/ledger/render.js';
 import {
   FIELD_SPECS,
   LEDGER_CLASSES,
+  ledgerClassTable,
   ledgerJsonSchema,
   REQUIRED_FIELDS,
   ROW_FIELDS,
@@ -46,7 +47,14 @@ describe('schema/ledger.schema.json', () => {
   it('--check fails when the table and the file differ, and a run writes the table', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-schema-'));
     try {
-      copy(dir, 'package.json', '.prettierrc.json', 'schema', 'src/ledger/schema.ts');
+      copy(
+        dir,
+        'package.json',
+        '.prettierrc.json',
+        'schema',
+        'docs/ledger.md',
+        'src/ledger/schema.ts',
+      );
       // A field added to the table, as a later version might.
       const table = path.join(dir, 'src/ledger/schema.ts');
       writeFileSync(
@@ -59,7 +67,8 @@ describe('schema/ledger.schema.json', () => {
       const stale = sync(dir, '--check');
       expect(stale.status).toBe(1);
       expect(stale.stderr).toBe(
-        'schema/ledger.schema.json is out of date: run node scripts/sync-schema.mjs\n',
+        'schema/ledger.schema.json is out of date: run node scripts/sync-schema.mjs\n' +
+          'docs/ledger.md is out of date: run node scripts/sync-schema.mjs\n',
       );
       expect(sync(dir).status).toBe(0);
       const written = JSON.parse(readFileSync(path.join(dir, 'schema/ledger.schema.json'), 'utf8'));
@@ -70,6 +79,9 @@ describe('schema/ledger.schema.json', () => {
         'reason',
         'owner',
       ]);
+      expect(readFileSync(path.join(dir, 'docs/ledger.md'), 'utf8')).toContain(
+        '| `quarantine` | `opened` (a real date, `YYYY-MM-DD`), `ticket`, `reason`, `owner` | — |\n',
+      );
       expect(sync(dir, '--check').status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -93,6 +105,18 @@ describe('schema/ledger.schema.json', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("docs/ledger.md's table of classes", () => {
+  it('is the one the table in src/ledger/schema.ts renders', () => {
+    const doc = readFileSync('docs/ledger.md', 'utf8');
+    const m = /<!-- ledger-classes:start -->\n([\s\S]*?)<!-- ledger-classes:end -->/.exec(doc);
+    expect(m).not.toBeNull();
+    expect(m![1]).toBe(ledgerClassTable());
+    expect(m![1]).toContain(
+      '| `draft` | `source`, `proposed_class` (`property` or `locked_fixture`) | the fields of its proposed class |\n',
+    );
   });
 });
 

@@ -23,6 +23,8 @@ export interface FieldSpec {
   readonly format: FieldFormat;
   /** One sentence for the JSON Schema's description (and editors' hover text). */
   readonly about: string;
+  /** What docs/ledger.md's class table says of the value, when its format does not say it. */
+  readonly hint?: string;
 }
 
 /** The classes, in the order they are listed, each with what it means. */
@@ -62,6 +64,7 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     on: 'property',
     format: 'text',
     about: "The property's name; it may not silently change.",
+    hint: 'a name',
   },
   {
     name: 'seeds',
@@ -236,4 +239,28 @@ export function ledgerJsonSchema(id: string): Json {
       },
     },
   };
+}
+
+/** What docs/ledger.md's class table says of a value of each format. */
+const FORMAT_HINTS: Partial<Record<FieldFormat, string>> = {
+  digest: '`sha256:` + 64 lowercase hex',
+  date: 'a real date, `YYYY-MM-DD`',
+  file: 'file',
+  folder: 'folder',
+  'proposed-class': PROPOSABLE_CLASSES.map((c) => `\`${c}\``).join(' or '),
+};
+
+/** docs/ledger.md's table of classes and their fields, as Markdown (scripts/sync-schema.mjs). */
+export function ledgerClassTable(): string {
+  const lines = ['| class | required fields | may also carry |', '|---|---|---|'];
+  for (const cls of LEDGER_CLASSES) {
+    const required = FIELD_SPECS.filter((f) => f.on === cls).map((f) => {
+      const hint = f.hint ?? FORMAT_HINTS[f.format];
+      return hint ? `\`${f.name}\` (${hint})` : `\`${f.name}\``;
+    });
+    // Only a draft may carry another class's fields: those of the class it proposes.
+    const borrows = cls === 'draft' ? 'the fields of its proposed class' : '—';
+    lines.push(`| \`${cls}\` | ${required.join(', ')} | ${borrows} |`);
+  }
+  return lines.join('\n') + '\n';
 }
