@@ -8,7 +8,6 @@ import {
   DIGEST_PATTERN,
   FIELD_SPECS,
   LEDGER_CLASSES,
-  OPTIONAL_FIELDS,
   PROPOSABLE_CLASSES,
   REQUIRED_FIELDS,
   ROW_FIELDS,
@@ -17,17 +16,7 @@ import {
 import type { FieldFormat } from './schema.js';
 import type { Entry, MapVal, Pos, ReadResult, Val } from './tree.js';
 
-// The schema (fields, classes, formats) is the table in schema.ts; these names are also
-// exported here, where the validator's tests have always found them.
-export {
-  allowedFields,
-  LEDGER_CLASSES,
-  OPTIONAL_FIELDS,
-  PROPOSABLE_CLASSES,
-  REQUIRED_FIELDS,
-  ROW_FIELDS,
-};
-
+// What a row may hold (fields, classes, formats) is the table in schema.ts.
 const DIGEST = new RegExp(DIGEST_PATTERN);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
