@@ -5,7 +5,7 @@
 // identical by __tests__/ledger.schema.test.ts) all come from here.
 //
 // Pure data and functions with no runtime import: scripts/sync-schema.mjs loads this file alone.
-import type { LedgerClass } from '../types.js';
+import type { LedgerClass, LedgerRow } from '../types.js';
 
 /**
  * What a field's value must be (each a non-empty string):
@@ -16,8 +16,11 @@ import type { LedgerClass } from '../types.js';
 export type FieldFormat =
   'text' | 'digest' | 'date' | 'file' | 'folder' | 'class' | 'proposed-class';
 
+/** A field a row may carry: a property of LedgerRow besides the reader's positions. */
+export type RowField = Exclude<keyof LedgerRow, 'line' | 'column' | 'keyLines' | 'keyColumns'>;
+
 export interface FieldSpec {
-  readonly name: string;
+  readonly name: RowField;
   /** Which rows carry it: every row, a class's rows (required there), or any row that wants it. */
   readonly on: 'every' | LedgerClass | 'optional';
   readonly format: FieldFormat;

@@ -13,7 +13,7 @@ import {
   ROW_FIELDS,
   TOP_FIELDS,
 } from './schema.js';
-import type { FieldFormat } from './schema.js';
+import type { FieldFormat, RowField } from './schema.js';
 import type { Entry, MapVal, Pos, ReadResult, Val } from './tree.js';
 
 // What a row may hold (fields, classes, formats) is the table in schema.ts.
@@ -284,10 +284,7 @@ function firstWithKey(entries: Entry[], before: number): Entry | undefined {
   return undefined;
 }
 
-type OptionalField = Exclude<
-  keyof LedgerRow,
-  'id' | 'class' | 'line' | 'column' | 'keyLines' | 'keyColumns'
->;
+type OptionalField = Exclude<RowField, 'id' | 'class'>;
 
 /** Checks a value against its field's format (paths: checkPath; `class`: validateRow, below). */
 function checkFormat(
