@@ -11,7 +11,7 @@ import {
   PROPOSABLE_CLASSES,
   REQUIRED_FIELDS,
   ROW_FIELDS,
-} from '../src/ledger/validate.js';
+} from '../src/ledger/schema.js';
 import type { LedgerClass } from '../src/types.js';
 
 const D = 'sha256:' + 'ab'.repeat(32);

@@ -7,7 +7,7 @@
 import { unprintable } from './fallback.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import type { Entry, MapVal, ReadResult, ScalarType, ScalarVal, SeqVal } from './tree.js';
-import { ROW_FIELDS } from './validate.js';
+import { ROW_FIELDS, TOP_FIELDS } from './schema.js';
 
 /** Thrown inside the reader when the text leaves the layout it knows. */
 class Unsupported extends Error {}
@@ -75,13 +75,25 @@ function isWellFormed(text: string): boolean {
 // Known keys, by length: a key read from the text is replaced by the constant string, so
 // later property and Set look-ups use an internalized string instead of hashing a slice.
 const KNOWN_KEYS: Array<string | undefined> = [];
-for (const k of ['version', 'rows', ...ROW_FIELDS]) {
+for (const k of [...TOP_FIELDS, ...ROW_FIELDS]) {
   const slot = k.length * 128 + k.charCodeAt(0);
   if (KNOWN_KEYS[slot] !== undefined) throw new Error(`two known keys share slot ${slot}`);
   KNOWN_KEYS[slot] = k;
 }
 
+/**
+ * What keyValue read after the key, handed back in one object per read() that every call
+ * overwrites, so reading a scalar allocates nothing but its string.
+ */
+interface ScalarRead {
+  type: ScalarType;
+  value: string | number | boolean | null;
+  /** The value was absent (nothing, or only a comment, after the colon). */
+  empty: boolean;
+}
+
 function read(text: string, onRow: (row: MapVal) => void): ReadResult {
+  const sc: ScalarRead = { type: 'null', value: null, empty: false };
   const top: Entry[] = [];
   let root: MapVal | null = null;
   // A top-level key written without a value: it is null unless a sequence follows.
@@ -171,25 +183,25 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
       item.line = lineNo;
       item.column = j - ls + 1;
       itemKeyCol = j - ls;
-      keyValue(text, ls, le, j, lineNo, next());
+      keyValue(text, ls, le, j, lineNo, next(), sc);
       continue;
     }
     if (inRow && indent === itemKeyCol) {
-      keyValue(text, ls, le, at, lineNo, next());
+      keyValue(text, ls, le, at, lineNo, next(), sc);
       continue;
     }
     if (indent === 0) {
       endRow();
       seq = null;
       pending = null;
-      const e = keyValue(text, ls, le, ls, lineNo, null);
+      const e = keyValue(text, ls, le, ls, lineNo, null, sc);
       if (e.key === 'rows') {
         if (sawRowsKey) throw new Unsupported(); // a second `rows:`: the full reader reports it
         sawRowsKey = true;
       }
       if (root === null) root = { kind: 'map', entries: top, line: lineNo, column: 1 };
       top.push(e);
-      if (lastValueEmpty) pending = e;
+      if (sc.empty) pending = e;
       continue;
     }
     throw new Unsupported();
@@ -198,16 +210,13 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
   return { root, issues: [] };
 }
 
-/** Set by keyValue: the value was absent (nothing or only a comment after the colon). */
-let lastValueEmpty = false;
-
 function isKeyChar(c: number): boolean {
   return (
     (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45
   );
 }
 
-/** Reads `key: value` at `at`, into `into` (a reused entry) or a new entry. */
+/** Reads `key: value` at `at`, into `into` (a reused entry) or a new entry; `sc` is scratch. */
 function keyValue(
   text: string,
   ls: number,
@@ -215,6 +224,7 @@ function keyValue(
   at: number,
   lineNo: number,
   into: Entry | null,
+  sc: ScalarRead,
 ): Entry {
   const c0 = text.charCodeAt(at);
   if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || c0 === 95)) throw new Unsupported();
@@ -226,8 +236,8 @@ function keyValue(
   const key = known !== undefined && text.startsWith(known, at) ? known : text.slice(at, p);
   let k = p + 1;
   while (k < le && text.charCodeAt(k) === 32) k++;
-  lastValueEmpty = k === le || text.charCodeAt(k) === 35;
-  scalar(text, le, k);
+  sc.empty = k === le || text.charCodeAt(k) === 35;
+  scalar(text, le, k, sc);
   const column = at - ls + 1;
   const vcol = k - ls + 1;
   if (into === null) {
@@ -235,28 +245,25 @@ function keyValue(
       key,
       line: lineNo,
       column,
-      value: { kind: 'scalar', type: sType, value: sValue, line: lineNo, column: vcol },
+      value: { kind: 'scalar', type: sc.type, value: sc.value, line: lineNo, column: vcol },
     };
   }
   into.key = key;
   into.line = lineNo;
   into.column = column;
   const v = into.value as ScalarVal;
-  v.type = sType;
-  v.value = sValue;
+  v.type = sc.type;
+  v.value = sc.value;
   v.line = lineNo;
   v.column = vcol;
   return into;
 }
 
-// The scalar just read (set by scalar(), so reading one allocates nothing but its string).
-let sType: ScalarType = 'null';
-let sValue: string | number | boolean | null = null;
-
-function scalar(text: string, le: number, k: number): void {
-  if (lastValueEmpty) {
-    sType = 'null';
-    sValue = null;
+/** Reads the scalar at `k` into `sc` (its `empty` already set by keyValue). */
+function scalar(text: string, le: number, k: number, sc: ScalarRead): void {
+  if (sc.empty) {
+    sc.type = 'null';
+    sc.value = null;
     return;
   }
   const cc = text.charCodeAt(k);
@@ -276,8 +283,8 @@ function scalar(text: string, le: number, k: number): void {
       break;
     }
     trailer(text, le, p);
-    sType = 'string';
-    sValue = out;
+    sc.type = 'string';
+    sc.value = out;
     return;
   }
   if (cc === 34 /* " */) {
@@ -314,8 +321,8 @@ function scalar(text: string, le: number, k: number): void {
       }
     }
     trailer(text, le, p);
-    sType = 'string';
-    sValue = out;
+    sc.type = 'string';
+    sc.value = out;
     return;
   }
   if (cc < 128 && INDICATOR[cc] === 1) throw new Unsupported();
@@ -336,12 +343,12 @@ function scalar(text: string, le: number, k: number): void {
   while (end > k && text.charCodeAt(end - 1) === 32) end--;
   const v = text.slice(k, end);
   if (!mayBeTyped(v)) {
-    sType = 'string';
-    sValue = v;
+    sc.type = 'string';
+    sc.value = v;
   } else {
     const r = resolvePlain(v);
-    sType = r.type;
-    sValue = r.value;
+    sc.type = r.type;
+    sc.value = r.value;
   }
 }
 

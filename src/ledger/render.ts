@@ -1,7 +1,7 @@
 // Writing ledger values and rows as YAML text that both readers read back unchanged.
 import type { LedgerClass } from '../types.js';
 import { resolvePlain } from './scalar.js';
-import { ROW_FIELDS } from './validate.js';
+import { ROW_FIELDS } from './schema.js';
 
 /** A row's fields besides `id`, in the order they are written. */
 export type RowFields = { class: LedgerClass } & Partial<Record<string, string>>;
@@ -24,7 +24,7 @@ export function renderScalar(s: string): string {
   return plain ? s : JSON.stringify(s);
 }
 
-/** Field names in the order rows are written: `id`, `class`, then the class's own fields. */
+/** Field names in the order rows are written (schema.ts): `id`, `class`, then the class's own fields. */
 export function orderedFields(fields: RowFields): string[] {
   return ROW_FIELDS.filter((f) => f !== 'id' && fields[f] !== undefined);
 }

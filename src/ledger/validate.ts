@@ -3,57 +3,22 @@
 // missing field's row (its first key, the `id` of `- id:`), a duplicate's second occurrence.
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
+import {
+  allowedFields,
+  DIGEST_PATTERN,
+  FIELD_SPECS,
+  LEDGER_CLASSES,
+  PROPOSABLE_CLASSES,
+  REQUIRED_FIELDS,
+  ROW_FIELDS,
+  TOP_FIELDS,
+} from './schema.js';
+import type { FieldFormat, RowField } from './schema.js';
 import type { Entry, MapVal, Pos, ReadResult, Val } from './tree.js';
 
-export const LEDGER_CLASSES: readonly LedgerClass[] = [
-  'locked_fixture',
-  'property',
-  'quarantine',
-  'draft',
-];
-
-/** Fields each class must carry (besides `id` and `class`). */
-export const REQUIRED_FIELDS: Readonly<Record<LedgerClass, readonly string[]>> = {
-  locked_fixture: ['digest', 'artifact'],
-  property: ['invariant', 'seeds'],
-  quarantine: ['opened', 'reason', 'owner'],
-  draft: ['source', 'proposed_class'],
-};
-
-/** Fields any row may carry: `skip` says why its test is expected to skip (§2). */
-export const OPTIONAL_FIELDS: readonly string[] = ['skip'];
-
-export const PROPOSABLE_CLASSES: readonly LedgerClass[] = ['property', 'locked_fixture'];
-
-export const ROW_FIELDS: readonly string[] = [
-  'id',
-  'class',
-  'digest',
-  'artifact',
-  'invariant',
-  'seeds',
-  'opened',
-  'reason',
-  'owner',
-  'source',
-  'proposed_class',
-  'skip',
-];
-const TOP_FIELDS = ['version', 'rows'];
-const DIGEST = /^sha256:[0-9a-f]{64}$/;
+// What a row may hold (fields, classes, formats) is the table in schema.ts.
+const DIGEST = new RegExp(DIGEST_PATTERN);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Fields a row of this class may carry: its own, plus (for a draft) those of the class it proposes. */
-export function allowedFields(cls: LedgerClass, proposed?: string): Set<string> {
-  const s = new Set(['id', 'class', ...REQUIRED_FIELDS[cls], ...OPTIONAL_FIELDS]);
-  if (cls === 'draft') {
-    const targets = PROPOSABLE_CLASSES.includes(proposed as LedgerClass)
-      ? [proposed as LedgerClass]
-      : PROPOSABLE_CLASSES;
-    for (const t of targets) for (const f of REQUIRED_FIELDS[t]) s.add(f);
-  }
-  return s;
-}
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(s: string): boolean {
@@ -176,8 +141,20 @@ const NF = ROW_FIELDS.length;
 const I_ID = 0;
 const I_CLASS = 1;
 const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
-const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
-const I_SEEDS = ROW_FIELDS.indexOf('seeds');
+// Each field's format by index, as a small number: checked for every value of every row.
+const FORMATS: readonly FieldFormat[] = [
+  'text',
+  'class',
+  'digest',
+  'date',
+  'file',
+  'folder',
+  'proposed-class',
+];
+const F_TEXT = 0;
+const F_FILE = FORMATS.indexOf('file');
+const F_FOLDER = FORMATS.indexOf('folder');
+const FORMAT_INDEX = FIELD_SPECS.map((f) => FORMATS.indexOf(f.format));
 const REQUIRED_IDX = new Map(
   LEDGER_CLASSES.map((c) => [c, REQUIRED_FIELDS[c].map((f) => FIELD_INDEX.get(f)!)]),
 );
@@ -232,8 +209,9 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
       err(e, `field '${e.key}' is empty`);
       continue;
     }
-    V[fi] = fi === I_ARTIFACT || fi === I_SEEDS ? checkPath(e.key, s, e, v) : s;
-    if (fi > I_CLASS) checkFormat(e.key, s, e, err);
+    const f = FORMAT_INDEX[fi];
+    V[fi] = f === F_FILE || f === F_FOLDER ? checkPath(e.key, f === F_FOLDER, s, e, v) : s;
+    if (f !== F_TEXT) checkFormat(FORMATS[f], e.key, s, e, err);
   }
 
   const id = V[I_ID];
@@ -306,26 +284,33 @@ function firstWithKey(entries: Entry[], before: number): Entry | undefined {
   return undefined;
 }
 
-type OptionalField = Exclude<
-  keyof LedgerRow,
-  'id' | 'class' | 'line' | 'column' | 'keyLines' | 'keyColumns'
->;
+type OptionalField = Exclude<RowField, 'id' | 'class'>;
 
-function checkFormat(k: string, s: string, e: Entry, err: (p: Pos, message: string) => void): void {
-  if (k === 'digest') {
+/** Checks a value against its field's format (paths: checkPath; `class`: validateRow, below). */
+function checkFormat(
+  f: FieldFormat,
+  k: string,
+  s: string,
+  e: Entry,
+  err: (p: Pos, message: string) => void,
+): void {
+  if (f === 'digest') {
     if (!DIGEST.test(s))
-      err(e, `digest '${printable(s)}' is not \`sha256:\` followed by 64 lowercase hex digits`);
-  } else if (k === 'opened') {
-    if (!isIsoDate(s)) err(e, `opened '${printable(s)}' is not a real date written YYYY-MM-DD`);
-  } else if (k === 'proposed_class') {
+      err(e, `${k} '${printable(s)}' is not \`sha256:\` followed by 64 lowercase hex digits`);
+  } else if (f === 'date') {
+    if (!isIsoDate(s)) err(e, `${k} '${printable(s)}' is not a real date written YYYY-MM-DD`);
+  } else if (f === 'proposed-class') {
     if (!PROPOSABLE_CLASSES.includes(s as LedgerClass)) {
-      err(e, `proposed_class '${printable(s)}' must be one of ${PROPOSABLE_CLASSES.join(', ')}`);
+      err(e, `${k} '${printable(s)}' must be one of ${PROPOSABLE_CLASSES.join(', ')}`);
     }
   }
 }
 
-/** Checks an artifact or seeds path; returns the canonical form every rule compares. */
-function checkPath(k: string, s: string, e: Entry, v: LedgerValidator): string {
+/**
+ * Checks a file (artifact) or folder (seeds) path; returns the canonical form every rule
+ * compares. A folder may end with one `/`.
+ */
+function checkPath(k: string, folder: boolean, s: string, e: Entry, v: LedgerValidator): string {
   const why = pathProblem(s);
   if (why) {
     v.err(e, `${k} '${printable(s)}' ${why}`);
@@ -336,7 +321,7 @@ function checkPath(k: string, s: string, e: Entry, v: LedgerValidator): string {
     v.err(e, `${k} '${printable(s)}' names the repository root; name a path inside it`);
     return s;
   }
-  const better = canonicalSpelling(k as 'artifact' | 'seeds', s);
+  const better = canonicalSpelling(folder ? 'seeds' : 'artifact', s);
   if (better !== null && !v.normalisePaths) {
     v.err(
       e,

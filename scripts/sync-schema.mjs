@@ -1,0 +1,58 @@
+// Writes what the ledger's one schema table (src/ledger/schema.ts) generates:
+// - schema/ledger.schema.json, with its $id from package.json's `repository` (the URL
+//   src/project.ts builds);
+// - docs/ledger.md's table of classes and their fields (between `<!-- ledger-classes -->` markers).
+// `node scripts/sync-schema.mjs --check` writes nothing and exits 1 naming what is out of date;
+// __tests__/ledger.schema.test.ts runs it.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
+import ts from 'typescript';
+
+const { values: opt } = parseArgs({ options: { check: { type: 'boolean' } } });
+const FILE = 'schema/ledger.schema.json';
+const DOC = 'docs/ledger.md';
+
+// schema.ts has no runtime import, so it runs on its own once its types are stripped
+// (Node 20 cannot load TypeScript itself).
+const source = readFileSync('src/ledger/schema.ts', 'utf8');
+const js = ts.transpileModule(source, {
+  compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+}).outputText;
+const { ledgerClassTable, ledgerJsonSchema } = await import(
+  `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`
+);
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const repository = pkg.repository.replace(/^github:/, '');
+const id = `https://raw.githubusercontent.com/${repository}/v1/schema/ledger.schema.json`;
+
+const options = (await prettier.resolveConfig(path.resolve(FILE))) ?? {};
+const text = await prettier.format(JSON.stringify(ledgerJsonSchema(id)), {
+  ...options,
+  filepath: FILE,
+});
+
+const files = new Map([[FILE, text]]);
+// The docs table is written where the docs are (a checkout without docs/ still gets the schema).
+if (existsSync(DOC)) {
+  const doc = readFileSync(DOC, 'utf8');
+  const re = /<!-- ledger-classes:start -->\n[\s\S]*?<!-- ledger-classes:end -->/;
+  if (!re.test(doc)) throw new Error(`${DOC} has no <!-- ledger-classes:start/end --> markers`);
+  const table = ledgerClassTable();
+  files.set(
+    DOC,
+    doc.replace(re, () => `<!-- ledger-classes:start -->\n${table}<!-- ledger-classes:end -->`),
+  );
+}
+
+let stale = 0;
+for (const [file, want] of files) {
+  if (want === readFileSync(file, 'utf8')) continue;
+  if (opt.check) {
+    process.stderr.write(`${file} is out of date: run node scripts/sync-schema.mjs\n`);
+    stale++;
+  } else writeFileSync(file, want);
+}
+process.exitCode = stale ? 1 : 0;
