@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createOctokit } from '../src/adapters/github.js';
+import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github-fallback.js';
 import { apiRef } from '../src/main.js';
 import { FakeGitHub } from './support/fake-github.js';
 import {
@@ -191,5 +193,45 @@ describe('apiRef', () => {
     ['upstream/release', 'upstream/release'],
   ])('%s is %s on GitHub', (ref, api) => {
     expect(apiRef(ref)).toBe(api);
+  });
+});
+
+describe('the API source over a base-ref range (compare), in process', () => {
+  const repo = { owner: 'acme', repo: 'widgets' };
+  const head = 'e'.repeat(40);
+  const source = async () =>
+    apiChange(await createOctokit('ghs_test', { GITHUB_API_URL: gh.url }), repo, {
+      base: 'release',
+      head,
+    });
+  beforeEach(() => {
+    gh.mergeBases.set(`release...${head}`, 'f'.repeat(40));
+  });
+
+  test('as many files as compare lists at most: fails closed, naming the way out', async () => {
+    const files = Array.from({ length: COMPARE_FILES_CAP }, (_, i) => ({
+      filename: `src/f${i}.py`,
+      status: 'modified',
+    }));
+    gh.comparisons.set(`release...${head}`, { files });
+    const src = await source();
+    await expect(src.changedPaths()).rejects.toThrow(
+      /past what the compare API returns.*fetch-depth: 0/,
+    );
+  });
+
+  test('more commits than compare lists: the authors are unknown (null), not the listed few', async () => {
+    const commits = [{ commit: { author: HUMAN, message: 'change' } }];
+    gh.comparisons.set(`release...${head}`, { commits, totalCommits: 251 });
+    expect(await (await source()).commits()).toBeNull();
+    gh.comparisons.set(`release...${head}`, { commits });
+    expect(await (await source()).commits()).toHaveLength(1);
+  });
+
+  test('a range GitHub does not know: one line naming the comparison', async () => {
+    gh.mergeBases.clear();
+    await expect(source()).rejects.toThrow(
+      `GitHub API: comparing release...${head} failed (HTTP 404)`,
+    );
   });
 });
