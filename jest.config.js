@@ -11,6 +11,7 @@
 export const E2E = [
   'action.test.ts',
   'action-authorship.test.ts',
+  'action-change-source.test.ts',
   'action-workflow-run.test.ts',
   'cli.test.ts',
   'cli-dist.test.ts',

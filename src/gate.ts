@@ -13,38 +13,21 @@ import {
   readCapped,
 } from './adapters/files.js';
 import { attributeRows } from './attribution.js';
-import {
-  judgeAuthorship,
-  parsePatterns,
-  type Authorship,
-  type CommitInfo,
-} from './decision/authorship.js';
+import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { checkLedgerPaths } from './ledger/paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
 import {
   GateError,
-  type ChangedPath,
   type Change,
+  type ChangeSource,
   type Expect,
   type Ledger,
   type LedgerIssue,
   type Report,
   type TestResult,
 } from './types.js';
-
-/** Where git cannot answer (no history, a job without the PR's code), the action supplies the change from the API. */
-export interface ChangeFallback {
-  /** Shown in the summary, e.g. `pulls.listFiles`. */
-  source: string;
-  baseSha: string;
-  changedPaths(): Promise<ChangedPath[]>;
-  /** The ledger's text at the base sha, or null when the base has none. */
-  baseLedgerText(path: string): Promise<string | null>;
-  /** The commits between the base and the head, for agent authorship; null when unknown. */
-  commits(): Promise<CommitInfo[] | null>;
-}
 
 export interface GateOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
@@ -71,7 +54,11 @@ export interface GateOptions {
   prAuthorType?: string;
   /** May git fetch to deepen a shallow clone until the merge base is found. */
   allowFetch?: boolean;
-  fallback?: ChangeFallback;
+  /**
+   * Where the change comes from, chosen by the caller when the gate first asks (the action:
+   * git, or the API where git cannot answer). Default: git over base..head.
+   */
+  changeSource?: () => Promise<ChangeSource>;
   /** Quarantine rows older than this many days become warnings. */
   quarantineMaxAgeDays?: number;
   now?: Date;
@@ -236,47 +223,38 @@ function matcher(globs: string[]): ((p: string) => boolean) | undefined {
   return list.length > 0 ? picomatch(list, { dot: true }) : undefined;
 }
 
-/** The change against the base: from git, or from the API fallback where git cannot answer. */
+/**
+ * The default source (the CLI's): git over base..head. Loaded only with a base: it pulls in
+ * child_process and @actions/exec, and start-up time counts.
+ */
+async function gitSource(o: GateOptions): Promise<ChangeSource> {
+  const git = await import('./adapters/git.js');
+  return git.gitChange(o.cwd, o.base!, o.head, o.allowFetch ?? false);
+}
+
+/** The change against the base, every answer from one source over one range. */
 async function readChange(
   o: GateOptions,
   ledgerShown: string,
   ledger: Ledger | undefined,
 ): Promise<Change> {
-  let baseSha: string;
-  let changed: ChangedPath[];
-  let baseText: string | null;
-  let commits: CommitInfo[] | null = null;
-  let source = 'git';
-  let rowAuthors: Map<string, Authorship> | null | undefined;
-  // Loaded only with a base: it pulls in child_process and @actions/exec, start-up time counts.
-  const git = await import('./adapters/git.js');
+  const src = await (o.changeSource ? o.changeSource() : gitSource(o));
   const patterns = parsePatterns(o.agentAuthors);
-  try {
-    baseSha = await git.mergeBase(o.cwd, o.base!, o.head, o.allowFetch ?? false);
-    changed = await git.changedPaths(o.cwd, baseSha, o.head);
-    baseText = await git.showFile(o.cwd, baseSha, ledgerShown);
-  } catch (e) {
-    if (!o.fallback) throw e;
-    const f = o.fallback;
-    source = f.source;
-    baseSha = f.baseSha;
-    changed = await f.changedPaths();
-    baseText = await f.baseLedgerText(ledgerShown);
-    commits = await f.commits();
-  }
+  const [changed, baseText, commits] = await Promise.all([
+    src.changedPaths(),
+    src.baseLedgerText(ledgerShown),
+    src.commits(),
+  ]);
   // The base's paths are normalised to their canonical form (it may predate that rule): the
   // diff rules compare them with the change's rows and git's paths.
   const baseLedger =
     baseText === null
       ? null
       : parseLedger(baseText, `${ledgerShown}@base`, { normalisePaths: true });
-  if (source === 'git') {
-    // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
-    commits = await git.commitsBetween(o.cwd, baseSha, o.head).catch(() => null);
-    if (commits && o.author === 'auto' && ledger) {
-      const at = { cwd: o.cwd, head: o.head, ledgerPath: ledgerShown, patterns };
-      rowAuthors = await attributeRows(at, commits, baseLedger, ledger).catch(() => null);
-    }
+  let rowAuthors: Map<string, Authorship> | null | undefined;
+  if (src.ledgerVersions && commits && o.author === 'auto' && ledger) {
+    const at = { ...src.ledgerVersions, ledgerPath: ledgerShown, patterns };
+    rowAuthors = await attributeRows(at, commits, baseLedger, ledger).catch(() => null);
   }
   const who =
     o.author !== 'auto'
@@ -285,13 +263,13 @@ async function readChange(
         ? { agent: true, why: 'the ledger rows could not be attributed to commits' }
         : judgeAuthorship(commits, { login: o.prAuthor, type: o.prAuthorType }, patterns);
   return {
-    baseSha,
+    baseSha: src.baseSha,
     changed,
     baseLedger,
     agentAuthored: who.agent,
     authorship: who.why,
     rowAuthors: rowAuthors ?? undefined,
-    source,
+    source: src.source,
   };
 }
 

@@ -17,17 +17,17 @@ import {
   type Repo,
 } from './adapters/github.js';
 import { findApprover, pullFacts } from './adapters/github-approvals.js';
-import { pullRequestFallback } from './adapters/github-fallback.js';
+import { apiChange } from './adapters/github-fallback.js';
 import { downloadArtifact, findPullOfRun, insideArtifact } from './adapters/workflow-run.js';
 import { applyApproval } from './decision/approve.js';
-import { runGate, type ChangeFallback, type GateOutcome } from './gate.js';
+import { runGate, type GateOutcome } from './gate.js';
 import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
 import { planAnnotations, type Annotation } from './report/annotations.js';
 import { logLine, text } from './report/escape.js';
 import { toJson } from './report/json.js';
 import type { LinkBase } from './report/links.js';
 import { JOB_SUMMARY_MAX_BYTES, renderSummary } from './report/summary.js';
-import { GateError, type Decision, type Report } from './types.js';
+import { GateError, type ChangeSource, type Decision, type Report } from './types.js';
 
 /** A check run's summary and text are limited to 65535 characters; bytes are never fewer. */
 const CHECK_SUMMARY_MAX = 65535;
@@ -84,7 +84,6 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       );
     }
 
-    const fallback = await changeFallback(octokit, repo, event, cwd, notes);
     const outcome = await runGate({
       cwd,
       ledger: inputs.ledger,
@@ -101,7 +100,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       prAuthor: event.pr?.author,
       prAuthorType: event.pr?.authorType,
       allowFetch: true,
-      fallback,
+      changeSource: () => chooseChangeSource(octokit, repo, event, cwd, inputs.baseRef),
       quarantineMaxAgeDays: inputs.quarantineMaxAgeDays,
     });
     notes.push(...outcome.notes);
@@ -203,23 +202,49 @@ async function fromWorkflowRun(
   };
 }
 
-/** The API's view of the change, for when git cannot answer (a shallow or absent clone). */
-async function changeFallback(
+/**
+ * Where the change comes from, chosen once, when the gate first asks: git when the clone has
+ * the range's commits (a shallow clone is deepened first), else the API for the same range
+ * (the pull request's own endpoints when the range is the pull request's, compare for a
+ * base-ref), else one line saying why neither can answer. No API call when git can answer.
+ */
+async function chooseChangeSource(
   octokit: Octokit,
   repo: Repo,
   event: EventFacts,
   cwd: string,
-  notes: string[],
-): Promise<ChangeFallback | undefined> {
-  if (!event.pr?.headSha || event.base === undefined) return undefined;
-  const top = await git.topLevel(cwd);
-  if (top !== null && !(await git.isShallow(cwd))) return undefined;
+  baseRef: string | undefined,
+): Promise<ChangeSource> {
+  // One base for both; git's head is the checkout (HEAD), the API's the pull request's head sha.
+  const base = event.base!;
+  let gitError: GateError;
   try {
-    return await pullRequestFallback(octokit, repo, event.pr.number, event.base, event.pr.headSha);
+    if ((await git.topLevel(cwd)) === null) throw new GateError('the workspace is not a git clone');
+    return await git.gitChange(cwd, base, 'HEAD', true);
   } catch (e) {
-    notes.push(`no API fallback for the change: ${e instanceof GateError ? e.message : String(e)}`);
-    return undefined;
+    if (!(e instanceof GateError)) throw e;
+    gitError = e;
   }
+  const head = event.pr?.headSha;
+  if (!head) throw gitError;
+  // The API knows the repository's branches, not this clone's remote-tracking names.
+  const range = { base: baseRef === undefined ? base : apiRef(base), head };
+  try {
+    return await apiChange(
+      octokit,
+      repo,
+      range,
+      baseRef === undefined ? event.pr!.number : undefined,
+    );
+  } catch (e) {
+    if (!(e instanceof GateError)) throw e;
+    throw new GateError(`${gitError.message}; the GitHub API cannot answer either: ${e.message}`);
+  }
+}
+
+/** `origin/release` and `refs/remotes/origin/release` name the branch `release` on GitHub. */
+export function apiRef(ref: string): string {
+  return ref.replace(/^(?:refs\/remotes\/)?origin\//, '');
 }
 
 /** Review findings become admit when an eligible human approved the pull request's head. */

@@ -1,4 +1,5 @@
 // Plain data shared by the pure core (ledger, junit, decision, report) and the adapters.
+import type { CommitInfo } from './decision/authorship.js';
 
 export type Status = 'pass' | 'fail' | 'error' | 'skip';
 export type Result = 'admit' | 'review' | 'reject' | 'info';
@@ -255,4 +256,28 @@ export interface Report {
   decision: Decision;
   counts: Counts;
   findings: Finding[];
+}
+
+/**
+ * Where the change's facts come from: git, or the GitHub API where git cannot answer. One
+ * source answers every question about one range (changed paths, commits, the base's ledger),
+ * so the three can never describe different changes.
+ */
+export interface ChangeSource {
+  /** Shown in the summary: `git`, or the API endpoints used. */
+  source: string;
+  /** The range as asked: the base (ref or sha) and the head. */
+  range: { base: string; head: string };
+  /** The merge base of the range: the paths, commits and base ledger are counted from it. */
+  baseSha: string;
+  changedPaths(): Promise<ChangedPath[]>;
+  /** The commits in the range, for agent authorship; null when unknown (an agent's, §3). */
+  commits(): Promise<CommitInfo[] | null>;
+  /** The ledger's text at the merge base, or null when the base has none. */
+  baseLedgerText(path: string): Promise<string | null>;
+  /**
+   * Where the ledger's version at each commit can be read (per-row attribution, §3): git only.
+   * Absent for the API, which has no per-commit ledger: rows take the change's authorship.
+   */
+  ledgerVersions?: { cwd: string; head: string };
 }

@@ -81,6 +81,14 @@ export class FakeGitHub {
   readonly contents = new Map<string, string>();
   /** Merge base answers for compare: `${base}...${head}` → sha. */
   readonly mergeBases = new Map<string, string>();
+  /**
+   * The files and commits compare lists for `${base}...${head}` (none when unset);
+   * `totalCommits` when the range holds more commits than are listed.
+   */
+  readonly comparisons = new Map<
+    string,
+    Pick<FakePull, 'files' | 'commits'> & { totalCommits?: number }
+  >();
   /** Artifacts of workflow runs: run id → artifacts. */
   readonly artifacts = new Map<number, FakeArtifact[]>();
   /** commits/{sha}/pulls leaves out pull requests from forks (the lookup then goes by head label). */
@@ -119,6 +127,7 @@ export class FakeGitHub {
     this.pulls.clear();
     this.contents.clear();
     this.mergeBases.clear();
+    this.comparisons.clear();
     this.artifacts.clear();
     this.hideForkPullsByCommit = false;
     this.forbidChecks = false;
@@ -324,9 +333,16 @@ export class FakeGitHub {
     }
 
     if ((m = /^\/repos\/[^/]+\/[^/]+\/compare\/(.+)$/.exec(p))) {
-      const base = this.mergeBases.get(decodeURIComponent(m[1]));
+      const basehead = decodeURIComponent(m[1]);
+      const base = this.mergeBases.get(basehead);
       if (!base) return send(404, { message: 'Not Found' });
-      return send(200, { merge_base_commit: { sha: base }, files: [], commits: [] });
+      const { files = [], commits = [], totalCommits } = this.comparisons.get(basehead) ?? {};
+      return send(200, {
+        merge_base_commit: { sha: base },
+        files,
+        commits,
+        total_commits: totalCommits ?? commits.length,
+      });
     }
 
     if ((m = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(p))) {

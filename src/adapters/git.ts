@@ -2,7 +2,7 @@
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity, type CommitInfo, type Identity } from '../decision/authorship.js';
-import { GateError, type ChangeStatus, type ChangedPath } from '../types.js';
+import { GateError, type ChangeSource, type ChangeStatus, type ChangedPath } from '../types.js';
 
 async function git(
   cwd: string,
@@ -293,4 +293,27 @@ function envOf(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
   );
+}
+
+/**
+ * The change over base..head from git: the merge base is found first (a shallow clone is
+ * deepened when allowFetch), so a source is only returned when git can answer every question.
+ */
+export async function gitChange(
+  cwd: string,
+  base: string,
+  head: string,
+  allowFetch: boolean,
+): Promise<ChangeSource> {
+  const baseSha = await mergeBase(cwd, base, head, allowFetch);
+  return {
+    source: 'git',
+    range: { base, head },
+    baseSha,
+    changedPaths: () => changedPaths(cwd, baseSha, head),
+    // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
+    commits: () => commitsBetween(cwd, baseSha, head).catch(() => null),
+    baseLedgerText: (file) => showFile(cwd, baseSha, file),
+    ledgerVersions: { cwd, head },
+  };
 }

@@ -1,9 +1,10 @@
-// The change from the API, for runGate when git cannot answer (a clone without the history,
-// a job without the base): the pull request's files, the base ledger, the commit authors.
+// The change from the API, for when git cannot answer (a clone without the history, a job
+// without the base): the changed files, the base ledger and the commit authors, all over one
+// range. The pull request's own range is read with pulls.listFiles and pulls.listCommits; any
+// other (a base-ref input) with the compare endpoint, base...head.
 import type { CommitInfo } from '../decision/authorship.js';
-import type { ChangeFallback } from '../gate.js';
 import { coAuthorsOf } from './git.js';
-import { GateError, type ChangeStatus, type ChangedPath } from '../types.js';
+import { GateError, type ChangeSource, type ChangeStatus, type ChangedPath } from '../types.js';
 import type { Octokit, Repo } from './github.js';
 import { apiError } from './github.js';
 
@@ -11,6 +12,8 @@ import { apiError } from './github.js';
 export const LIST_FILES_CAP = 3000;
 /** pulls.listCommits returns at most 250 commits. */
 export const LIST_COMMITS_CAP = 250;
+/** The compare endpoint lists at most 300 files for the whole comparison. */
+export const COMPARE_FILES_CAP = 300;
 
 function status(s: string): ChangeStatus {
   if (s === 'added') return 'A';
@@ -33,27 +36,78 @@ export function filesToChanges(
   return out;
 }
 
-export async function pullRequestFallback(
+/** A commit as the API lists it (pulls.listCommits, compare). */
+interface ApiCommit {
+  sha: string;
+  parents?: { sha: string }[];
+  commit: {
+    message: string;
+    author?: { name?: string; email?: string } | null;
+    committer?: { name?: string; email?: string } | null;
+  };
+}
+
+/**
+ * The API's answers over base...head. With `pull`, the range is that pull request's own (its
+ * base and head), read with the pulls endpoints; without, the compare endpoint answers for
+ * exactly this range. The merge base is asked first: a source is only returned when the API
+ * knows the range.
+ */
+export async function apiChange(
   octokit: Octokit,
   repo: Repo,
-  pull: number,
-  base: string,
-  head: string,
-): Promise<ChangeFallback> {
-  // The files and commits of a pull request are counted from the merge base, so is the ledger.
-  let baseSha: string;
+  range: { base: string; head: string },
+  pull?: number,
+): Promise<ChangeSource> {
+  const basehead = `${range.base}...${range.head}`;
+  let compared;
   try {
-    const r = await octokit.rest.repos.compareCommitsWithBasehead({
-      ...repo,
-      basehead: `${base}...${head}`,
-      per_page: 1,
-    });
-    baseSha = r.data.merge_base_commit.sha;
+    // The pull request's files and commits come from its own endpoints: one line is enough.
+    const page = pull === undefined ? {} : { per_page: 1 };
+    compared = (await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead, ...page }))
+      .data;
   } catch (e) {
-    throw apiError(`comparing ${base}...${head}`, e);
+    throw apiError(`comparing ${basehead}`, e);
+  }
+  const baseSha = compared.merge_base_commit.sha;
+  const baseLedgerText = async (path: string): Promise<string | null> => {
+    try {
+      const r = await octokit.rest.repos.getContent({
+        ...repo,
+        path,
+        ref: baseSha,
+        mediaType: { format: 'raw' },
+      });
+      return typeof r.data === 'string' ? r.data : String(r.data);
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) return null;
+      throw apiError(`reading ${path} at ${baseSha.slice(0, 12)}`, e);
+    }
+  };
+  if (pull === undefined) {
+    const files = compared.files ?? [];
+    return {
+      source: `the GitHub API (compare ${range.base}...${range.head.slice(0, 12)})`,
+      range,
+      baseSha,
+      async changedPaths() {
+        if (files.length >= COMPARE_FILES_CAP) {
+          // A short list could hide a golden change: fail closed and say how to avoid it.
+          throw new GateError(
+            `${basehead} changes ${COMPARE_FILES_CAP} files or more, past what the compare API returns; check out with history (fetch-depth: 0) so git can answer`,
+          );
+        }
+        return filesToChanges(files);
+      },
+      baseLedgerText,
+      // Past the listed commits some authors are unknown: unknown counts as an agent's (§3).
+      commits: async () =>
+        compared.commits.length < compared.total_commits ? null : commitInfos(compared.commits),
+    };
   }
   return {
     source: `the GitHub API (pulls.listFiles of #${pull})`,
+    range,
     baseSha,
     async changedPaths() {
       let files;
@@ -74,20 +128,7 @@ export async function pullRequestFallback(
       }
       return filesToChanges(files);
     },
-    async baseLedgerText(path: string) {
-      try {
-        const r = await octokit.rest.repos.getContent({
-          ...repo,
-          path,
-          ref: baseSha,
-          mediaType: { format: 'raw' },
-        });
-        return typeof r.data === 'string' ? r.data : String(r.data);
-      } catch (e) {
-        if ((e as { status?: number }).status === 404) return null;
-        throw apiError(`reading ${path} at ${baseSha.slice(0, 12)}`, e);
-      }
-    },
+    baseLedgerText,
     async commits() {
       let commits;
       try {
@@ -101,24 +142,30 @@ export async function pullRequestFallback(
       }
       // Past the cap some authors are unknown: unknown authorship counts as an agent's (§3).
       if (commits.length >= LIST_COMMITS_CAP) return null;
-      // The trailers are read by git's own parser, as on the git path; the API gives no
-      // per-commit ledger versions, so rows take the change's authorship here (§3).
-      const out: CommitInfo[] = [];
-      for (const c of commits) {
-        const coAuthors = await coAuthorsOf(c.commit.message).catch(() => null);
-        if (coAuthors === null) return null; // trailers unreadable: authorship unknown
-        out.push({
-          sha: c.sha,
-          parents: (c.parents ?? []).map((p) => p.sha),
-          author: { name: c.commit.author?.name ?? '', email: c.commit.author?.email ?? '' },
-          committer: {
-            name: c.commit.committer?.name ?? '',
-            email: c.commit.committer?.email ?? '',
-          },
-          coAuthors,
-        });
-      }
-      return out;
+      return commitInfos(commits);
     },
   };
+}
+
+/**
+ * The trailers are read by git's own parser, as on the git path; the API gives no per-commit
+ * ledger versions, so rows take the change's authorship here (§3). Null when unreadable.
+ */
+async function commitInfos(commits: ApiCommit[]): Promise<CommitInfo[] | null> {
+  const out: CommitInfo[] = [];
+  for (const c of commits) {
+    const coAuthors = await coAuthorsOf(c.commit.message).catch(() => null);
+    if (coAuthors === null) return null; // trailers unreadable: authorship unknown
+    out.push({
+      sha: c.sha,
+      parents: (c.parents ?? []).map((p) => p.sha),
+      author: { name: c.commit.author?.name ?? '', email: c.commit.author?.email ?? '' },
+      committer: {
+        name: c.commit.committer?.name ?? '',
+        email: c.commit.committer?.email ?? '',
+      },
+      coAuthors,
+    });
+  }
+  return out;
 }
