@@ -56,15 +56,15 @@ export function groupFindings(
       worst = Math.max(worst, SEVERITY[f.result]);
       if (f.approved_by) approved++;
     }
-    const golden = (f: Finding) => (f.id !== null ? artifactOf?.(f.id) : undefined);
-    const byGolden = BY_GOLDEN.has(key) && artifactOf !== undefined && list.every(golden);
+    // Each finding's golden is looked up once (a 100k-row map; lookups showed in profiles).
+    const artifacts = BY_GOLDEN.has(key) && artifactOf ? goldensOf(list, artifactOf) : undefined;
     groups.push({
       key,
       count: list.length,
-      entries: byGolden ? goldenEntries(list, golden) : list.map((f) => single(f)),
+      entries: artifacts ? goldenEntries(list, artifacts) : list.map((f) => single(f)),
       acting: worst >= SEVERITY.review,
       approved,
-      byGolden,
+      byGolden: artifacts !== undefined,
     });
   }
   const worstOf = (g: RuleGroup) => {
@@ -82,17 +82,48 @@ export function groupFindings(
 
 const single = (f: Finding): Entry => ({ result: f.result, findings: [f] });
 
-/** One entry per golden, result, message and approver: what differs is never merged away. */
-function goldenEntries(list: Finding[], golden: (f: Finding) => string | undefined): Entry[] {
-  const entries = new Map<string, Entry>();
-  for (const f of list) {
-    const artifact = golden(f)!;
-    const key = JSON.stringify([artifact, f.result, f.message, f.approved_by ?? null]);
-    const e = entries.get(key);
-    if (e) e.findings.push(f);
-    else entries.set(key, { result: f.result, findings: [f], artifact });
+/** The golden of each finding, in order; undefined unless every finding has one. */
+function goldensOf(
+  list: readonly Finding[],
+  artifactOf: (id: string) => string | undefined,
+): string[] | undefined {
+  const out: string[] = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const id = list[i].id;
+    const artifact = id !== null ? artifactOf(id) : undefined;
+    if (!artifact) return undefined;
+    out[i] = artifact;
   }
-  return [...entries.values()];
+  return out;
+}
+
+/**
+ * One entry per golden, result, message and approver: what differs is never merged away.
+ * Entries come in the order of their first finding. Found by golden, then message (two map
+ * lookups, no composite key built per finding), then among the few results and approvers.
+ */
+function goldenEntries(list: readonly Finding[], artifacts: readonly string[]): Entry[] {
+  const entries: Entry[] = [];
+  const byGolden = new Map<string, Map<string, Entry[]>>();
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    const artifact = artifacts[i];
+    let byMessage = byGolden.get(artifact);
+    if (!byMessage) byGolden.set(artifact, (byMessage = new Map()));
+    let same = byMessage.get(f.message);
+    if (!same) byMessage.set(f.message, (same = []));
+    const approver = f.approved_by ?? null;
+    const e = same.find(
+      (x) => x.result === f.result && (x.findings[0].approved_by ?? null) === approver,
+    );
+    if (e) e.findings.push(f);
+    else {
+      const made: Entry = { result: f.result, findings: [f], artifact };
+      same.push(made);
+      entries.push(made);
+    }
+  }
+  return entries;
 }
 
 /** `4 pass · 1 fail`: how many of each status, in a fixed order, zeros left out. */
