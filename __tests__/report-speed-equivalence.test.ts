@@ -1,4 +1,4 @@
-// The report renderers' fast paths give exactly what their plain forms gave: toJson equals
+// The report renderers give exactly what their plain forms gave: toJson equals
 // `JSON.stringify(body, null, 2)` of the contract's object, and groupFindings merges a golden's
 // findings exactly as a composite key of (golden, result, message, approver) did. Generated
 // findings with hostile strings (quotes, backslashes, control characters, lone surrogates),
