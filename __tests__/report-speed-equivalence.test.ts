@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
-import { RULES } from '../src/decision/table.js';
+import { RULES, SEVERITY, rule, ruleOrder } from '../src/decision/table.js';
 import { groupFindings } from '../src/report/groups.js';
 import { toJson } from '../src/report/json.js';
 import type { Finding, Report, RuleKey } from '../src/types.js';
@@ -108,7 +108,7 @@ describe('the fast report paths equal the plain ones', () => {
     );
   });
 
-  it('groupFindings merges a golden’s findings as the composite key did, in the same order', () => {
+  it('groupFindings merges a golden’s findings as the composite key did, in the same order, ranked as before', () => {
     // Goldens shared by ids, one id without a golden ('x'): its rule then lists singles.
     const goldens: Record<string, string> = {
       t1: 'g/a',
@@ -142,6 +142,16 @@ describe('the fast report paths equal the plain ones', () => {
           );
         }
         expect(seen).toEqual(new Set(findings.map((f) => f.rule)));
+        // The order: the worst entry first (as the entries were ranked), then the rule's result.
+        const worstOf = (key: RuleKey) =>
+          Math.max(...groups.find((g) => g.key === key)!.entries.map((e) => SEVERITY[e.result]));
+        const order = [...seen].sort(
+          (a, b) =>
+            worstOf(b) - worstOf(a) ||
+            SEVERITY[rule(b).result] - SEVERITY[rule(a).result] ||
+            ruleOrder(a) - ruleOrder(b),
+        );
+        expect(groups.map((g) => g.key)).toEqual(order);
       }),
       RUNS,
     );

@@ -47,7 +47,7 @@ export function groupFindings(
     if (list) list.push(f);
     else byRule.set(f.rule, [f]);
   }
-  const groups: RuleGroup[] = [];
+  const groups: { group: RuleGroup; worst: number }[] = [];
   for (const [key, list] of byRule) {
     // A loop, not Math.max(...list): spreading 100k+ findings overflows the call stack.
     let worst = -1;
@@ -58,26 +58,30 @@ export function groupFindings(
     }
     // Each finding's golden is looked up once (a 100k-row map; lookups showed in profiles).
     const artifacts = BY_GOLDEN.has(key) && artifactOf ? goldensOf(list, artifactOf) : undefined;
-    groups.push({
+    // Entries are built when first read: the terminal reads only the acting groups', the
+    // summary only those of the groups that fit its budget, and a group may hold 100k findings.
+    let entries: Entry[] | undefined;
+    const group: RuleGroup = {
       key,
       count: list.length,
-      entries: artifacts ? goldenEntries(list, artifacts) : list.map((f) => single(f)),
+      get entries() {
+        return (entries ??= artifacts ? goldenEntries(list, artifacts) : list.map(single));
+      },
       acting: worst >= SEVERITY.review,
       approved,
       byGolden: artifacts !== undefined,
-    });
+    };
+    groups.push({ group, worst });
   }
-  const worstOf = (g: RuleGroup) => {
-    let w = -1;
-    for (const e of g.entries) w = Math.max(w, SEVERITY[e.result]);
-    return w;
-  };
-  return groups.sort(
-    (a, b) =>
-      worstOf(b) - worstOf(a) ||
-      SEVERITY[rule(b.key).result] - SEVERITY[rule(a.key).result] ||
-      ruleOrder(a.key) - ruleOrder(b.key),
-  );
+  // An entry's result is its findings' result, so a group's worst entry is its worst finding.
+  return groups
+    .sort(
+      (a, b) =>
+        b.worst - a.worst ||
+        SEVERITY[rule(b.group.key).result] - SEVERITY[rule(a.group.key).result] ||
+        ruleOrder(a.group.key) - ruleOrder(b.group.key),
+    )
+    .map((g) => g.group);
 }
 
 const single = (f: Finding): Entry => ({ result: f.result, findings: [f] });
