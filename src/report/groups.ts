@@ -47,7 +47,7 @@ export function groupFindings(
     if (list) list.push(f);
     else byRule.set(f.rule, [f]);
   }
-  const groups: RuleGroup[] = [];
+  const groups: { group: RuleGroup; worst: number }[] = [];
   for (const [key, list] of byRule) {
     // A loop, not Math.max(...list): spreading 100k+ findings overflows the call stack.
     let worst = -1;
@@ -56,43 +56,78 @@ export function groupFindings(
       worst = Math.max(worst, SEVERITY[f.result]);
       if (f.approved_by) approved++;
     }
-    const golden = (f: Finding) => (f.id !== null ? artifactOf?.(f.id) : undefined);
-    const byGolden = BY_GOLDEN.has(key) && artifactOf !== undefined && list.every(golden);
-    groups.push({
+    // Each finding's golden is looked up once (a 100k-row map; lookups showed in profiles).
+    const artifacts = BY_GOLDEN.has(key) && artifactOf ? goldensOf(list, artifactOf) : undefined;
+    // Entries are built when first read: the terminal reads only the acting groups', the
+    // summary only those of the groups that fit its budget, and a group may hold 100k findings.
+    let entries: Entry[] | undefined;
+    const group: RuleGroup = {
       key,
       count: list.length,
-      entries: byGolden ? goldenEntries(list, golden) : list.map((f) => single(f)),
+      get entries() {
+        return (entries ??= artifacts ? goldenEntries(list, artifacts) : list.map(single));
+      },
       acting: worst >= SEVERITY.review,
       approved,
-      byGolden,
-    });
+      byGolden: artifacts !== undefined,
+    };
+    groups.push({ group, worst });
   }
-  const worstOf = (g: RuleGroup) => {
-    let w = -1;
-    for (const e of g.entries) w = Math.max(w, SEVERITY[e.result]);
-    return w;
-  };
-  return groups.sort(
-    (a, b) =>
-      worstOf(b) - worstOf(a) ||
-      SEVERITY[rule(b.key).result] - SEVERITY[rule(a.key).result] ||
-      ruleOrder(a.key) - ruleOrder(b.key),
-  );
+  // An entry's result is its findings' result, so a group's worst entry is its worst finding.
+  return groups
+    .sort(
+      (a, b) =>
+        b.worst - a.worst ||
+        SEVERITY[rule(b.group.key).result] - SEVERITY[rule(a.group.key).result] ||
+        ruleOrder(a.group.key) - ruleOrder(b.group.key),
+    )
+    .map((g) => g.group);
 }
 
 const single = (f: Finding): Entry => ({ result: f.result, findings: [f] });
 
-/** One entry per golden, result, message and approver: what differs is never merged away. */
-function goldenEntries(list: Finding[], golden: (f: Finding) => string | undefined): Entry[] {
-  const entries = new Map<string, Entry>();
-  for (const f of list) {
-    const artifact = golden(f)!;
-    const key = JSON.stringify([artifact, f.result, f.message, f.approved_by ?? null]);
-    const e = entries.get(key);
-    if (e) e.findings.push(f);
-    else entries.set(key, { result: f.result, findings: [f], artifact });
+/** The golden of each finding, in order; undefined unless every finding has one. */
+function goldensOf(
+  list: readonly Finding[],
+  artifactOf: (id: string) => string | undefined,
+): string[] | undefined {
+  const out: string[] = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const id = list[i].id;
+    const artifact = id !== null ? artifactOf(id) : undefined;
+    if (!artifact) return undefined;
+    out[i] = artifact;
   }
-  return [...entries.values()];
+  return out;
+}
+
+/**
+ * One entry per golden, result, message and approver: what differs is never merged away.
+ * Entries come in the order of their first finding. Found by golden, then message (two map
+ * lookups, no composite key built per finding), then among the few results and approvers.
+ */
+function goldenEntries(list: readonly Finding[], artifacts: readonly string[]): Entry[] {
+  const entries: Entry[] = [];
+  const byGolden = new Map<string, Map<string, Entry[]>>();
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
+    const artifact = artifacts[i];
+    let byMessage = byGolden.get(artifact);
+    if (!byMessage) byGolden.set(artifact, (byMessage = new Map()));
+    let same = byMessage.get(f.message);
+    if (!same) byMessage.set(f.message, (same = []));
+    const approver = f.approved_by ?? null;
+    const e = same.find(
+      (x) => x.result === f.result && (x.findings[0].approved_by ?? null) === approver,
+    );
+    if (e) e.findings.push(f);
+    else {
+      const made: Entry = { result: f.result, findings: [f], artifact };
+      same.push(made);
+      entries.push(made);
+    }
+  }
+  return entries;
 }
 
 /** `4 pass · 1 fail`: how many of each status, in a fixed order, zeros left out. */
