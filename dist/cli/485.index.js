@@ -17,8 +17,10 @@ __webpack_require__.d(__webpack_exports__, {
   coAuthorsOf: () => (/* binding */ coAuthorsOf),
   commitsBetween: () => (/* binding */ commitsBetween),
   fetchPullHead: () => (/* binding */ fetchPullHead),
+  gitChange: () => (/* binding */ gitChange),
   isShallow: () => (/* binding */ isShallow),
   mergeBase: () => (/* binding */ mergeBase),
+  parseBatchCheck: () => (/* binding */ parseBatchCheck),
   parseCommitRecords: () => (/* binding */ parseCommitRecords),
   parseNameStatus: () => (/* binding */ parseNameStatus),
   removeWorktree: () => (/* binding */ removeWorktree),
@@ -1362,7 +1364,15 @@ async function blobsAt(cwd, shas, file) {
     const r = await getExecOutput('git', ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) });
     if (r.exitCode !== 0)
         throw new types/* GateError */.u('git cat-file --batch-check failed');
-    const lines = r.stdout.split('\n');
+    return parseBatchCheck(shas, r.stdout);
+}
+/**
+ * `git cat-file --batch-check=%(objectname) %(objecttype) %(objectsize)` output for the
+ * questions blobsAt asks: two lines a commit, the commit itself and then its file. A commit
+ * git does not have (`<sha> missing`) gets no entry; a file that is missing or not a blob, null.
+ */
+function parseBatchCheck(shas, stdout) {
+    const lines = stdout.split('\n');
     const fields = (line) => (line ?? '').split(' ');
     const out = new Map();
     shas.forEach((sha, i) => {
@@ -1416,6 +1426,23 @@ async function removeWorktree(cwd, dir) {
 }
 function envOf() {
     return Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== undefined));
+}
+/**
+ * The change over base..head from git: the merge base is found first (a shallow clone is
+ * deepened when allowFetch), so a source is only returned when git can answer every question.
+ */
+async function gitChange(cwd, base, head, allowFetch) {
+    const baseSha = await mergeBase(cwd, base, head, allowFetch);
+    return {
+        source: 'git',
+        range: { base, head },
+        baseSha,
+        changedPaths: () => changedPaths(cwd, baseSha, head),
+        // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
+        commits: () => commitsBetween(cwd, baseSha, head).catch(() => null),
+        baseLedgerText: (file) => showFile(cwd, baseSha, file),
+        ledgerVersions: { cwd, head },
+    };
 }
 
 

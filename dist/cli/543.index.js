@@ -12,7 +12,7 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export rewriteValue */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8744);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1123);
 /* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
 // Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
 // rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
@@ -222,7 +222,7 @@ function dropDocument(text, ids) {
 /* harmony export */   re: () => (/* binding */ renderRow)
 /* harmony export */ });
 /* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8123);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
 
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
@@ -240,9 +240,9 @@ function renderScalar(s) {
         (0,_scalar_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvePlain */ .R)(s).type === 'string';
     return plain ? s : JSON.stringify(s);
 }
-/** Field names in the order rows are written: `id`, `class`, then the class's own fields. */
+/** Field names in the order rows are written (schema.ts): `id`, `class`, then the class's own fields. */
 function orderedFields(fields) {
-    return _validate_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
+    return _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
 }
 /** The lines of one row, `- id:` first; `dash` is the indent of the dash. */
 function renderRow(id, fields, dash) {
@@ -298,8 +298,8 @@ var jest_json = __webpack_require__(2691);
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
 var commands_io = __webpack_require__(3776);
-// EXTERNAL MODULE: ./src/ledger/parse.ts + 2 modules
-var parse = __webpack_require__(8744);
+// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
+var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
 var pathRules = __webpack_require__(19);
 // EXTERNAL MODULE: ./src/ledger/paths.ts

@@ -117,8 +117,8 @@ var jest_json = __webpack_require__(2691);
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
 var commands_io = __webpack_require__(3776);
-// EXTERNAL MODULE: ./src/ledger/parse.ts + 2 modules
-var parse = __webpack_require__(8744);
+// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
+var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
 var pathRules = __webpack_require__(19);
 // EXTERNAL MODULE: ./src/ledger/paths.ts

@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
 /* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6671);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8744);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1123);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
 // `ledger-gate quarantine ID --reason R --owner O`: park ID (a pass on it is then rejected);
