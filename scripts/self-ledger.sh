@@ -16,4 +16,23 @@ node dist/cli/index.js init --junit build/junit.xml --junit build/junit-e2e.xml 
   --rule '__tests__/hostile*=property:hostile-inputs-fail-closed:__fixtures__/hostile/' \
   --rule '__tests__/junit-corpus.test.ts::*=property:corpus-reports-parse-or-are-refused:__fixtures__/corpus/' \
   --rule '__tests__/*=locked_fixture:{file}'
+# The self-gate test judges this very ledger, so it fails whenever the ledger is stale, which
+# is exactly when this script runs: its rows are locked to its file like every example-based
+# test, not quarantined. Any other test that failed stops here: fix it, then re-freeze.
+node --input-type=module -e '
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+const rows = parse(readFileSync("tests/ledger.yaml", "utf8")).rows;
+const held = rows.filter((r) => r.class === "quarantine");
+const other = held.filter((r) => !r.id.startsWith("__tests__/self-gate.test.ts::"));
+if (other.length > 0) {
+  console.error(`self-ledger: ${other.length} failing test(s) would be quarantined, first: ${other[0].id}`);
+  process.exit(1);
+}
+for (const r of held) console.log(r.id);
+' > build/self-gate-ids.txt
+if [ -s build/self-gate-ids.txt ]; then
+  mapfile -t ids < build/self-gate-ids.txt
+  node dist/cli/index.js lock "${ids[@]}" --artifact '{file}'
+fi
 node dist/cli/index.js lint
