@@ -13,38 +13,25 @@ import {
   readCapped,
 } from './adapters/files.js';
 import { attributeRows } from './attribution.js';
-import {
-  judgeAuthorship,
-  parsePatterns,
-  type Authorship,
-  type CommitInfo,
-} from './decision/authorship.js';
+import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
+import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './ledger/paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
 import {
   GateError,
+  type ChangeFallback,
   type ChangedPath,
   type Change,
+  type CommitInfo,
+  type GateWarning,
   type Expect,
   type Ledger,
   type LedgerIssue,
   type Report,
   type TestResult,
 } from './types.js';
-
-/** Where git cannot answer (no history, a job without the PR's code), the action supplies the change from the API. */
-export interface ChangeFallback {
-  /** Shown in the summary, e.g. `pulls.listFiles`. */
-  source: string;
-  baseSha: string;
-  changedPaths(): Promise<ChangedPath[]>;
-  /** The ledger's text at the base sha, or null when the base has none. */
-  baseLedgerText(path: string): Promise<string | null>;
-  /** The commits between the base and the head, for agent authorship; null when unknown. */
-  commits(): Promise<CommitInfo[] | null>;
-}
 
 export interface GateOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
@@ -75,13 +62,6 @@ export interface GateOptions {
   /** Quarantine rows older than this many days become warnings. */
   quarantineMaxAgeDays?: number;
   now?: Date;
-}
-
-/** A warning that does not change the decision (old quarantine rows). */
-export interface GateWarning {
-  message: string;
-  file: string;
-  line: number;
 }
 
 export interface GateOutcome {
@@ -180,7 +160,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   return {
     report,
     notes,
-    warnings: quarantineWarnings(ledger, ledgerShown, o),
+    warnings: quarantineWarnings(ledger, ledgerShown, o.quarantineMaxAgeDays, o.now),
     change,
     tests,
     ledger: ledgerErrors.length === 0 ? ledger : undefined,
@@ -293,26 +273,4 @@ async function readChange(
     rowAuthors: rowAuthors ?? undefined,
     source,
   };
-}
-
-function quarantineWarnings(
-  ledger: Ledger | undefined,
-  file: string,
-  o: GateOptions,
-): GateWarning[] {
-  if (o.quarantineMaxAgeDays === undefined || !ledger) return [];
-  const now = (o.now ?? new Date()).getTime();
-  const out: GateWarning[] = [];
-  for (const r of ledger.rows) {
-    if (r.class !== 'quarantine' || !r.opened) continue;
-    const days = Math.floor((now - Date.parse(r.opened + 'T00:00:00Z')) / 86_400_000);
-    if (days > o.quarantineMaxAgeDays) {
-      out.push({
-        file,
-        line: r.keyLines.opened ?? r.line,
-        message: `${r.id} has been in quarantine for ${days} days (over ${o.quarantineMaxAgeDays}); owner ${r.owner}`,
-      });
-    }
-  }
-  return out;
 }

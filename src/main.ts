@@ -20,14 +20,14 @@ import { findApprover, pullFacts } from './adapters/github-approvals.js';
 import { pullRequestFallback } from './adapters/github-fallback.js';
 import { downloadArtifact, findPullOfRun, insideArtifact } from './adapters/workflow-run.js';
 import { applyApproval } from './decision/approve.js';
-import { runGate, type ChangeFallback, type GateOutcome } from './gate.js';
+import { runGate, type GateOutcome } from './gate.js';
 import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
 import { planAnnotations, type Annotation } from './report/annotations.js';
 import { logLine, text } from './report/escape.js';
 import { toJson } from './report/json.js';
 import type { LinkBase } from './report/links.js';
 import { JOB_SUMMARY_MAX_BYTES, renderSummary } from './report/summary.js';
-import { GateError, type Decision, type Report } from './types.js';
+import { GateError, type ChangeFallback, type Decision, type Report } from './types.js';
 
 /** A check run's summary and text are limited to 65535 characters; bytes are never fewer. */
 const CHECK_SUMMARY_MAX = 65535;

@@ -13,7 +13,6 @@ import {
   readCappedSync,
   type ReportFile,
 } from './adapters/files.js';
-import type { ReportProblem } from './decision/decide.js';
 import { parseCollected } from './junit/collected.js';
 import { mapCases } from './junit/map.js';
 import { parseReportText } from './junit/jest-json.js';
@@ -22,6 +21,7 @@ import {
   type CollectionOutcome,
   type Dialect,
   type ParsedReport,
+  type ReportProblem,
   type Status,
   type TestResult,
   type UnmappedCase,

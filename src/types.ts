@@ -256,3 +256,46 @@ export interface Report {
   counts: Counts;
   findings: Finding[];
 }
+
+/** A report file the gate could not use, or a pattern that matched nothing. */
+export interface ReportProblem {
+  file: string;
+  message: string;
+  line?: number;
+}
+
+/** A git identity: `Name <email>`. */
+export interface Identity {
+  name: string;
+  email: string;
+}
+
+/** One commit of the change, as git (or the API fallback) reports it. */
+export interface CommitInfo {
+  sha: string;
+  /** Parent shas; empty for a root or a shallow clone's boundary (then nothing is known of it). */
+  parents: string[];
+  author: Identity;
+  committer: Identity;
+  /** The values of its `Co-authored-by` trailers, as git's trailer parser reads them. */
+  coAuthors: Identity[];
+}
+
+/** Where git cannot answer (no history, a job without the PR's code), the action supplies the change from the API. */
+export interface ChangeFallback {
+  /** Shown in the summary, e.g. `pulls.listFiles`. */
+  source: string;
+  baseSha: string;
+  changedPaths(): Promise<ChangedPath[]>;
+  /** The ledger's text at the base sha, or null when the base has none. */
+  baseLedgerText(path: string): Promise<string | null>;
+  /** The commits between the base and the head, for agent authorship; null when unknown. */
+  commits(): Promise<CommitInfo[] | null>;
+}
+
+/** A warning that does not change the decision (old quarantine rows). */
+export interface GateWarning {
+  message: string;
+  file: string;
+  line: number;
+}

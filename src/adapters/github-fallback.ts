@@ -1,9 +1,13 @@
 // The change from the API, for runGate when git cannot answer (a clone without the history,
 // a job without the base): the pull request's files, the base ledger, the commit authors.
-import type { CommitInfo } from '../decision/authorship.js';
-import type { ChangeFallback } from '../gate.js';
 import { coAuthorsOf } from './git.js';
-import { GateError, type ChangeStatus, type ChangedPath } from '../types.js';
+import {
+  GateError,
+  type ChangeFallback,
+  type ChangeStatus,
+  type ChangedPath,
+  type CommitInfo,
+} from '../types.js';
 import type { Octokit, Repo } from './github.js';
 import { apiError } from './github.js';
 
