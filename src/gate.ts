@@ -16,7 +16,7 @@ import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { quarantineWarnings } from './decision/quarantine.js';
-import { checkLedgerPaths } from './ledger/paths.js';
+import { checkLedgerPaths } from './adapters/ledger-paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
 import {

@@ -27,7 +27,7 @@ import {
 import { UsageError, type CommandIO } from '../commands/io.js';
 import { parseLedger } from './parse.js';
 import { pathProblem } from './pathRules.js';
-import { checkLedgerPaths } from './paths.js';
+import { checkLedgerPaths } from '../adapters/ledger-paths.js';
 
 export const DEFAULT_LEDGER = 'tests/ledger.yaml';
 
