@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashFile } from '../adapters/files.js';
-import { runCommand } from '../ledger/upkeep.js';
+import { runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 
