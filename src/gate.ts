@@ -3,15 +3,10 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import {
-  LIMITS,
-  PREFETCH_LEDGER_BYTES,
-  expandReports,
-  fileFacts,
-  leavesRepo,
-  prefetchFileFacts,
-  readCapped,
-} from './adapters/files.js';
+import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/file-facts.js';
+import { expandReports } from './adapters/report-globs.js';
+import { LIMITS, leavesRepo, readCapped } from './adapters/safe-read.js';
+import { fallbackNote } from './adapters/worker-client.js';
 import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
@@ -81,21 +76,25 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const root = o.cwd;
   const ledgerShown = o.ledger.split(path.sep).join('/');
 
-  // Large report sets are read, parsed and mapped on a worker thread (the CLI's own entry),
-  // while this thread reads the ledger: on two cores the two halves overlap.
+  // A worker that cannot run is a note: the work it would have done ran here, more slowly.
+  const fallbacks = new Set<string>();
+  const onFallback = (what: string, e: unknown) => fallbacks.add(fallbackNote(what, e));
+
+  // Large report sets are read, parsed and mapped on the worker thread (src/worker.ts), while
+  // this thread reads the ledger: on two cores the two halves overlap.
   const job = {
     root,
     ...(await expandReports(root, o.junit)),
     collected: o.collected,
     collectedRoot: o.collectedRoot,
   };
-  const reportsP = gatherReports(job);
+  const reportsP = gatherReports(job, onFallback);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
   // A large ledger's goldens are hashed from the start, by a worker that scans its text.
   const ledgerAbs = path.resolve(root, o.ledger);
   const early =
     (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
-      ? prefetchFileFacts(root, ledgerAbs)
+      ? prefetchFileFacts(root, ledgerAbs, onFallback)
       : undefined;
   early?.catch(() => undefined);
 
@@ -105,6 +104,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const { ledger } = parsed;
   const factsP = fileFacts(root, rowsWith(ledger, 'artifact'), rowsWith(ledger, 'seeds'), {
     early,
+    onFallback,
   });
   factsP.catch(() => undefined);
   const ledgerErrors =
@@ -157,6 +157,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   if (o.production.length === 0 && o.base !== undefined) {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }
+  notes.push(...fallbacks);
   return {
     report,
     notes,

@@ -4,14 +4,9 @@
 // typos. The repository root is the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  artifactFacts,
-  expandReports,
-  leavesRepo,
-  LIMITS,
-  readCapped,
-  seedsFacts,
-} from '../adapters/files.js';
+import { artifactFacts, seedsFacts } from '../adapters/file-facts.js';
+import { expandReports } from '../adapters/report-globs.js';
+import { leavesRepo, LIMITS, readCapped } from '../adapters/safe-read.js';
 import { parseCollected } from '../junit/collected.js';
 import { mapCases, type MapOptions } from '../junit/map.js';
 import { parseReportText } from '../junit/jest-json.js';
