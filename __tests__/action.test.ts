@@ -127,6 +127,7 @@ async function act(
   eventName: string,
   event: unknown,
   inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
 ): Promise<ActionRun> {
   const r = await runAction({
     node: node.bin,
@@ -135,6 +136,7 @@ async function act(
     event,
     apiUrl: gh.url,
     inputs: { junit: 'reports/*.xml', ...inputs },
+    env,
   });
   cleanup.push(() => cleanupRun(r));
   return r;
@@ -358,6 +360,35 @@ describe.each(NODES)('the action under $label', (node) => {
     expect(r.code).toBe(0);
     expect(r.report?.counts.cases).toBe(4);
     expect(r.outputs.decision).toBe('admit');
+  });
+
+  test('large reports are read on the worker thread (worker.js beside the bundle); a worker that cannot start is a note', async () => {
+    const s = scenario();
+    // Over the 2 MiB from which reports go to the worker: the same cases, padded with output.
+    const pad = `<system-out>${'x'.repeat(3 * 1024 * 1024)}</system-out>`;
+    s.repo.write({
+      'reports/junit-0.xml': pytestXunit1(cases()).replace('</testsuite>', `${pad}</testsuite>`),
+    });
+    pull(s);
+    const fine = await act(node, s.repo.dir, 'pull_request', prEvent(s));
+    expect(fine.code).toBe(0);
+    expect(fine.report?.counts.cases).toBe(4);
+    expect(fine.summary).not.toContain('worker thread failed');
+    const broken = await act(
+      node,
+      s.repo.dir,
+      'pull_request',
+      prEvent(s),
+      {},
+      {
+        LEDGER_GATE_WORKER_SCRIPT: path.join(s.repo.dir, 'no-such-worker.js'),
+      },
+    );
+    expect(broken.code).toBe(0);
+    expect(broken.report?.counts.cases).toBe(4);
+    expect(broken.summary).toMatch(
+      /the worker thread failed \(.*no-such-worker\.js.*\): reading the reports ran on the main thread/,
+    );
   });
 
   test('merge_group: check run on head_sha; the approval is looked up on the pull request of the head ref', async () => {

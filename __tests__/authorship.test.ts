@@ -12,11 +12,10 @@ import {
   lastTouchers,
   parseIdentity,
   rowAuthorship,
-  type CommitInfo,
 } from '../src/decision/authorship.js';
 import { parseCommitRecords, trailerValues } from '../src/adapters/git.js';
 import { decide } from '../src/decision/decide.js';
-import type { Ledger, LedgerRow } from '../src/types.js';
+import type { CommitInfo, Ledger, LedgerRow } from '../src/types.js';
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
 const human = { name: 'Dana Human', email: 'dana@example.com' };

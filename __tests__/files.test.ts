@@ -11,9 +11,8 @@ import {
   fileFacts,
   hashFile,
   prefetchFileFacts,
-  readCapped,
-  readCappedSync,
-} from '../src/adapters/files.js';
+} from '../src/adapters/file-facts.js';
+import { readCapped, readCappedSync } from '../src/adapters/safe-read.js';
 import { GateError } from '../src/types.js';
 
 const top = mkdtempSync(path.join(tmpdir(), 'ledger-gate-files-'));

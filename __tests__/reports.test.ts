@@ -1,6 +1,6 @@
-// The reports half of the gate: the column format results cross threads in, and the fallback
-// to this thread when the worker cannot run (the built CLI's worker path runs in the bench and
-// in the hostile suite, which spawn dist/cli/index.js).
+// The reports half of the gate: the column format results cross threads in, the worker thread
+// (src/worker.ts, run from source here), and the fallback to this thread when the worker
+// cannot run (the built bundles' worker.js runs in the bench, the hostile and action suites).
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,9 @@ import {
   packTests,
   readReports,
   unpackTests,
-  useReportsWorker,
 } from '../src/reports.js';
 import type { TestResult } from '../src/types.js';
+import { fallbackNote } from '../src/adapters/worker-client.js';
 
 describe('packTests / unpackTests', () => {
   test('every field of every result comes back', () => {
@@ -54,7 +54,7 @@ describe('packTests / unpackTests', () => {
 describe('gatherReports', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-reports-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  afterEach(() => useReportsWorker(undefined));
+  afterEach(() => void delete process.env.LEDGER_GATE_WORKER_SCRIPT);
 
   // Over the worker threshold: a jest-junit report with many cases.
   const cases = Math.ceil(REPORT_WORKER_BYTES / 100) + 10;
@@ -80,9 +80,54 @@ describe('gatherReports', () => {
       reports: ['big.xml'],
       file: 't/a.test.js',
     });
-    // Under jest the entry is TypeScript source, which a worker cannot load.
-    useReportsWorker(new URL('../src/cli-entry.ts', import.meta.url));
+    // A worker script that does not exist: the worker cannot start.
+    process.env.LEDGER_GATE_WORKER_SCRIPT = path.join(dir, 'no-such-worker.js');
     expect(await gatherReports(job)).toEqual(here);
+  });
+
+  // Surely over the threshold (each case line is under 100 bytes).
+  const many = Math.ceil(REPORT_WORKER_BYTES / 50);
+  const bigger = path.join(dir, 'bigger.xml');
+  writeFileSync(
+    bigger,
+    '<testsuites name="jest tests"><testsuite name="s">\n' +
+      Array.from(
+        { length: many },
+        (_, i) => `<testcase classname="c" name="case ${i}" file="t/a.test.js" time="0.001"/>\n`,
+      ).join('') +
+      '</testsuite></testsuites>\n',
+  );
+  const large = { root: dir, files: [{ path: bigger, shown: 'bigger.xml' }], problems: [] };
+
+  test('on the worker thread: the same results as on this one, and no fallback', async () => {
+    const fallbacks: string[] = [];
+    const there = await gatherReports(large, (what) => fallbacks.push(what));
+    expect(fallbacks).toEqual([]);
+    expect(there.tests).toHaveLength(many);
+    expect(there).toEqual(await readReports(large));
+  });
+
+  test.each([
+    ['cannot start', () => path.join(dir, 'no-such-worker.js'), /ERR_MODULE_NOT_FOUND|Cannot find/],
+    [
+      'dies',
+      () => {
+        const script = path.join(dir, 'dying-worker.mjs');
+        writeFileSync(script, 'process.exit(3);\n');
+        return script;
+      },
+      /exited with 3/,
+    ],
+  ])('a worker that %s: the fallback is reported, with the reason', async (_, script, why) => {
+    process.env.LEDGER_GATE_WORKER_SCRIPT = script();
+    const notes: string[] = [];
+    const r = await gatherReports(large, (what, e) => notes.push(fallbackNote(what, e)));
+    expect(r.tests).toHaveLength(many);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      /^the worker thread failed \(.+\): reading the reports ran on the main thread$/,
+    );
+    expect(notes[0]).toMatch(why);
   });
 
   test('an unreadable report is a problem naming it, not a throw', async () => {

@@ -14,7 +14,7 @@ import { run as property } from '../src/commands/property.js';
 import { run as quarantine } from '../src/commands/quarantine.js';
 import { run as relock } from '../src/commands/relock.js';
 import { parseLedger } from '../src/ledger/parse.js';
-import { readRun } from '../src/ledger/upkeep.js';
+import { readRun } from '../src/commands/upkeep.js';
 
 const FIXTURES = join(process.cwd(), '__fixtures__');
 const NOW = new Date('2026-11-29T12:00:00Z');

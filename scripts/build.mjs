@@ -1,10 +1,20 @@
 // Bundles the action (dist/index.js) and the CLI (dist/cli/index.js) with ncc, as ESM.
 // Two bundles, so the CLI never loads @actions/github: start-up time is part of the product.
+// The worker thread's entry (src/worker.ts) is bundled once and copied next to each, as
+// worker.js: adapters/worker-client.ts starts it from there.
 // `node scripts/build.mjs --cli-only --out DIR` bundles only the CLI, into DIR/cli (the bench
 // uses it to measure the current source without touching dist/).
 // A full build also writes dist/licenses.txt from what the bundler actually bundled.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +44,10 @@ else {
 }
 mkdirSync(cliDir, { recursive: true });
 builds.push({ bundle: 'dist/cli/index.js', stats: bundle('src/cli-entry.ts', cliDir) });
+const workerDir = path.join(scratch, 'worker');
+builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker.ts', workerDir) });
+for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
+  copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));
 rmSync(scratch, { recursive: true, force: true });
 // The CLI runs as `node dist/cli/index.js` or through package.json's bin.

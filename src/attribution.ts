@@ -6,11 +6,10 @@ import {
   lastTouchers,
   rowAuthorship,
   type Authorship,
-  type CommitInfo,
 } from './decision/authorship.js';
 import { contractValue } from './decision/decide.js';
 import { parseLedger } from './ledger/parse.js';
-import type { Ledger, LedgerParse } from './types.js';
+import type { CommitInfo, Ledger, LedgerParse } from './types.js';
 
 /**
  * Past this many ledger versions in one change, or this much ledger text across them, rows

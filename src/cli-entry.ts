@@ -1,8 +1,6 @@
 // dist/cli/index.js: the CLI process. main() lives in cli.ts so tests can call it in-process.
-// The same file runs as the gate's reports worker (see useReportsWorker in reports.ts).
 import { main } from './cli.js';
 import { useColour } from './commands/io.js';
-import { isReportsWorker, serveReportsWorker, useReportsWorker } from './reports.js';
 
 /**
  * A writer that stops quietly when its reader has gone (`ledger-gate check | head`): the
@@ -19,14 +17,9 @@ function writer(stream: NodeJS.WriteStream): (s: string) => void {
   };
 }
 
-if (isReportsWorker()) {
-  await serveReportsWorker();
-} else {
-  useReportsWorker(new URL(import.meta.url));
-  process.exitCode = await main(process.argv.slice(2), {
-    cwd: process.cwd(),
-    stdout: writer(process.stdout),
-    stderr: writer(process.stderr),
-    color: useColour(process.stdout.isTTY, process.env),
-  });
-}
+process.exitCode = await main(process.argv.slice(2), {
+  cwd: process.cwd(),
+  stdout: writer(process.stdout),
+  stderr: writer(process.stderr),
+  color: useColour(process.stdout.isTTY, process.env),
+});

@@ -3,25 +3,22 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import {
-  LIMITS,
-  PREFETCH_LEDGER_BYTES,
-  expandReports,
-  fileFacts,
-  leavesRepo,
-  prefetchFileFacts,
-  readCapped,
-} from './adapters/files.js';
+import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/file-facts.js';
+import { expandReports } from './adapters/report-globs.js';
+import { LIMITS, leavesRepo, readCapped } from './adapters/safe-read.js';
+import { fallbackNote } from './adapters/worker-client.js';
 import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
-import { checkLedgerPaths } from './ledger/paths.js';
+import { quarantineWarnings } from './decision/quarantine.js';
+import { checkLedgerPaths } from './adapters/ledger-paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
 import {
   GateError,
   type Change,
   type ChangeSource,
+  type GateWarning,
   type Expect,
   type Ledger,
   type LedgerIssue,
@@ -64,13 +61,6 @@ export interface GateOptions {
   now?: Date;
 }
 
-/** A warning that does not change the decision (old quarantine rows). */
-export interface GateWarning {
-  message: string;
-  file: string;
-  line: number;
-}
-
 export interface GateOutcome {
   report: Report;
   /** One-line facts for the summary: which base, where the change came from, what was skipped. */
@@ -88,21 +78,25 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const root = o.cwd;
   const ledgerShown = o.ledger.split(path.sep).join('/');
 
-  // Large report sets are read, parsed and mapped on a worker thread (the CLI's own entry),
-  // while this thread reads the ledger: on two cores the two halves overlap.
+  // A worker that cannot run is a note: the work it would have done ran here, more slowly.
+  const fallbacks = new Set<string>();
+  const onFallback = (what: string, e: unknown) => fallbacks.add(fallbackNote(what, e));
+
+  // Large report sets are read, parsed and mapped on the worker thread (src/worker.ts), while
+  // this thread reads the ledger: on two cores the two halves overlap.
   const job = {
     root,
     ...(await expandReports(root, o.junit)),
     collected: o.collected,
     collectedRoot: o.collectedRoot,
   };
-  const reportsP = gatherReports(job);
+  const reportsP = gatherReports(job, onFallback);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
   // A large ledger's goldens are hashed from the start, by a worker that scans its text.
   const ledgerAbs = path.resolve(root, o.ledger);
   const early =
     (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
-      ? prefetchFileFacts(root, ledgerAbs)
+      ? prefetchFileFacts(root, ledgerAbs, onFallback)
       : undefined;
   early?.catch(() => undefined);
 
@@ -112,6 +106,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const { ledger } = parsed;
   const factsP = fileFacts(root, rowsWith(ledger, 'artifact'), rowsWith(ledger, 'seeds'), {
     early,
+    onFallback,
   });
   factsP.catch(() => undefined);
   const ledgerErrors =
@@ -164,10 +159,11 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   if (o.production.length === 0 && o.base !== undefined) {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }
+  notes.push(...fallbacks);
   return {
     report,
     notes,
-    warnings: quarantineWarnings(ledger, ledgerShown, o),
+    warnings: quarantineWarnings(ledger, ledgerShown, o.quarantineMaxAgeDays, o.now),
     change,
     tests,
     ledger: ledgerErrors.length === 0 ? ledger : undefined,
@@ -271,26 +267,4 @@ async function readChange(
     rowAuthors: rowAuthors ?? undefined,
     source: src.source,
   };
-}
-
-function quarantineWarnings(
-  ledger: Ledger | undefined,
-  file: string,
-  o: GateOptions,
-): GateWarning[] {
-  if (o.quarantineMaxAgeDays === undefined || !ledger) return [];
-  const now = (o.now ?? new Date()).getTime();
-  const out: GateWarning[] = [];
-  for (const r of ledger.rows) {
-    if (r.class !== 'quarantine' || !r.opened) continue;
-    const days = Math.floor((now - Date.parse(r.opened + 'T00:00:00Z')) / 86_400_000);
-    if (days > o.quarantineMaxAgeDays) {
-      out.push({
-        file,
-        line: r.keyLines.opened ?? r.line,
-        message: `${r.id} has been in quarantine for ${days} days (over ${o.quarantineMaxAgeDays}); owner ${r.owner}`,
-      });
-    }
-  }
-  return out;
 }

@@ -1,19 +1,12 @@
 // The reports half of the gate: report files (and the collected list) → one TestResult per
-// test id, and every problem. Large report sets run on a worker thread, so that on two cores
-// they overlap with reading the ledger; results cross back as columns, not 100k objects.
+// test id, and every problem. Large report sets run on the worker thread (src/worker.ts), so
+// that on two cores they overlap with reading the ledger; results cross back as columns, not
+// 100k objects.
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { getHeapStatistics } from 'node:v8';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import {
-  LIMITS,
-  inside,
-  leavesRepo,
-  readCapped,
-  readCappedSync,
-  type ReportFile,
-} from './adapters/files.js';
-import type { ReportProblem } from './decision/decide.js';
+import type { ReportFile } from './adapters/report-globs.js';
+import { LIMITS, inside, leavesRepo, readCapped, readCappedSync } from './adapters/safe-read.js';
+import { onWorker, type OnFallback } from './adapters/worker-client.js';
 import { parseCollected } from './junit/collected.js';
 import { mapCases } from './junit/map.js';
 import { parseReportText } from './junit/jest-json.js';
@@ -22,6 +15,7 @@ import {
   type CollectionOutcome,
   type Dialect,
   type ParsedReport,
+  type ReportProblem,
   type Status,
   type TestResult,
   type UnmappedCase,
@@ -103,59 +97,34 @@ function asProblem(e: unknown, file: string): ReportProblem {
 
 /** Below this many bytes of reports, starting a worker costs more than it saves. */
 export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
-const WORKER_ROLE = 'ledger-gate:reports';
-let workerEntry: URL | undefined;
 
 /**
- * Lets large report sets be read on a worker thread that runs `entry`: a script that calls
- * serveReportsWorker() when isReportsWorker() (the CLI's entry does). Without it, or if the
- * worker cannot start, they are read on this thread.
+ * Starts reading the reports: on the worker thread when they are large, else here. If the
+ * worker cannot run, here too, and `onFallback` is told why. Call it early and await it late.
  */
-export function useReportsWorker(entry: URL | undefined): void {
-  workerEntry = entry;
-}
-
-export function isReportsWorker(): boolean {
-  return !isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE;
-}
-
-export async function serveReportsWorker(): Promise<void> {
-  const read = await readReports((workerData as { job: ReportsJob }).job);
-  const packed = packTests(read.tests);
-  const message: Packed = { ...read, tests: packed };
-  parentPort!.postMessage(message, [packed.numbers.buffer as ArrayBuffer]);
-}
-
-/**
- * Starts reading the reports: on a worker when one is registered and they are large, else
- * here. Call it early and await it late.
- */
-export async function gatherReports(job: ReportsJob): Promise<ReportsRead> {
-  const entry = workerEntry;
-  if (!entry || (await totalBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
-  let packed: Packed;
+export async function gatherReports(
+  job: ReportsJob,
+  onFallback?: OnFallback,
+): Promise<ReportsRead> {
+  if ((await totalBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
+  let packed: PackedReports;
   try {
-    packed = await new Promise<Packed>((resolve, reject) => {
-      const w = new Worker(entry, {
-        workerData: { role: WORKER_ROLE, job: { ...job, sync: true } },
-        // The heap limit of this thread, so a hostile report gets no more room on the worker.
-        resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
-      });
-      w.once('message', (m: Packed) => resolve(m));
-      w.once('error', reject);
-      w.once('exit', (code) => reject(new Error(`the reports worker exited with ${code}`)));
-    });
+    packed = await onWorker({ kind: 'reports', job });
   } catch (e) {
     if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       throw new GateError('reading the reports exhausted the memory limit');
     }
+    onFallback?.('reading the reports', e);
     return readReports(job); // the worker could not run: the same work, here
   }
   return { ...packed, tests: unpackTests(packed.tests) };
 }
 
-function heapLimitMb(): number {
-  return Math.ceil(getHeapStatistics().heap_size_limit / (1024 * 1024));
+/** The reports as they cross from the worker: the tests as columns. */
+export type PackedReports = Omit<ReportsRead, 'tests'> & { tests: PackedTests };
+
+export function packReports(read: ReportsRead): PackedReports {
+  return { ...read, tests: packTests(read.tests) };
 }
 
 async function totalBytes(files: ReportFile[]): Promise<number> {
@@ -169,8 +138,6 @@ async function totalBytes(files: ReportFile[]): Promise<number> {
   );
   return sizes.reduce((a, b) => a + b, 0);
 }
-
-type Packed = Omit<ReportsRead, 'tests'> & { tests: PackedTests };
 
 /**
  * TestResults as columns: every id in one string, numbers in one typed array, files and

@@ -1,5 +1,4 @@
 // Plain data shared by the pure core (ledger, junit, decision, report) and the adapters.
-import type { CommitInfo } from './decision/authorship.js';
 
 export type Status = 'pass' | 'fail' | 'error' | 'skip';
 export type Result = 'admit' | 'review' | 'reject' | 'info';
@@ -280,4 +279,35 @@ export interface ChangeSource {
    * Absent for the API, which has no per-commit ledger: rows take the change's authorship.
    */
   ledgerVersions?: { cwd: string; head: string };
+}
+
+/** A report file the gate could not use, or a pattern that matched nothing. */
+export interface ReportProblem {
+  file: string;
+  message: string;
+  line?: number;
+}
+
+/** A git identity: `Name <email>`. */
+export interface Identity {
+  name: string;
+  email: string;
+}
+
+/** One commit of the change, as git (or the API fallback) reports it. */
+export interface CommitInfo {
+  sha: string;
+  /** Parent shas; empty for a root or a shallow clone's boundary (then nothing is known of it). */
+  parents: string[];
+  author: Identity;
+  committer: Identity;
+  /** The values of its `Co-authored-by` trailers, as git's trailer parser reads them. */
+  coAuthors: Identity[];
+}
+
+/** A warning that does not change the decision (old quarantine rows). */
+export interface GateWarning {
+  message: string;
+  file: string;
+  line: number;
 }

@@ -83,6 +83,8 @@ export interface RunOptions {
   inputs: Record<string, string>;
   apiUrl: string;
   repository?: string;
+  /** More environment for the action's process. */
+  env?: Record<string, string>;
 }
 
 export interface ActionRun {
@@ -148,6 +150,7 @@ export async function runAction(o: RunOptions): Promise<ActionRun> {
     GITHUB_RUN_ID: '4242',
     GITHUB_WORKSPACE: o.workspace,
     RUNNER_TEMP: runnerTemp,
+    ...o.env,
   };
   // The runner passes every input, defaults included, as INPUT_<NAME> (upper case, hyphens kept).
   for (const [k, v] of Object.entries({ ...DEFAULT_INPUTS, ...o.inputs })) {

@@ -1,8 +1,15 @@
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 import { getExecOutput } from '@actions/exec';
-import { parseIdentity, type CommitInfo, type Identity } from '../decision/authorship.js';
-import { GateError, type ChangeSource, type ChangeStatus, type ChangedPath } from '../types.js';
+import { parseIdentity } from '../decision/authorship.js';
+import {
+  GateError,
+  type ChangeSource,
+  type ChangeStatus,
+  type ChangedPath,
+  type CommitInfo,
+  type Identity,
+} from '../types.js';
 
 async function git(
   cwd: string,

@@ -2,9 +2,14 @@
 // without the base): the changed files, the base ledger and the commit authors, all over one
 // range. The pull request's own range is read with pulls.listFiles and pulls.listCommits; any
 // other (a base-ref input) with the compare endpoint, base...head.
-import type { CommitInfo } from '../decision/authorship.js';
 import { coAuthorsOf } from './git.js';
-import { GateError, type ChangeSource, type ChangeStatus, type ChangedPath } from '../types.js';
+import {
+  GateError,
+  type ChangeSource,
+  type ChangeStatus,
+  type ChangedPath,
+  type CommitInfo,
+} from '../types.js';
 import type { Octokit, Repo } from './github.js';
 import { apiError } from './github.js';
 

@@ -2,14 +2,7 @@
 // of the file. The gate still judges the deletion as a change to the ledger (§3).
 import { parseArgs } from 'node:util';
 import { dropRows } from '../ledger/edit.js';
-import {
-  ledgerFile,
-  ledgerRows,
-  nearest,
-  readLedgerText,
-  runCommand,
-  writeLedger,
-} from '../ledger/upkeep.js';
+import { ledgerFile, ledgerRows, nearest, editLedger, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 
@@ -24,22 +17,23 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     if (positionals.length === 0) throw new UsageError('usage: drop ID… [--ledger FILE]');
     const root = io.cwd;
     const file = ledgerFile(root, values.ledger);
-    const text = await readLedgerText(file);
-    const rows = ledgerRows(text, file);
-    const have = new Set(rows.map((r) => r.id));
-    const ids = new Set(positionals);
-    for (const id of ids) {
-      if (!have.has(id)) {
-        const near = nearest(id, have);
-        throw new GateError(
-          `no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`,
-          file.shown,
-        );
+    return editLedger(file, io, async (text) => {
+      const rows = ledgerRows(text, file);
+      const have = new Set(rows.map((r) => r.id));
+      const ids = new Set(positionals);
+      for (const id of ids) {
+        if (!have.has(id)) {
+          const near = nearest(id, have);
+          throw new GateError(
+            `no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`,
+            file.shown,
+          );
+        }
       }
-    }
-    if (!writeLedger(dropRows(text, ids), file, root, io)) return 1;
-    for (const r of rows)
-      if (ids.has(r.id)) io.stdout(`${file.shown}: dropped ${r.id} (${r.class})\n`);
-    return 0;
+      const announce = rows
+        .filter((r) => ids.has(r.id))
+        .map((r) => `${file.shown}: dropped ${r.id} (${r.class})`);
+      return { text: dropRows(text, ids), announce };
+    });
   });
 }

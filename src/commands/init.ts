@@ -17,7 +17,7 @@ import {
   runCommand,
   SCHEMA_URL,
   writeLedger,
-} from '../ledger/upkeep.js';
+} from './upkeep.js';
 import { GateError, type TestResult } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 import { OWN_FILE, ownFile } from './lock.js';

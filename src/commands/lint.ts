@@ -9,7 +9,7 @@ import {
   readLedgerText,
   readRun,
   runCommand,
-} from '../ledger/upkeep.js';
+} from './upkeep.js';
 import type { LedgerIssue } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 

@@ -9,14 +9,13 @@ import {
   ledgerFile,
   ledgerRows,
   readFacts,
-  readLedgerText,
+  editLedger,
   readRun,
   repoPath,
   requireKnown,
   RUN_OPTIONS,
   runCommand,
-  writeLedger,
-} from '../ledger/upkeep.js';
+} from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 
@@ -65,30 +64,29 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
           : repoPath(root, values.artifact!, '--artifact'),
       ]),
     );
-    const text = await readLedgerText(file);
-    const before = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
-    const known = await readRun(root, values.junit, values.collected);
-    requireKnown(ids, known, new Set(before.keys()), values.new, file);
-    const digests = await readFacts(root, [...new Set(artifactOf.values())], []);
-    const edits = new Map<string, RowFields>(
-      ids.map((id) => {
-        const artifact = artifactOf.get(id)!;
-        // An expected skip is about the test, not its class: it stays.
-        const skip = before.get(id)?.skip;
-        return [id, { class: 'locked_fixture', digest: digests.get(artifact)!, artifact, skip }];
-      }),
-    );
-    const edit = setRows(text, edits);
-    if (!writeLedger(edit.text, file, root, io)) return 1;
-    for (const [id, f] of edits) {
-      const old = before.get(id);
-      const what = !old
-        ? 'added'
-        : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
-          ? 'unchanged'
-          : 'updated';
-      io.stdout(`${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}\n`);
-    }
-    return 0;
+    return editLedger(file, io, async (text) => {
+      const before = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+      const known = await readRun(root, values.junit, values.collected);
+      requireKnown(ids, known, new Set(before.keys()), values.new, file);
+      const digests = await readFacts(root, [...new Set(artifactOf.values())], []);
+      const edits = new Map<string, RowFields>(
+        ids.map((id) => {
+          const artifact = artifactOf.get(id)!;
+          // An expected skip is about the test, not its class: it stays.
+          const skip = before.get(id)?.skip;
+          return [id, { class: 'locked_fixture', digest: digests.get(artifact)!, artifact, skip }];
+        }),
+      );
+      const announce = [...edits].map(([id, f]) => {
+        const old = before.get(id);
+        const what = !old
+          ? 'added'
+          : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+            ? 'unchanged'
+            : 'updated';
+        return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}`;
+      });
+      return { text: setRows(text, edits).text, announce };
+    });
   });
 }

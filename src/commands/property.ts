@@ -6,14 +6,13 @@ import {
   ledgerFile,
   ledgerRows,
   readFacts,
-  readLedgerText,
+  editLedger,
   readRun,
   repoPath,
   requireKnown,
   RUN_OPTIONS,
   runCommand,
-  writeLedger,
-} from '../ledger/upkeep.js';
+} from './upkeep.js';
 import { UsageError, type CommandIO } from './io.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -42,16 +41,17 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const root = io.cwd;
     const file = ledgerFile(root, values.ledger);
     const seeds = repoPath(root, values.seeds, '--seeds');
-    const text = await readLedgerText(file);
-    const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
-    const testRun = await readRun(root, values.junit, values.collected);
-    requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
-    await readFacts(root, [], [seeds]);
-    const skip = rows.get(id)?.skip; // an expected skip is about the test, not its class
-    const edit = setRow(text, id, { class: 'property', invariant: values.invariant, seeds, skip });
-    if (!writeLedger(edit.text, file, root, io)) return 1;
-    const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-    io.stdout(`${file.shown}: ${what} ${id}: property ${values.invariant}, seeds ${seeds}\n`);
-    return 0;
+    const invariant = values.invariant;
+    return editLedger(file, io, async (text) => {
+      const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+      const testRun = await readRun(root, values.junit, values.collected);
+      requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
+      await readFacts(root, [], [seeds]);
+      const skip = rows.get(id)?.skip; // an expected skip is about the test, not its class
+      const edit = setRow(text, id, { class: 'property', invariant, seeds, skip });
+      const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
+      const announce = [`${file.shown}: ${what} ${id}: property ${invariant}, seeds ${seeds}`];
+      return { text: edit.text, announce };
+    });
   });
 }

@@ -6,13 +6,13 @@ import {
   isoDate,
   ledgerFile,
   ledgerRows,
+  editLedger,
   readLedgerText,
   readRun,
   requireKnown,
   RUN_OPTIONS,
   runCommand,
-  writeLedger,
-} from '../ledger/upkeep.js';
+} from './upkeep.js';
 import { parseLedger } from '../ledger/parse.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
@@ -56,25 +56,26 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       );
     }
     const [id] = positionals;
-    const text = await readLedgerText(file);
-    const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
-    const testRun = await readRun(root, values.junit, values.collected);
-    requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
-    // Re-quarantining keeps the original date: the row's age is what reviewers watch.
-    const existing = rows.get(id);
-    const opened =
-      existing?.class === 'quarantine' && existing.opened ? existing.opened : isoDate(now);
-    const edit = setRow(text, id, {
-      class: 'quarantine',
-      opened,
-      reason: values.reason,
-      owner: values.owner,
-      skip: existing?.skip, // an expected skip is about the test, not its class
+    const { reason, owner } = values;
+    return editLedger(file, io, async (text) => {
+      const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+      const testRun = await readRun(root, values.junit, values.collected);
+      requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
+      // Re-quarantining keeps the original date: the row's age is what reviewers watch.
+      const existing = rows.get(id);
+      const opened =
+        existing?.class === 'quarantine' && existing.opened ? existing.opened : isoDate(now);
+      const edit = setRow(text, id, {
+        class: 'quarantine',
+        opened,
+        reason,
+        owner,
+        skip: existing?.skip, // an expected skip is about the test, not its class
+      });
+      const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
+      const announce = [`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${owner}`];
+      return { text: edit.text, announce };
     });
-    if (!writeLedger(edit.text, file, root, io)) return 1;
-    const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-    io.stdout(`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${values.owner}\n`);
-    return 0;
   });
 }
 

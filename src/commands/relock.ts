@@ -3,15 +3,7 @@
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
-import {
-  ledgerFile,
-  ledgerRows,
-  readFacts,
-  readLedgerText,
-  repoPath,
-  runCommand,
-  writeLedger,
-} from '../ledger/upkeep.js';
+import { ledgerFile, ledgerRows, readFacts, editLedger, repoPath, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
 
@@ -27,29 +19,29 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const root = io.cwd;
     const file = ledgerFile(root, values.ledger);
     const artifacts = [...new Set(positionals.map((p) => repoPath(root, p, 'relock')))];
-    const text = await readLedgerText(file);
-    const rows = ledgerRows(text, file).filter((r) => r.class === 'locked_fixture');
-    for (const a of artifacts) {
-      if (!rows.some((r) => r.artifact === a)) {
-        throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+    return editLedger(file, io, async (text) => {
+      const rows = ledgerRows(text, file).filter((r) => r.class === 'locked_fixture');
+      for (const a of artifacts) {
+        if (!rows.some((r) => r.artifact === a)) {
+          throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+        }
       }
-    }
-    const digests = await readFacts(root, artifacts, []);
-    const edits = new Map<string, RowFields>();
-    for (const r of rows) {
-      const digest = digests.get(r.artifact!);
-      if (digest !== undefined && digest !== r.digest)
-        edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
-    }
-    if (!writeLedger(setRows(text, edits).text, file, root, io)) return 1;
-    for (const a of artifacts) {
-      const of = rows.filter((r) => r.artifact === a);
-      const changed = of.filter((r) => edits.has(r.id)).length;
-      io.stdout(
-        `${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
-          `, ${of.length - changed} already matched\n`,
-      );
-    }
-    return 0;
+      const digests = await readFacts(root, artifacts, []);
+      const edits = new Map<string, RowFields>();
+      for (const r of rows) {
+        const digest = digests.get(r.artifact!);
+        if (digest !== undefined && digest !== r.digest)
+          edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
+      }
+      const announce = artifacts.map((a) => {
+        const of = rows.filter((r) => r.artifact === a);
+        const changed = of.filter((r) => edits.has(r.id)).length;
+        return (
+          `${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+          `, ${of.length - changed} already matched`
+        );
+      });
+      return { text: setRows(text, edits).text, announce };
+    });
   });
 }

@@ -3,22 +3,7 @@
 // last touched the row. Everything here runs over text an attacker writes (names, emails,
 // trailers), so every match is linear in the input: no regular expressions.
 
-/** A git identity: `Name <email>`. */
-export interface Identity {
-  name: string;
-  email: string;
-}
-
-/** One commit of the change, as git (or the API fallback) reports it. */
-export interface CommitInfo {
-  sha: string;
-  /** Parent shas; empty for a root or a shallow clone's boundary (then nothing is known of it). */
-  parents: string[];
-  author: Identity;
-  committer: Identity;
-  /** The values of its `Co-authored-by` trailers, as git's trailer parser reads them. */
-  coAuthors: Identity[];
-}
+import type { CommitInfo, Identity } from '../types.js';
 
 /**
  * The default `agent-authors` list: how today's coding agents sign their commits, trailers

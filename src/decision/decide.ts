@@ -13,6 +13,7 @@ import type {
   LedgerIssue,
   LedgerRow,
   Report,
+  ReportProblem,
   RuleKey,
   SeedsFact,
   TestResult,
@@ -20,12 +21,6 @@ import type {
 } from '../types.js';
 import { SortedPaths } from './pathIndex.js';
 import { RULES, SEVERITY, rule, ruleOrder } from './table.js';
-
-export interface ReportProblem {
-  file: string;
-  message: string;
-  line?: number;
-}
 
 export interface DecideInput {
   ledgerFile: string;

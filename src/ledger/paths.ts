@@ -1,18 +1,28 @@
-// The file-system half of the path rules: an `artifact` or `seeds` path must not resolve,
-// through symlinks (a symlinked parent folder included), to a place outside the repository.
-// Paths are walked one segment at a time as the OS would (so `link/..` is the link target's
-// parent, not the link's folder); a path that does not exist yet is not an error here — the
-// gate reports it as fixture-missing / property-seeds-empty.
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+// The path rules that need the file system's answers: an `artifact` or `seeds` path must not
+// resolve, through symlinks (a symlinked parent folder included), to a place outside the
+// repository. Paths are walked one segment at a time as the OS would (so `link/..` is the link
+// target's parent, not the link's folder); a path that does not exist yet is not an error here
+// — the gate reports it as fixture-missing / property-seeds-empty. The walk is pure: what a
+// path is on disk comes from a PathLookup (adapters/ledger-paths.ts gives the real one).
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Ledger, LedgerIssue } from '../types.js';
 import { pathProblem } from './pathRules.js';
 
+/** What the walk asks of the file system. */
+export interface PathLookup {
+  /** Is `p` a symlink? null when it does not exist. */
+  isSymlink(p: string): boolean | null;
+  /** The real path of `p`; throws when it cannot be resolved (absent, dangling, a loop). */
+  realpath(p: string): string;
+  /** Where the symlink `p` points, as written. */
+  readlink(p: string): string;
+}
+
 const PATH_FIELDS = ['artifact', 'seeds'] as const;
 
-export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[] {
+/** Rows whose artifact or seeds path resolves outside `root` (a real path). */
+export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): LedgerIssue[] {
   const issues: LedgerIssue[] = [];
-  const root = realpathSync(repoRoot);
   const cache = new Map<string, string | null>();
   // Many rows share a golden or a seeds folder: each distinct path is resolved once.
   const byPath = new Map<string, string | null>();
@@ -23,7 +33,7 @@ export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[
       let real = byPath.get(p);
       if (real === undefined) {
         // Lexical problems are parse errors, reported there.
-        real = pathProblem(p) !== null ? null : resolveReal(root, p, cache);
+        real = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
         byPath.set(p, real);
       }
       if (real === null) continue;
@@ -41,9 +51,10 @@ export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[
 }
 
 /** Where `p` (relative to `root`, which must be real) leads: real as far as it exists, lexical after. */
-export function resolveReal(
+export function walkReal(
   root: string,
   p: string,
+  fs: PathLookup,
   cache = new Map<string, string | null>(),
 ): string {
   let cur = root;
@@ -57,7 +68,7 @@ export function resolveReal(
     const next = join(cur, seg);
     let real = cache.get(next);
     if (real === undefined) {
-      real = existingReal(next);
+      real = existingReal(next, fs);
       cache.set(next, real);
     }
     if (real === null) {
@@ -70,30 +81,26 @@ export function resolveReal(
 }
 
 /** The real path of `p`, whose parent folder is already real; null when `p` does not exist. */
-function existingReal(p: string): string | null {
-  let st;
-  try {
-    st = lstatSync(p);
-  } catch {
-    return null;
-  }
+function existingReal(p: string, fs: PathLookup): string | null {
+  const symlink = fs.isSymlink(p);
+  if (symlink === null) return null;
   // Not a symlink below a real parent: already real (one lstat, not a realpath walk from /).
-  if (!st.isSymbolicLink()) return p;
+  if (!symlink) return p;
   try {
-    return realpathSync(p);
+    return fs.realpath(p);
   } catch {
     // A dangling symlink: where it points is still where a later write or restore lands.
-    return st.isSymbolicLink() ? longestRealPrefix(resolve(dirname(p), readlinkSync(p))) : null;
+    return longestRealPrefix(resolve(dirname(p), fs.readlink(p)), fs);
   }
 }
 
 /** realpath of the longest existing prefix of an absolute path, with the rest joined as written. */
-function longestRealPrefix(abs: string): string {
+function longestRealPrefix(abs: string, fs: PathLookup): string {
   const rest: string[] = [];
   let cur = abs;
   for (;;) {
     try {
-      return join(realpathSync(cur), ...rest.reverse());
+      return join(fs.realpath(cur), ...rest.reverse());
     } catch {
       const parent = dirname(cur);
       if (parent === cur) return abs;

@@ -4,14 +4,9 @@
 // typos. The repository root is the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  artifactFacts,
-  expandReports,
-  leavesRepo,
-  LIMITS,
-  readCapped,
-  seedsFacts,
-} from '../adapters/files.js';
+import { artifactFacts, seedsFacts } from '../adapters/file-facts.js';
+import { expandReports } from '../adapters/report-globs.js';
+import { leavesRepo, LIMITS, readCapped } from '../adapters/safe-read.js';
 import { parseCollected } from '../junit/collected.js';
 import { mapCases, type MapOptions } from '../junit/map.js';
 import { parseReportText } from '../junit/jest-json.js';
@@ -24,10 +19,10 @@ import {
   type CollectionOutcome,
   type TestResult,
 } from '../types.js';
-import { UsageError, type CommandIO } from '../commands/io.js';
-import { parseLedger } from './parse.js';
-import { pathProblem } from './pathRules.js';
-import { checkLedgerPaths } from './paths.js';
+import { UsageError, type CommandIO } from './io.js';
+import { parseLedger } from '../ledger/parse.js';
+import { pathProblem } from '../ledger/pathRules.js';
+import { checkLedgerPaths } from '../adapters/ledger-paths.js';
 
 export const DEFAULT_LEDGER = 'tests/ledger.yaml';
 
@@ -94,6 +89,23 @@ export function writeLedger(text: string, file: LedgerFile, root: string, io: Co
   writeFileSync(tmp, text, mode === undefined ? undefined : { mode });
   renameSync(tmp, file.abs);
   return true;
+}
+
+/**
+ * The sequence every command that edits the ledger ends with: read it, compute the edit from
+ * its text, write the result (validated first, then atomically) and announce what changed.
+ * `edit` may throw to refuse; nothing is written then. Exit status: 0, or 1 when the result
+ * would be invalid.
+ */
+export async function editLedger(
+  file: LedgerFile,
+  io: CommandIO,
+  edit: (text: string) => Promise<{ text: string; announce: string[] }>,
+): Promise<number> {
+  const result = await edit(await readLedgerText(file));
+  if (!writeLedger(result.text, file, io.cwd, io)) return 1;
+  for (const line of result.announce) io.stdout(line + '\n');
+  return 0;
 }
 
 /**

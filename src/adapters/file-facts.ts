@@ -1,0 +1,308 @@
+// File facts: the digest of each golden (a locked_fixture's artifact) and the number of seed
+// files below each property's seeds folder, each path checked to stay inside the repository.
+// A large set is gathered on the worker thread (src/worker.ts), the same code either way.
+import fs from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { GateError, type ArtifactFact, type SeedsFact } from '../types.js';
+import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
+import { onWorker, type OnFallback } from './worker-client.js';
+
+/** sha256 of a regular file (for `ledger-gate digest` / `lock`): the same reader the gate uses. */
+export async function hashFile(file: string): Promise<string> {
+  const req = {
+    root: '/',
+    artifacts: [path.resolve(file)],
+    seeds: [],
+    maxBytes: LIMITS.artifactBytes,
+  };
+  const fact = collectFacts(req).artifacts[0][1];
+  if (fact.digest !== undefined) return fact.digest;
+  throw new GateError(fact.problem ?? 'unreadable', file);
+}
+
+/** Digests of repo-relative artifacts, each distinct path hashed once. */
+export async function artifactFacts(
+  root: string,
+  paths: Iterable<string>,
+): Promise<Map<string, ArtifactFact>> {
+  return (await fileFacts(root, paths, [])).artifacts;
+}
+
+/** Regular files below each seeds folder (symlinks are not counted). */
+export async function seedsFacts(
+  root: string,
+  folders: Iterable<string>,
+): Promise<Map<string, SeedsFact>> {
+  return (await fileFacts(root, [], folders)).seeds;
+}
+
+export interface FileFacts {
+  artifacts: Map<string, ArtifactFact>;
+  seeds: Map<string, SeedsFact>;
+  /** Where they were gathered. */
+  on: 'worker' | 'main';
+}
+
+/** Past this many distinct paths the facts are gathered on a worker thread. */
+export const WORKER_THRESHOLD = 1000;
+
+/** What the worker is told to say when it falls back to this thread. */
+const FACTS = 'gathering the golden digests and seed counts';
+
+/**
+ * Artifact digests and seed counts for repo-relative paths, each distinct path once. Paths
+ * that escape the repository are refused (the ledger check names them too). A large set is
+ * read and hashed on a worker thread, so it overlaps with parsing the reports on this one;
+ * if the worker cannot run, the same code runs here and `onFallback` is told why.
+ */
+export async function fileFacts(
+  root: string,
+  artifacts: Iterable<string>,
+  seeds: Iterable<string>,
+  opts: {
+    worker?: boolean;
+    early?: Promise<FileFacts | undefined>;
+    onFallback?: OnFallback;
+  } = {},
+): Promise<FileFacts> {
+  const req: FactsRequest = {
+    root: await realpath(root),
+    artifacts: [...new Set(artifacts)],
+    seeds: [...new Set(seeds)],
+    maxBytes: LIMITS.artifactBytes,
+  };
+  // Facts gathered early (prefetchFileFacts) serve every path they cover; the rest, if the
+  // scan missed any (a quoted or commented value), are gathered now.
+  const early = await opts.early;
+  if (early) {
+    const artifactFacts = pick(early.artifacts, req.artifacts);
+    const seedsFacts = pick(early.seeds, req.seeds);
+    const rest = await fileFacts(root, artifactFacts.missing, seedsFacts.missing, {
+      worker: opts.worker,
+      onFallback: opts.onFallback,
+    });
+    for (const [k, v] of rest.artifacts) artifactFacts.found.set(k, v);
+    for (const [k, v] of rest.seeds) seedsFacts.found.set(k, v);
+    return { artifacts: artifactFacts.found, seeds: seedsFacts.found, on: early.on };
+  }
+  const big = req.artifacts.length + req.seeds.length >= WORKER_THRESHOLD;
+  let res: FactsResult | undefined;
+  if (opts.worker ?? big) {
+    res = await onWorker({ kind: 'facts', request: req }).catch((e: unknown) => {
+      opts.onFallback?.(FACTS, e);
+      return undefined;
+    });
+  }
+  const on = res ? 'worker' : 'main';
+  res ??= collectFacts(req);
+  return { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on };
+}
+
+function pick<T>(
+  have: Map<string, T>,
+  want: string[],
+): { found: Map<string, T>; missing: string[] } {
+  const found = new Map<string, T>();
+  const missing: string[] = [];
+  for (const k of want) {
+    const v = have.get(k);
+    if (v === undefined) missing.push(k);
+    else found.set(k, v);
+  }
+  return { found, missing };
+}
+
+/** From this ledger size on, the goldens are hashed while the ledger is parsed. */
+export const PREFETCH_LEDGER_BYTES = 1024 * 1024;
+
+/**
+ * Starts gathering the facts for the paths a ledger names before it is parsed: a worker reads
+ * the ledger's text, picks the plain `artifact:` and `seeds:` values out of it, and reads and
+ * hashes those (each is checked to be inside the repository first, as always). Pass the
+ * promise to fileFacts as `early`; undefined (and `onFallback` told why) when the worker could
+ * not run.
+ */
+export async function prefetchFileFacts(
+  root: string,
+  ledgerAbs: string,
+  onFallback?: OnFallback,
+): Promise<FileFacts | undefined> {
+  const req: FactsRequest = {
+    root: await realpath(root),
+    artifacts: [],
+    seeds: [],
+    maxBytes: LIMITS.artifactBytes,
+    scan: { ledger: ledgerAbs, maxBytes: LIMITS.ledgerBytes },
+  };
+  const res = await onWorker({ kind: 'facts', request: req }).catch((e: unknown) => {
+    onFallback?.(FACTS, e);
+    return undefined;
+  });
+  return res && { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on: 'worker' };
+}
+
+export interface FactsRequest {
+  /** Real path of the repository. */
+  root: string;
+  artifacts: string[];
+  seeds: string[];
+  /** Artifacts larger than this are refused, not hashed. */
+  maxBytes: number;
+  /** Take the paths from this ledger's text (plain values on `artifact:` / `seeds:` lines). */
+  scan?: { ledger: string; maxBytes: number };
+}
+
+export interface FactsResult {
+  artifacts: [string, ArtifactFact][];
+  seeds: [string, SeedsFact][];
+}
+
+const CHUNK = 1024 * 1024;
+const codeOf = (e: unknown) => (e as NodeJS.ErrnoException).code;
+
+/**
+ * The facts, synchronously (on the worker, or here). Opened so that nothing a patch plants can
+ * hang or mislead: no symlink is followed on the last component (O_NOFOLLOW), a FIFO does not
+ * block (O_NONBLOCK) and is refused with anything else that is not a regular file, before a
+ * byte is read.
+ */
+export function collectFacts(request: FactsRequest): FactsResult {
+  let req = request;
+  let buf = Buffer.allocUnsafe(64 * 1024);
+  const isInside = (target: string) => inside(req.root, target);
+
+  const hash = (abs: string): ArtifactFact => {
+    let fd: number;
+    try {
+      fd = fs.openSync(abs, SAFE_OPEN);
+    } catch (e) {
+      return { problem: openError(e, abs).message };
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile()) return { problem: `is not a regular file (${kind(st)}): refused` };
+      if (st.size > req.maxBytes)
+        return { problem: `is ${st.size} bytes, over the limit of ${req.maxBytes}` };
+      const h = createHash('sha256');
+      // Small files in one read; large ones in chunks of one reused buffer.
+      if (buf.length < Math.min(st.size + 1, CHUNK))
+        buf = Buffer.allocUnsafe(Math.min(st.size + 1, CHUNK));
+      for (;;) {
+        const n = fs.readSync(fd, buf, 0, buf.length, null);
+        if (n === 0) break;
+        h.update(buf.subarray(0, n));
+      }
+      return { digest: 'sha256:' + h.digest('hex') };
+    } catch (e) {
+      return { problem: `unreadable (${codeOf(e) ?? 'error'})` };
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+
+  // Real paths of parent folders, each resolved once: thousands of goldens share a few folders,
+  // and a realpath walk per file would lstat every component from / again.
+  const realDirs = new Map<string, { real: string } | { error: unknown }>();
+  /** The real path of `abs` if its last component is no symlink (the caller checks that). */
+  const realBelow = (abs: string): string => {
+    const dir = path.dirname(abs);
+    let known = realDirs.get(dir);
+    if (known === undefined) {
+      try {
+        known = { real: fs.realpathSync(dir) };
+      } catch (error) {
+        known = { error };
+      }
+      realDirs.set(dir, known);
+    }
+    if ('error' in known) throw known.error;
+    return path.join(known.real, path.basename(abs));
+  };
+  const unreadable = (e: unknown, missing: string) => {
+    const code = codeOf(e);
+    return code === 'ENOENT' ? missing : `unreadable (${code ?? 'error'})`;
+  };
+  /** The artifact refused or hashed by its full real path: the rare, slow way. */
+  const slowArtifact = (abs: string): ArtifactFact => {
+    try {
+      return isInside(fs.realpathSync(abs))
+        ? hash(abs)
+        : { problem: 'resolves outside the repository' };
+    } catch (e) {
+      return { problem: unreadable(e, 'no such file') };
+    }
+  };
+
+  if (req.scan) req = { ...req, ...scanLedger(req.scan) };
+
+  const artifacts: [string, ArtifactFact][] = [];
+  for (const rel of req.artifacts) {
+    const abs = path.resolve(req.root, rel);
+    let fact: ArtifactFact;
+    try {
+      // Inside through its folder, and hash() opens it with O_NOFOLLOW: a symlink as the last
+      // component (refused either way) goes the slow way for the same message as before.
+      fact = isInside(realBelow(abs)) ? hash(abs) : slowArtifact(abs);
+      if (fact.problem === 'is a symlink: refused') fact = slowArtifact(abs);
+    } catch (e) {
+      fact = { problem: unreadable(e, 'no such file') };
+    }
+    artifacts.push([rel, fact]);
+  }
+
+  const seeds: [string, SeedsFact][] = [];
+  for (const rel of req.seeds) {
+    const abs = path.resolve(req.root, rel);
+    let fact: SeedsFact;
+    try {
+      const st = fs.lstatSync(abs);
+      if (!st.isDirectory()) fact = { files: 0, problem: `is not a folder (${kind(st)})` };
+      else if (!isInside(realBelow(abs)))
+        fact = { files: 0, problem: 'resolves outside the repository' };
+      else {
+        const entries = fs.readdirSync(abs, { withFileTypes: true, recursive: true });
+        let files = 0;
+        for (const e of entries) if (e.isFile()) files++;
+        fact = { files };
+      }
+    } catch (e) {
+      const code = codeOf(e);
+      fact = {
+        files: 0,
+        problem: code === 'ENOENT' ? 'no such folder' : `unreadable (${code ?? 'error'})`,
+      };
+    }
+    seeds.push([rel, fact]);
+  }
+  return { artifacts, seeds };
+}
+
+/** The plain `artifact:` and `seeds:` values of a ledger's text, without parsing it. */
+function scanLedger(scan: { ledger: string; maxBytes: number }): {
+  artifacts: string[];
+  seeds: string[];
+} {
+  // A regular file, opened without following a symlink or waiting on a FIFO, within the cap.
+  let text = '';
+  try {
+    const fd = fs.openSync(scan.ledger, SAFE_OPEN);
+    try {
+      const st = fs.fstatSync(fd);
+      if (st.isFile() && st.size <= scan.maxBytes) text = fs.readFileSync(fd, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // Nothing scanned: every path is gathered after the parse.
+  }
+  const artifactSet = new Set<string>();
+  const seedSet = new Set<string>();
+  for (const m of text.matchAll(/^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm)) {
+    // Keyed as the validator keys rows: a seeds folder without its trailing `/`.
+    if (m[1] === 'artifact') artifactSet.add(m[2]);
+    else seedSet.add(m[2].endsWith('/') ? m[2].slice(0, -1) : m[2]);
+  }
+  return { artifacts: [...artifactSet], seeds: [...seedSet] };
+}

@@ -1,0 +1,89 @@
+// Report globs: the `junit` patterns expanded to report files. A literal path is taken as is,
+// and entries a glob skips (symlinks, FIFOs, sockets, devices) are found by name, so that each
+// is refused rather than silently unmatched.
+import { type Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import type { ReportProblem } from '../types.js';
+import { LIMITS, leavesRepo } from './safe-read.js';
+
+export interface ReportFile {
+  /** Absolute path. */
+  path: string;
+  /** As shown to users: relative to cwd when below it. */
+  shown: string;
+}
+
+/**
+ * Expands report globs. A literal path is taken as is (so a symlink or FIFO named directly is
+ * refused, not silently unmatched); a glob that matches nothing is an error of its own.
+ */
+export async function expandReports(
+  cwd: string,
+  patterns: string[],
+): Promise<{ files: ReportFile[]; problems: ReportProblem[] }> {
+  const files = new Map<string, ReportFile>();
+  const problems: ReportProblem[] = [];
+  const show = (abs: string) => {
+    const rel = path.relative(cwd, abs);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
+  };
+  for (const pattern of patterns) {
+    if (/\0/.test(pattern)) {
+      problems.push({ file: JSON.stringify(pattern), message: 'a report path with a NUL byte' });
+      continue;
+    }
+    const matches = isDynamicPattern(pattern)
+      ? await glob(pattern, {
+          cwd,
+          absolute: true,
+          onlyFiles: false,
+          followSymbolicLinks: false,
+          dot: true,
+          expandDirectories: false,
+        })
+      : [path.resolve(cwd, pattern)];
+    // The glob skips symlinks, FIFOs, sockets and devices; they are refused by name instead.
+    if (isDynamicPattern(pattern)) matches.push(...(await specialMatches(cwd, pattern)));
+    if (matches.length === 0)
+      problems.push({ file: pattern, message: 'no report file matches this pattern' });
+    for (const abs of matches.sort()) {
+      if (files.size >= LIMITS.reportFiles) {
+        problems.push({ file: pattern, message: `more than ${LIMITS.reportFiles} report files` });
+        break;
+      }
+      if (await leavesRepo(cwd, abs)) {
+        problems.push({
+          file: show(abs),
+          message: 'resolves outside the repository through a symlinked folder: refused',
+        });
+        continue;
+      }
+      files.set(abs, { path: abs, shown: show(abs) });
+    }
+  }
+  return { files: [...files.values()], problems };
+}
+
+/** Entries matching a glob that are neither files nor folders: symlinks, FIFOs, sockets, devices. */
+async function specialMatches(cwd: string, pattern: string): Promise<string[]> {
+  const isMatch = picomatch(pattern, { dot: true });
+  const base = path.resolve(cwd, picomatch.scan(pattern).base);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(base, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.isFile() || e.isDirectory()) continue;
+    const dir = (e as { parentPath?: string }).parentPath ?? e.path;
+    const abs = path.join(dir, e.name);
+    const shown = path.isAbsolute(pattern) ? abs : path.relative(cwd, abs);
+    if (isMatch(shown.split(path.sep).join('/'))) out.push(abs);
+  }
+  return out;
+}

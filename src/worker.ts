@@ -1,0 +1,16 @@
+// The worker thread's entry: dist/worker.js and dist/cli/worker.js (scripts/build.mjs bundles
+// it next to each bundle). It runs one typed job (adapters/worker-client.ts) and posts the
+// result back: the reports packed as columns, or the file facts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { collectFacts } from './adapters/file-facts.js';
+import type { WorkerJob } from './adapters/worker-client.js';
+import { packReports, readReports } from './reports.js';
+
+const job = workerData as WorkerJob;
+if (job.kind === 'facts') {
+  parentPort!.postMessage(collectFacts(job.request));
+} else {
+  // Blocking reads: nothing else waits on this thread.
+  const packed = packReports(await readReports({ ...job.job, sync: true }));
+  parentPort!.postMessage(packed, [packed.tests.numbers.buffer as ArrayBuffer]);
+}
