@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
 /* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6671);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
 // `ledger-gate promote ID [--artifact P | --invariant N --seeds D]`: turn an agent's draft
@@ -25,7 +25,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('promote', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('promote', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
@@ -42,57 +42,55 @@ async function run(argv, io) {
         }
         const [id] = positionals;
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerFile */ .SB)(root, values.ledger);
-        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readLedgerText */ .jK)(file);
-        const row = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLedger */ .h)(text, file.shown).ledger?.byId.get(id);
-        if (!row)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`no row for ${JSON.stringify(id)}`, file.shown);
-        if (row.class !== 'draft') {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`${id} is a ${row.class} row, not a draft: nothing to promote`, file.shown, row.line, row.column);
-        }
-        const target = row.proposed_class;
-        let fields;
-        if (target === 'locked_fixture') {
-            if (values.invariant !== undefined || values.seeds !== undefined) {
-                throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e(`${id} is proposed as locked_fixture: give --artifact, not --invariant/--seeds`);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerFile */ .SB)(root, values.ledger);
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .editLedger */ .Az)(file, io, async (text) => {
+            const row = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLedger */ .h)(text, file.shown).ledger?.byId.get(id);
+            if (!row)
+                throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`no row for ${JSON.stringify(id)}`, file.shown);
+            if (row.class !== 'draft') {
+                throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`${id} is a ${row.class} row, not a draft: nothing to promote`, file.shown, row.line, row.column);
             }
-            const given = values.artifact ?? row.artifact;
-            if (given === undefined) {
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`refusing to promote ${id} to locked_fixture: no artifact (give --artifact PATH)`, file.shown, row.line, row.column);
+            const target = row.proposed_class;
+            let fields;
+            if (target === 'locked_fixture') {
+                if (values.invariant !== undefined || values.seeds !== undefined) {
+                    throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e(`${id} is proposed as locked_fixture: give --artifact, not --invariant/--seeds`);
+                }
+                const given = values.artifact ?? row.artifact;
+                if (given === undefined) {
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`refusing to promote ${id} to locked_fixture: no artifact (give --artifact PATH)`, file.shown, row.line, row.column);
+                }
+                const artifact = values.artifact !== undefined ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .repoPath */ .qN)(root, given, '--artifact') : given;
+                // The digest is always of the bytes as they are now, whatever the draft proposed.
+                const digest = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(root, [artifact], [])).get(artifact);
+                if (row.digest !== undefined && row.digest !== digest) {
+                    io.stderr(`note: the draft proposed ${row.digest}; locking the current bytes, ${digest}\n`);
+                }
+                fields = { class: 'locked_fixture', digest, artifact, skip: row.skip };
             }
-            const artifact = values.artifact !== undefined ? (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .repoPath */ .qN)(root, given, '--artifact') : given;
-            // The digest is always of the bytes as they are now, whatever the draft proposed.
-            const digest = (await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(root, [artifact], [])).get(artifact);
-            if (row.digest !== undefined && row.digest !== digest) {
-                io.stderr(`note: the draft proposed ${row.digest}; locking the current bytes, ${digest}\n`);
+            else if (target === 'property') {
+                if (values.artifact !== undefined) {
+                    throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e(`${id} is proposed as property: give --invariant and --seeds, not --artifact`);
+                }
+                const invariant = values.invariant ?? row.invariant;
+                const given = values.seeds ?? row.seeds;
+                const missing = [
+                    invariant === undefined ? '--invariant NAME' : '',
+                    given === undefined ? '--seeds DIR' : '',
+                ].filter(Boolean);
+                if (missing.length > 0) {
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`refusing to promote ${id} to property: missing ${missing.join(' and ')}`, file.shown, row.line, row.column);
+                }
+                const seeds = values.seeds !== undefined ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .repoPath */ .qN)(root, given, '--seeds') : given;
+                await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(root, [], [seeds]);
+                fields = { class: 'property', invariant: invariant, seeds, skip: row.skip };
             }
-            fields = { class: 'locked_fixture', digest, artifact, skip: row.skip };
-        }
-        else if (target === 'property') {
-            if (values.artifact !== undefined) {
-                throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e(`${id} is proposed as property: give --invariant and --seeds, not --artifact`);
+            else {
+                throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`${id} has no valid proposed_class (run ledger-gate lint)`, file.shown, row.line, row.column);
             }
-            const invariant = values.invariant ?? row.invariant;
-            const given = values.seeds ?? row.seeds;
-            const missing = [
-                invariant === undefined ? '--invariant NAME' : '',
-                given === undefined ? '--seeds DIR' : '',
-            ].filter(Boolean);
-            if (missing.length > 0) {
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`refusing to promote ${id} to property: missing ${missing.join(' and ')}`, file.shown, row.line, row.column);
-            }
-            const seeds = values.seeds !== undefined ? (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .repoPath */ .qN)(root, given, '--seeds') : given;
-            await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(root, [], [seeds]);
-            fields = { class: 'property', invariant: invariant, seeds, skip: row.skip };
-        }
-        else {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`${id} has no valid proposed_class (run ledger-gate lint)`, file.shown, row.line, row.column);
-        }
-        const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRow */ .zd)(text, id, fields);
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .writeLedger */ .XL)(edit.text, file, root, io))
-            return 1;
-        io.stdout(`${file.shown}: promoted ${id}: draft → ${fields.class}\n`);
-        return 0;
+            const announce = [`${file.shown}: promoted ${id}: draft → ${fields.class}`];
+            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRow */ .zd)(text, id, fields).text, announce };
+        });
     });
 }
 

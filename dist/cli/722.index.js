@@ -20,7 +20,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6671);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3776);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7587);
@@ -84,18 +84,18 @@ function parseRule(text, root) {
         if (colon <= 0 || colon === rest.length - 1) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
         }
-        const seeds = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
+        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
         return {
             text,
             match: idPattern(glob),
             fields: { class: 'property', invariant: rest.slice(0, colon), seeds },
         };
     }
-    const artifact = rest === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE ? _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE : (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
+    const artifact = rest === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE ? _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
     return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
 }
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('init', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('init', io, async () => {
         const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
             args: argv,
             strict: true,
@@ -123,12 +123,12 @@ async function run(argv, io) {
         if (reason.trim() === '')
             throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('--reason must not be empty');
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, v.ledger);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, v.ledger);
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
             throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
         }
         const rules = (v.rule ?? []).map((r) => parseRule(r, root));
-        const testRun = (await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, v.junit, v.collected));
+        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, v.junit, v.collected));
         // A module pytest could not import has no ids in the run: freezing without it would
         // leave its tests out silently. A module skipped at collection is said, not frozen.
         for (const c of testRun.collection) {
@@ -167,17 +167,17 @@ async function run(argv, io) {
         });
         const artifacts = classed.flatMap((c) => (c.artifact !== undefined ? [c.artifact] : []));
         const seeds = classed.flatMap((c) => c.rule?.fields.class === 'property' ? [c.rule.fields.seeds] : []);
-        const digests = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifacts)], [...new Set(seeds)]);
+        const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifacts)], [...new Set(seeds)]);
         for (const r of rules)
             if (!used.has(r))
                 io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
-        const today = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .isoDate */ ._$)(io.now ?? new Date());
+        const today = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .isoDate */ ._$)(io.now ?? new Date());
         const counts = { locked_fixture: 0, property: 0, quarantine: 0 };
         let failing = 0;
         let skipping = 0;
         let undefended = 0;
         const lines = [
-            `# yaml-language-server: $schema=${v.schema ?? _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .SCHEMA_URL */ .cZ}`,
+            `# yaml-language-server: $schema=${v.schema ?? _upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .SCHEMA_URL */ .cZ}`,
             `# Written by \`ledger-gate init\` on ${today}. Rows nobody has defended as a property or a`,
             '# locked fixture are quarantined: classify them (ledger-gate lock / property) or keep them failing.',
             'version: 1',
@@ -214,7 +214,7 @@ async function run(argv, io) {
             lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, fields, 2));
         }
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
+        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
             return 1;
         const statuses = testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
         io.stdout(`${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
@@ -262,7 +262,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6671);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
@@ -282,7 +282,7 @@ function ownFile(root, id, what) {
     if (at <= 0) {
         throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
     }
-    const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
+    const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
     // Ids from reports without file names (jest-junit without addFileAttribute) start with a
     // suite name instead: say so, rather than "no such file".
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, file))) {
@@ -291,12 +291,12 @@ function ownFile(root, id, what) {
     return file;
 }
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('lock', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('lock', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ..._ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7 },
+            options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7 },
         });
         if (positionals.length === 0) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]');
@@ -305,37 +305,35 @@ async function run(argv, io) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('lock needs --artifact PATH');
         const ids = [...new Set(positionals)];
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
         const artifactOf = new Map(ids.map((id) => [
             id,
             values.artifact === OWN_FILE
                 ? ownFile(root, id, '--artifact {file}')
-                : (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
+                : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
         ]));
-        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readLedgerText */ .jK)(file);
-        const before = new Map((0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-        const known = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, values.junit, values.collected);
-        (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .requireKnown */ .$_)(ids, known, new Set(before.keys()), values.new, file);
-        const digests = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifactOf.values())], []);
-        const edits = new Map(ids.map((id) => {
-            const artifact = artifactOf.get(id);
-            // An expected skip is about the test, not its class: it stays.
-            const skip = before.get(id)?.skip;
-            return [id, { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip }];
-        }));
-        const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits);
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(edit.text, file, root, io))
-            return 1;
-        for (const [id, f] of edits) {
-            const old = before.get(id);
-            const what = !old
-                ? 'added'
-                : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
-                    ? 'unchanged'
-                    : 'updated';
-            io.stdout(`${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}\n`);
-        }
-        return 0;
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .editLedger */ .Az)(file, io, async (text) => {
+            const before = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
+            const known = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, values.junit, values.collected);
+            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .requireKnown */ .$_)(ids, known, new Set(before.keys()), values.new, file);
+            const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifactOf.values())], []);
+            const edits = new Map(ids.map((id) => {
+                const artifact = artifactOf.get(id);
+                // An expected skip is about the test, not its class: it stays.
+                const skip = before.get(id)?.skip;
+                return [id, { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip }];
+            }));
+            const announce = [...edits].map(([id, f]) => {
+                const old = before.get(id);
+                const what = !old
+                    ? 'added'
+                    : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+                        ? 'unchanged'
+                        : 'updated';
+                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}`;
+            });
+            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits).text, announce };
+        });
     });
 }
 

@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6671);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
 // `ledger-gate drop ID…`: remove rows (a test deleted or renamed), keeping every other byte
@@ -23,7 +23,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('drop', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('drop', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
@@ -33,23 +33,22 @@ async function run(argv, io) {
         if (positionals.length === 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .e('usage: drop ID… [--ledger FILE]');
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
-        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readLedgerText */ .jK)(file);
-        const rows = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file);
-        const have = new Set(rows.map((r) => r.id));
-        const ids = new Set(positionals);
-        for (const id of ids) {
-            if (!have.has(id)) {
-                const near = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .pA)(id, have);
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`, file.shown);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
+            const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file);
+            const have = new Set(rows.map((r) => r.id));
+            const ids = new Set(positionals);
+            for (const id of ids) {
+                if (!have.has(id)) {
+                    const near = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .pA)(id, have);
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`, file.shown);
+                }
             }
-        }
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .writeLedger */ .XL)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .dropRows */ .X7)(text, ids), file, root, io))
-            return 1;
-        for (const r of rows)
-            if (ids.has(r.id))
-                io.stdout(`${file.shown}: dropped ${r.id} (${r.class})\n`);
-        return 0;
+            const announce = rows
+                .filter((r) => ids.has(r.id))
+                .map((r) => `${file.shown}: dropped ${r.id} (${r.class})`);
+            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .dropRows */ .X7)(text, ids), announce };
+        });
     });
 }
 

@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6671);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
 // `ledger-gate relock PATH…`: after an honest edit of a golden, lock every row that names it
@@ -23,7 +23,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('relock', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('relock', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
@@ -33,31 +33,30 @@ async function run(argv, io) {
         if (positionals.length === 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .e('usage: relock PATH… [--ledger FILE]');
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
-        const artifacts = [...new Set(positionals.map((p) => (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, p, 'relock')))];
-        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readLedgerText */ .jK)(file);
-        const rows = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture');
-        for (const a of artifacts) {
-            if (!rows.some((r) => r.artifact === a)) {
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
+        const artifacts = [...new Set(positionals.map((p) => (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, p, 'relock')))];
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
+            const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture');
+            for (const a of artifacts) {
+                if (!rows.some((r) => r.artifact === a)) {
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+                }
             }
-        }
-        const digests = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, artifacts, []);
-        const edits = new Map();
-        for (const r of rows) {
-            const digest = digests.get(r.artifact);
-            if (digest !== undefined && digest !== r.digest)
-                edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
-        }
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .writeLedger */ .XL)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, file, root, io))
-            return 1;
-        for (const a of artifacts) {
-            const of = rows.filter((r) => r.artifact === a);
-            const changed = of.filter((r) => edits.has(r.id)).length;
-            io.stdout(`${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
-                `, ${of.length - changed} already matched\n`);
-        }
-        return 0;
+            const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, artifacts, []);
+            const edits = new Map();
+            for (const r of rows) {
+                const digest = digests.get(r.artifact);
+                if (digest !== undefined && digest !== r.digest)
+                    edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
+            }
+            const announce = artifacts.map((a) => {
+                const of = rows.filter((r) => r.artifact === a);
+                const changed = of.filter((r) => edits.has(r.id)).length;
+                return (`${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+                    `, ${of.length - changed} already matched`);
+            });
+            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, announce };
+        });
     });
 }
 

@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6671);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1123);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
@@ -26,7 +26,7 @@ __webpack_require__.r(__webpack_exports__);
 
 const DAY = 86_400_000;
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('quarantine', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('quarantine', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
@@ -36,18 +36,18 @@ async function run(argv, io) {
                 reason: { type: 'string' },
                 owner: { type: 'string' },
                 list: { type: 'boolean' },
-                ..._ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_OPTIONS */ .p7,
+                ..._upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_OPTIONS */ .p7,
             },
         });
         const root = io.cwd;
-        const file = (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
         const now = io.now ?? new Date();
         if (values.list) {
             const extra = [values.reason, values.owner, values.junit, values.collected, values.new];
             if (positionals.length > 0 || extra.some((x) => x !== undefined)) {
                 throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('quarantine --list takes no ID or other option but --ledger');
             }
-            return list(await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readLedgerText */ .jK)(file), file.shown, now, io);
+            return list(await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readLedgerText */ .jK)(file), file.shown, now, io);
         }
         if (positionals.length !== 1) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('usage: quarantine ID --reason R --owner O [--junit GLOB | --collected FILE] [--new] [--ledger FILE] | quarantine --list');
@@ -58,25 +58,25 @@ async function run(argv, io) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('quarantine needs --owner O (a quarantine without an owner is a parked failure)');
         }
         const [id] = positionals;
-        const text = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readLedgerText */ .jK)(file);
-        const rows = new Map((0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-        const testRun = await (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readRun */ .cI)(root, values.junit, values.collected);
-        (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .requireKnown */ .$_)([id], testRun, new Set(rows.keys()), values.new, file);
-        // Re-quarantining keeps the original date: the row's age is what reviewers watch.
-        const existing = rows.get(id);
-        const opened = existing?.class === 'quarantine' && existing.opened ? existing.opened : (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .isoDate */ ._$)(now);
-        const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRow */ .zd)(text, id, {
-            class: 'quarantine',
-            opened,
-            reason: values.reason,
-            owner: values.owner,
-            skip: existing?.skip, // an expected skip is about the test, not its class
+        const { reason, owner } = values;
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
+            const rows = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
+            const testRun = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readRun */ .cI)(root, values.junit, values.collected);
+            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .requireKnown */ .$_)([id], testRun, new Set(rows.keys()), values.new, file);
+            // Re-quarantining keeps the original date: the row's age is what reviewers watch.
+            const existing = rows.get(id);
+            const opened = existing?.class === 'quarantine' && existing.opened ? existing.opened : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .isoDate */ ._$)(now);
+            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRow */ .zd)(text, id, {
+                class: 'quarantine',
+                opened,
+                reason,
+                owner,
+                skip: existing?.skip, // an expected skip is about the test, not its class
+            });
+            const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
+            const announce = [`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${owner}`];
+            return { text: edit.text, announce };
         });
-        if (!(0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .writeLedger */ .XL)(edit.text, file, root, io))
-            return 1;
-        const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-        io.stdout(`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${values.owner}\n`);
-        return 0;
     });
 }
 function list(text, shown, now, io) {
@@ -85,7 +85,7 @@ function list(text, shown, now, io) {
         const e = parsed.errors[0];
         throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`invalid ledger (run ledger-gate lint): ${e?.message ?? ''}`, shown, e?.line, e?.column);
     }
-    const today = Date.parse((0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .isoDate */ ._$)(now));
+    const today = Date.parse((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .isoDate */ ._$)(now));
     const rows = parsed.ledger.rows
         .filter((r) => r.class === 'quarantine')
         .map((r) => ({ r, age: Math.floor((today - Date.parse(r.opened)) / DAY) }))

@@ -13,8 +13,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8029);
-/* harmony import */ var _ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6671);
+/* harmony import */ var _adapters_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2474);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
 // `ledger-gate digest PATH…`: `sha256:<hex>  PATH` per file, hashed in chunks by the same
@@ -26,7 +26,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 async function run(argv, io) {
-    return (0,_ledger_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('digest', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('digest', io, async () => {
         const { positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_1__.parseArgs)({
             args: argv,
             strict: true,
@@ -39,7 +39,7 @@ async function run(argv, io) {
         let status = 0;
         for (const p of positionals) {
             try {
-                io.stdout(`${await (0,_adapters_files_js__WEBPACK_IMPORTED_MODULE_2__/* .hashFile */ .DC)(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, p))}  ${p}\n`);
+                io.stdout(`${await (0,_adapters_file_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .hashFile */ .DC)(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, p))}  ${p}\n`);
             }
             catch (e) {
                 if (!(e instanceof _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u))
@@ -55,7 +55,7 @@ async function run(argv, io) {
 
 /***/ }),
 
-/***/ 6671:
+/***/ 3128:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -63,6 +63,7 @@ async function run(argv, io) {
 __webpack_require__.d(__webpack_exports__, {
   p7: () => (/* binding */ RUN_OPTIONS),
   cZ: () => (/* reexport */ SCHEMA_URL),
+  Az: () => (/* binding */ editLedger),
   Hd: () => (/* binding */ formatIssue),
   _$: () => (/* binding */ isoDate),
   SB: () => (/* binding */ ledgerFile),
@@ -85,8 +86,12 @@ var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/files.ts + 5 modules
-var adapters_files = __webpack_require__(8029);
+// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 1 modules
+var file_facts = __webpack_require__(2474);
+// EXTERNAL MODULE: ./src/adapters/report-globs.ts + 4 modules
+var report_globs = __webpack_require__(9305);
+// EXTERNAL MODULE: ./src/adapters/safe-read.ts
+var safe_read = __webpack_require__(4696);
 // EXTERNAL MODULE: ./src/junit/collected.ts
 var junit_collected = __webpack_require__(3519);
 // EXTERNAL MODULE: ./src/junit/map.ts
@@ -101,8 +106,8 @@ var commands_io = __webpack_require__(3776);
 var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
 var pathRules = __webpack_require__(19);
-// EXTERNAL MODULE: ./src/ledger/paths.ts
-var paths = __webpack_require__(4129);
+// EXTERNAL MODULE: ./src/adapters/ledger-paths.ts + 1 modules
+var ledger_paths = __webpack_require__(5041);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
@@ -121,11 +126,13 @@ const MAJOR_TAG = 'v1';
 /** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
 const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
 
-;// CONCATENATED MODULE: ./src/ledger/upkeep.ts
+;// CONCATENATED MODULE: ./src/commands/upkeep.ts
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
 // typos. The repository root is the working directory.
+
+
 
 
 
@@ -150,14 +157,14 @@ async function readLedgerText(file) {
     if (!(0,external_node_fs_.existsSync)(file.abs)) {
         throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
     }
-    return (0,adapters_files/* readCapped */.EF)(file.abs, adapters_files/* LIMITS */.b1.ledgerBytes, file.shown);
+    return (0,safe_read/* readCapped */.EF)(file.abs, safe_read/* LIMITS */.b1.ledgerBytes, file.shown);
 }
 /** Every problem with a ledger text, the file-system path checks included. */
 function ledgerProblems(text, file, root) {
     const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
     const issues = [...parsed.errors];
     if (parsed.ledger)
-        issues.push(...(0,paths/* checkLedgerPaths */.W)(parsed.ledger, root));
+        issues.push(...(0,ledger_paths/* checkLedgerPaths */.W)(parsed.ledger, root));
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
     return { parsed, issues };
 }
@@ -189,6 +196,20 @@ function writeLedger(text, file, root, io) {
     (0,external_node_fs_.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
     (0,external_node_fs_.renameSync)(tmp, file.abs);
     return true;
+}
+/**
+ * The sequence every command that edits the ledger ends with: read it, compute the edit from
+ * its text, write the result (validated first, then atomically) and announce what changed.
+ * `edit` may throw to refuse; nothing is written then. Exit status: 0, or 1 when the result
+ * would be invalid.
+ */
+async function editLedger(file, io, edit) {
+    const result = await edit(await readLedgerText(file));
+    if (!writeLedger(result.text, file, io.cwd, io))
+        return 1;
+    for (const line of result.announce)
+        io.stdout(line + '\n');
+    return 0;
 }
 /**
  * A path given on the command line (relative to the working directory, which is the
@@ -235,8 +256,8 @@ async function runCommand(name, io, body) {
  */
 async function readFacts(root, artifacts, seeds) {
     const facts = {
-        artifacts: await (0,adapters_files/* artifactFacts */.SJ)(root, artifacts),
-        seeds: await (0,adapters_files/* seedsFacts */.sB)(root, seeds),
+        artifacts: await (0,file_facts/* artifactFacts */.SJ)(root, artifacts),
+        seeds: await (0,file_facts/* seedsFacts */.sB)(root, seeds),
     };
     const digests = new Map();
     for (const a of artifacts) {
@@ -272,18 +293,18 @@ const RUN_OPTIONS = {
 async function readRun(root, junit, collected) {
     if (junit === undefined && collected === undefined)
         return undefined;
-    const { files, problems } = await (0,adapters_files/* expandReports */.uu)(root, junit ?? []);
+    const { files, problems } = await (0,report_globs/* expandReports */.u)(root, junit ?? []);
     if (problems[0])
         throw new types/* GateError */.u(problems[0].message, problems[0].file);
     const reports = [];
     for (const f of files)
-        reports.push((0,jest_json/* parseReportText */.VC)(await (0,adapters_files/* readCapped */.EF)(f.path, adapters_files/* LIMITS */.b1.reportBytes, f.shown), f.shown));
+        reports.push((0,jest_json/* parseReportText */.VC)(await (0,safe_read/* readCapped */.EF)(f.path, safe_read/* LIMITS */.b1.reportBytes, f.shown), f.shown));
     let ids;
     if (collected !== undefined) {
         const abs = external_node_path_default().resolve(root, collected);
-        if (await (0,adapters_files/* leavesRepo */.DP)(root, abs))
+        if (await (0,safe_read/* leavesRepo */.DP)(root, abs))
             throw new types/* GateError */.u('resolves outside the repository through a symlinked folder: refused', collected);
-        ids = (0,junit_collected/* parseCollected */.Z)(await (0,adapters_files/* readCapped */.EF)(abs, adapters_files/* LIMITS */.b1.collectedBytes, collected), collected);
+        ids = (0,junit_collected/* parseCollected */.Z)(await (0,safe_read/* readCapped */.EF)(abs, safe_read/* LIMITS */.b1.collectedBytes, collected), collected);
     }
     const opts = { collected: ids, repoRoot: root };
     const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);

@@ -1,6 +1,369 @@
-export const id = 543;
-export const ids = [543];
+export const id = 88;
+export const ids = [88];
 export const modules = {
+
+/***/ 3128:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  p7: () => (/* binding */ RUN_OPTIONS),
+  cZ: () => (/* reexport */ SCHEMA_URL),
+  Az: () => (/* binding */ editLedger),
+  Hd: () => (/* binding */ formatIssue),
+  _$: () => (/* binding */ isoDate),
+  SB: () => (/* binding */ ledgerFile),
+  EF: () => (/* binding */ ledgerProblems),
+  $v: () => (/* binding */ ledgerRows),
+  pA: () => (/* binding */ nearest),
+  MH: () => (/* binding */ readFacts),
+  jK: () => (/* binding */ readLedgerText),
+  cI: () => (/* binding */ readRun),
+  qN: () => (/* binding */ repoPath),
+  $_: () => (/* binding */ requireKnown),
+  d1: () => (/* binding */ runCommand),
+  XL: () => (/* binding */ writeLedger)
+});
+
+// UNUSED EXPORTS: DEFAULT_LEDGER
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 1 modules
+var file_facts = __webpack_require__(2474);
+// EXTERNAL MODULE: ./src/adapters/report-globs.ts + 4 modules
+var report_globs = __webpack_require__(9305);
+// EXTERNAL MODULE: ./src/adapters/safe-read.ts
+var safe_read = __webpack_require__(4696);
+// EXTERNAL MODULE: ./src/junit/collected.ts
+var junit_collected = __webpack_require__(3519);
+// EXTERNAL MODULE: ./src/junit/map.ts
+var map = __webpack_require__(6882);
+// EXTERNAL MODULE: ./src/junit/jest-json.ts + 2 modules
+var jest_json = __webpack_require__(2691);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/commands/io.ts
+var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
+var parse = __webpack_require__(1123);
+// EXTERNAL MODULE: ./src/ledger/pathRules.ts
+var pathRules = __webpack_require__(19);
+// EXTERNAL MODULE: ./src/adapters/ledger-paths.ts + 1 modules
+var ledger_paths = __webpack_require__(5041);
+// EXTERNAL MODULE: ./package.json
+var package_0 = __webpack_require__(8330);
+;// CONCATENATED MODULE: ./src/project.ts
+// The one place that names this project's GitHub repository: package.json's `repository`
+// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
+// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+
+/** OWNER/NAME of this project on GitHub. */
+const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
+/**
+ * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
+ * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
+ * (scripts/release.mjs computes the same for any version).
+ */
+const MAJOR_TAG = 'v1';
+/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
+const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
+
+;// CONCATENATED MODULE: ./src/commands/upkeep.ts
+// What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
+// lint) share: reading and writing the ledger file, checking a result before it is written,
+// turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
+// typos. The repository root is the working directory.
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_LEDGER = 'tests/ledger.yaml';
+function ledgerFile(cwd, arg) {
+    const abs = external_node_path_default().resolve(cwd, arg ?? DEFAULT_LEDGER);
+    return { abs, shown: shownPath(cwd, abs) };
+}
+function shownPath(cwd, abs) {
+    const rel = external_node_path_default().relative(cwd, abs);
+    return (rel.startsWith('..') || external_node_path_default().isAbsolute(rel) ? abs : rel).split((external_node_path_default()).sep).join('/');
+}
+async function readLedgerText(file) {
+    if (!(0,external_node_fs_.existsSync)(file.abs)) {
+        throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
+    }
+    return (0,safe_read/* readCapped */.EF)(file.abs, safe_read/* LIMITS */.b1.ledgerBytes, file.shown);
+}
+/** Every problem with a ledger text, the file-system path checks included. */
+function ledgerProblems(text, file, root) {
+    const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
+    const issues = [...parsed.errors];
+    if (parsed.ledger)
+        issues.push(...(0,ledger_paths/* checkLedgerPaths */.W)(parsed.ledger, root));
+    issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { parsed, issues };
+}
+function formatIssue(i) {
+    return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
+}
+/**
+ * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
+ * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
+ */
+function writeLedger(text, file, root, io) {
+    const { issues } = ledgerProblems(text, file, root);
+    if (issues.length > 0) {
+        io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
+        for (const i of issues.slice(0, 50))
+            io.stderr(formatIssue(i) + '\n');
+        if (issues.length > 50)
+            io.stderr(`… and ${issues.length - 50} more\n`);
+        return false;
+    }
+    const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
+    let mode;
+    try {
+        mode = (0,external_node_fs_.statSync)(file.abs).mode & 0o777;
+    }
+    catch {
+        mode = undefined;
+    }
+    (0,external_node_fs_.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
+    (0,external_node_fs_.renameSync)(tmp, file.abs);
+    return true;
+}
+/**
+ * The sequence every command that edits the ledger ends with: read it, compute the edit from
+ * its text, write the result (validated first, then atomically) and announce what changed.
+ * `edit` may throw to refuse; nothing is written then. Exit status: 0, or 1 when the result
+ * would be invalid.
+ */
+async function editLedger(file, io, edit) {
+    const result = await edit(await readLedgerText(file));
+    if (!writeLedger(result.text, file, io.cwd, io))
+        return 1;
+    for (const line of result.announce)
+        io.stdout(line + '\n');
+    return 0;
+}
+/**
+ * A path given on the command line (relative to the working directory, which is the
+ * repository root) as the repo-relative, `/`-separated path the ledger stores.
+ */
+function repoPath(root, given, what) {
+    if (given.includes('\0'))
+        throw new commands_io/* UsageError */.e(`${what} contains a NUL character`);
+    const abs = external_node_path_default().resolve(root, given);
+    const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
+    if (rel === '' || rel.startsWith('../') || rel === '..' || external_node_path_default().isAbsolute(rel)) {
+        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+    }
+    const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
+    const why = (0,pathRules/* pathProblem */.z9)(out);
+    if (why)
+        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} ${why}`);
+    return out;
+}
+/** Today's date, YYYY-MM-DD, in UTC. */
+function isoDate(d) {
+    return d.toISOString().slice(0, 10);
+}
+/** Runs a command body: usage errors exit 2, GateErrors (bad input, refusals) exit 1. */
+async function runCommand(name, io, body) {
+    try {
+        return await body();
+    }
+    catch (e) {
+        if (e instanceof commands_io/* UsageError */.e || e.code?.startsWith('ERR_PARSE_ARGS')) {
+            io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
+            return 2;
+        }
+        if (e instanceof types/* GateError */.u) {
+            io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+            return 1;
+        }
+        throw e;
+    }
+}
+/**
+ * Digests of artifacts and checks of seeds folders, read the way the gate reads them; a
+ * missing, unreadable or empty one is refused (a ledger row for it would be rejected).
+ */
+async function readFacts(root, artifacts, seeds) {
+    const facts = {
+        artifacts: await (0,file_facts/* artifactFacts */.SJ)(root, artifacts),
+        seeds: await (0,file_facts/* seedsFacts */.sB)(root, seeds),
+    };
+    const digests = new Map();
+    for (const a of artifacts) {
+        const f = facts.artifacts.get(a);
+        if (f?.digest === undefined)
+            throw new types/* GateError */.u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+        digests.set(a, f.digest);
+    }
+    for (const s of seeds) {
+        const f = facts.seeds.get(s);
+        if (f === undefined || f.problem !== undefined || f.files === 0) {
+            throw new types/* GateError */.u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
+        }
+    }
+    return digests;
+}
+/**
+ * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
+ * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
+ */
+
+/** The options every command that checks ids against a run takes. */
+const RUN_OPTIONS = {
+    junit: { type: 'string', multiple: true },
+    collected: { type: 'string' },
+    new: { type: 'boolean' },
+};
+/**
+ * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
+ * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
+ * that maps to no single id, refuses the command.
+ */
+async function readRun(root, junit, collected) {
+    if (junit === undefined && collected === undefined)
+        return undefined;
+    const { files, problems } = await (0,report_globs/* expandReports */.u)(root, junit ?? []);
+    if (problems[0])
+        throw new types/* GateError */.u(problems[0].message, problems[0].file);
+    const reports = [];
+    for (const f of files)
+        reports.push((0,jest_json/* parseReportText */.VC)(await (0,safe_read/* readCapped */.EF)(f.path, safe_read/* LIMITS */.b1.reportBytes, f.shown), f.shown));
+    let ids;
+    if (collected !== undefined) {
+        const abs = external_node_path_default().resolve(root, collected);
+        if (await (0,safe_read/* leavesRepo */.DP)(root, abs))
+            throw new types/* GateError */.u('resolves outside the repository through a symlinked folder: refused', collected);
+        ids = (0,junit_collected/* parseCollected */.Z)(await (0,safe_read/* readCapped */.EF)(abs, safe_read/* LIMITS */.b1.collectedBytes, collected), collected);
+    }
+    const opts = { collected: ids, repoRoot: root };
+    const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
+    if (unmapped.length > 0) {
+        const u = unmapped[0];
+        throw new types/* GateError */.u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+            `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
+    }
+    return {
+        tests,
+        collected: ids,
+        ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
+        reasons: skipReasons(reports, opts),
+        collection,
+        source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
+    };
+}
+/**
+ * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
+ * a one-case report whose name is its index), so the id comes from the same mapping `check`
+ * uses; the first reason given for an id wins.
+ */
+function skipReasons(reports, opts) {
+    const single = [];
+    const reasons = [];
+    for (const r of reports) {
+        for (const c of r.cases) {
+            if (c.status !== 'skip' || !c.detail)
+                continue;
+            const key = String(reasons.length);
+            reasons.push(c.detail);
+            single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
+        }
+    }
+    const out = new Map();
+    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
+        if (!out.has(t.id))
+            out.set(t.id, reasons[Number(t.reports[0])]);
+    }
+    return out;
+}
+/**
+ * Refuses ids that look like typos. With a run given, every id must be one the run holds;
+ * without one, every id must already have a row (a new row needs the run that holds its
+ * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
+ */
+function requireKnown(ids, run, rows, allowNew, file) {
+    if (allowNew)
+        return;
+    const known = run ? run.ids : rows;
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length === 0)
+        return;
+    const id = unknown[0];
+    const near = nearest(id, known);
+    const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
+    if (run) {
+        throw new types/* GateError */.u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
+            'add --new for a test the run does not hold', run.source);
+    }
+    throw new types/* GateError */.u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
+        'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of
+ * the same file (the part before `::`) are compared, or all of them when there are few.
+ */
+function nearest(id, known) {
+    const file = (s) => s.slice(0, Math.max(s.indexOf('::'), 0));
+    const all = [...known];
+    let pool = all.filter((k) => file(k) === file(id));
+    if (pool.length === 0 && all.length <= 2000)
+        pool = all;
+    const limit = Math.max(2, Math.floor(id.length / 8));
+    let best;
+    let bestD = limit + 1;
+    for (const k of pool.slice(0, 5000)) {
+        if (Math.abs(k.length - id.length) >= bestD)
+            continue;
+        const d = distance(id, k, bestD);
+        if (d < bestD)
+            [best, bestD] = [k, d];
+    }
+    return best;
+}
+/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
+function distance(a, b, cap) {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        let low = i;
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            low = Math.min(low, cur[j]);
+        }
+        if (low >= cap)
+            return cap;
+        prev = cur;
+    }
+    return prev[b.length];
+}
+/**
+ * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
+ * edit's result is validated before it is written, and that refusal lists every problem).
+ */
+function ledgerRows(text, file) {
+    return (0,parse/* parseLedger */.h)(text, file.shown).ledger?.rows ?? [];
+}
+
+
+/***/ }),
 
 /***/ 2113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -251,348 +614,6 @@ function renderRow(id, fields, dash) {
     for (const f of orderedFields(fields))
         lines.push(`${pad}${f}: ${renderScalar(fields[f])}`);
     return lines;
-}
-
-
-/***/ }),
-
-/***/ 6671:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  p7: () => (/* binding */ RUN_OPTIONS),
-  cZ: () => (/* reexport */ SCHEMA_URL),
-  Hd: () => (/* binding */ formatIssue),
-  _$: () => (/* binding */ isoDate),
-  SB: () => (/* binding */ ledgerFile),
-  EF: () => (/* binding */ ledgerProblems),
-  $v: () => (/* binding */ ledgerRows),
-  pA: () => (/* binding */ nearest),
-  MH: () => (/* binding */ readFacts),
-  jK: () => (/* binding */ readLedgerText),
-  cI: () => (/* binding */ readRun),
-  qN: () => (/* binding */ repoPath),
-  $_: () => (/* binding */ requireKnown),
-  d1: () => (/* binding */ runCommand),
-  XL: () => (/* binding */ writeLedger)
-});
-
-// UNUSED EXPORTS: DEFAULT_LEDGER
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/files.ts + 5 modules
-var adapters_files = __webpack_require__(8029);
-// EXTERNAL MODULE: ./src/junit/collected.ts
-var junit_collected = __webpack_require__(3519);
-// EXTERNAL MODULE: ./src/junit/map.ts
-var map = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/junit/jest-json.ts + 2 modules
-var jest_json = __webpack_require__(2691);
-// EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
-// EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(3776);
-// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
-var parse = __webpack_require__(1123);
-// EXTERNAL MODULE: ./src/ledger/pathRules.ts
-var pathRules = __webpack_require__(19);
-// EXTERNAL MODULE: ./src/ledger/paths.ts
-var paths = __webpack_require__(4129);
-// EXTERNAL MODULE: ./package.json
-var package_0 = __webpack_require__(8330);
-;// CONCATENATED MODULE: ./src/project.ts
-// The one place that names this project's GitHub repository: package.json's `repository`
-// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
-
-/** OWNER/NAME of this project on GitHub. */
-const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
-/**
- * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
- * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
- * (scripts/release.mjs computes the same for any version).
- */
-const MAJOR_TAG = 'v1';
-/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
-const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
-
-;// CONCATENATED MODULE: ./src/ledger/upkeep.ts
-// What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
-// lint) share: reading and writing the ledger file, checking a result before it is written,
-// turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
-// typos. The repository root is the working directory.
-
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_LEDGER = 'tests/ledger.yaml';
-function ledgerFile(cwd, arg) {
-    const abs = external_node_path_default().resolve(cwd, arg ?? DEFAULT_LEDGER);
-    return { abs, shown: shownPath(cwd, abs) };
-}
-function shownPath(cwd, abs) {
-    const rel = external_node_path_default().relative(cwd, abs);
-    return (rel.startsWith('..') || external_node_path_default().isAbsolute(rel) ? abs : rel).split((external_node_path_default()).sep).join('/');
-}
-async function readLedgerText(file) {
-    if (!(0,external_node_fs_.existsSync)(file.abs)) {
-        throw new types/* GateError */.u('no ledger here (create one with `ledger-gate init`)', file.shown);
-    }
-    return (0,adapters_files/* readCapped */.EF)(file.abs, adapters_files/* LIMITS */.b1.ledgerBytes, file.shown);
-}
-/** Every problem with a ledger text, the file-system path checks included. */
-function ledgerProblems(text, file, root) {
-    const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
-    const issues = [...parsed.errors];
-    if (parsed.ledger)
-        issues.push(...(0,paths/* checkLedgerPaths */.W)(parsed.ledger, root));
-    issues.sort((a, b) => a.line - b.line || a.column - b.column);
-    return { parsed, issues };
-}
-function formatIssue(i) {
-    return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
-}
-/**
- * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
- * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
- */
-function writeLedger(text, file, root, io) {
-    const { issues } = ledgerProblems(text, file, root);
-    if (issues.length > 0) {
-        io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
-        for (const i of issues.slice(0, 50))
-            io.stderr(formatIssue(i) + '\n');
-        if (issues.length > 50)
-            io.stderr(`… and ${issues.length - 50} more\n`);
-        return false;
-    }
-    const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
-    let mode;
-    try {
-        mode = (0,external_node_fs_.statSync)(file.abs).mode & 0o777;
-    }
-    catch {
-        mode = undefined;
-    }
-    (0,external_node_fs_.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
-    (0,external_node_fs_.renameSync)(tmp, file.abs);
-    return true;
-}
-/**
- * A path given on the command line (relative to the working directory, which is the
- * repository root) as the repo-relative, `/`-separated path the ledger stores.
- */
-function repoPath(root, given, what) {
-    if (given.includes('\0'))
-        throw new commands_io/* UsageError */.e(`${what} contains a NUL character`);
-    const abs = external_node_path_default().resolve(root, given);
-    const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
-    if (rel === '' || rel.startsWith('../') || rel === '..' || external_node_path_default().isAbsolute(rel)) {
-        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
-    }
-    const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
-    const why = (0,pathRules/* pathProblem */.z9)(out);
-    if (why)
-        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} ${why}`);
-    return out;
-}
-/** Today's date, YYYY-MM-DD, in UTC. */
-function isoDate(d) {
-    return d.toISOString().slice(0, 10);
-}
-/** Runs a command body: usage errors exit 2, GateErrors (bad input, refusals) exit 1. */
-async function runCommand(name, io, body) {
-    try {
-        return await body();
-    }
-    catch (e) {
-        if (e instanceof commands_io/* UsageError */.e || e.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
-            return 2;
-        }
-        if (e instanceof types/* GateError */.u) {
-            io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
-            return 1;
-        }
-        throw e;
-    }
-}
-/**
- * Digests of artifacts and checks of seeds folders, read the way the gate reads them; a
- * missing, unreadable or empty one is refused (a ledger row for it would be rejected).
- */
-async function readFacts(root, artifacts, seeds) {
-    const facts = {
-        artifacts: await (0,adapters_files/* artifactFacts */.SJ)(root, artifacts),
-        seeds: await (0,adapters_files/* seedsFacts */.sB)(root, seeds),
-    };
-    const digests = new Map();
-    for (const a of artifacts) {
-        const f = facts.artifacts.get(a);
-        if (f?.digest === undefined)
-            throw new types/* GateError */.u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
-        digests.set(a, f.digest);
-    }
-    for (const s of seeds) {
-        const f = facts.seeds.get(s);
-        if (f === undefined || f.problem !== undefined || f.files === 0) {
-            throw new types/* GateError */.u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
-        }
-    }
-    return digests;
-}
-/**
- * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
- * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
- */
-
-/** The options every command that checks ids against a run takes. */
-const RUN_OPTIONS = {
-    junit: { type: 'string', multiple: true },
-    collected: { type: 'string' },
-    new: { type: 'boolean' },
-};
-/**
- * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
- * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
- * that maps to no single id, refuses the command.
- */
-async function readRun(root, junit, collected) {
-    if (junit === undefined && collected === undefined)
-        return undefined;
-    const { files, problems } = await (0,adapters_files/* expandReports */.uu)(root, junit ?? []);
-    if (problems[0])
-        throw new types/* GateError */.u(problems[0].message, problems[0].file);
-    const reports = [];
-    for (const f of files)
-        reports.push((0,jest_json/* parseReportText */.VC)(await (0,adapters_files/* readCapped */.EF)(f.path, adapters_files/* LIMITS */.b1.reportBytes, f.shown), f.shown));
-    let ids;
-    if (collected !== undefined) {
-        const abs = external_node_path_default().resolve(root, collected);
-        if (await (0,adapters_files/* leavesRepo */.DP)(root, abs))
-            throw new types/* GateError */.u('resolves outside the repository through a symlinked folder: refused', collected);
-        ids = (0,junit_collected/* parseCollected */.Z)(await (0,adapters_files/* readCapped */.EF)(abs, adapters_files/* LIMITS */.b1.collectedBytes, collected), collected);
-    }
-    const opts = { collected: ids, repoRoot: root };
-    const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
-    if (unmapped.length > 0) {
-        const u = unmapped[0];
-        throw new types/* GateError */.u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
-            `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
-    }
-    return {
-        tests,
-        collected: ids,
-        ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
-        reasons: skipReasons(reports, opts),
-        collection,
-        source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
-    };
-}
-/**
- * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
- * a one-case report whose name is its index), so the id comes from the same mapping `check`
- * uses; the first reason given for an id wins.
- */
-function skipReasons(reports, opts) {
-    const single = [];
-    const reasons = [];
-    for (const r of reports) {
-        for (const c of r.cases) {
-            if (c.status !== 'skip' || !c.detail)
-                continue;
-            const key = String(reasons.length);
-            reasons.push(c.detail);
-            single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
-        }
-    }
-    const out = new Map();
-    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
-        if (!out.has(t.id))
-            out.set(t.id, reasons[Number(t.reports[0])]);
-    }
-    return out;
-}
-/**
- * Refuses ids that look like typos. With a run given, every id must be one the run holds;
- * without one, every id must already have a row (a new row needs the run that holds its
- * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
- */
-function requireKnown(ids, run, rows, allowNew, file) {
-    if (allowNew)
-        return;
-    const known = run ? run.ids : rows;
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length === 0)
-        return;
-    const id = unknown[0];
-    const near = nearest(id, known);
-    const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
-    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
-    if (run) {
-        throw new types/* GateError */.u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
-            'add --new for a test the run does not hold', run.source);
-    }
-    throw new types/* GateError */.u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
-        'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
-}
-/**
- * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of
- * the same file (the part before `::`) are compared, or all of them when there are few.
- */
-function nearest(id, known) {
-    const file = (s) => s.slice(0, Math.max(s.indexOf('::'), 0));
-    const all = [...known];
-    let pool = all.filter((k) => file(k) === file(id));
-    if (pool.length === 0 && all.length <= 2000)
-        pool = all;
-    const limit = Math.max(2, Math.floor(id.length / 8));
-    let best;
-    let bestD = limit + 1;
-    for (const k of pool.slice(0, 5000)) {
-        if (Math.abs(k.length - id.length) >= bestD)
-            continue;
-        const d = distance(id, k, bestD);
-        if (d < bestD)
-            [best, bestD] = [k, d];
-    }
-    return best;
-}
-/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
-function distance(a, b, cap) {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        let low = i;
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            low = Math.min(low, cur[j]);
-        }
-        if (low >= cap)
-            return cap;
-        prev = cur;
-    }
-    return prev[b.length];
-}
-/**
- * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
- * edit's result is validated before it is written, and that refusal lists every problem).
- */
-function ledgerRows(text, file) {
-    return (0,parse/* parseLedger */.h)(text, file.shown).ledger?.rows ?? [];
 }
 
 
