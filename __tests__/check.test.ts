@@ -366,7 +366,7 @@ describe('check against a base (real git history)', () => {
     expect(r.rules).toContain(`draft-not-passing:${F}::test_more`);
   });
 
-  test('deleting a quarantine row is quarantine-removed and a contract change', async () => {
+  test('deleting a quarantine row while its test still runs: a contract change, and the test is unclassified', async () => {
     const repo = baseRepo();
     repo.write({
       'tests/ledger.yaml': ledgerYaml(rowsBase().filter((r) => r.class !== 'quarantine')),
@@ -374,8 +374,54 @@ describe('check against a base (real git history)', () => {
     repo.commit('drop the quarantine', HUMAN);
     const r = await check(repo, '--base', 'main');
     expect(r.code).toBe(1);
-    expect(r.rules).toContain(`quarantine-removed:${F}::test_flaky_reload`);
+    expect(r.rules).toContain(`unclassified:${F}::test_flaky_reload`);
     expect(r.rules).toContain(`ledger-contract-change:${F}::test_flaky_reload`);
+  });
+
+  // A quarantine must be retirable: the test deleted with its row, or the test fixed and its
+  // row re-classed, is a reviewed contract change by a human, and an agent's edit otherwise.
+  test('retiring a quarantine: a human drops the row of a deleted test, or unfreezes a fixed one (review)', async () => {
+    const cases = casesBase().filter((c) => c.name !== 'test_flaky_reload');
+    const dropped = baseRepo();
+    dropped.write({
+      'tests/ledger.yaml': ledgerYaml(rowsBase().filter((r) => r.class !== 'quarantine')),
+      'build/junit.xml': pytestXunit1(cases),
+    });
+    dropped.commit('delete the flaky test and its quarantine row', HUMAN);
+    const gone = await check(dropped, '--base', 'main');
+    expect(gone.code).toBe(3);
+    expect(gone.rules).toContain(`ledger-contract-change:${F}::test_flaky_reload`);
+    expect(gone.rules.filter((x) => x.startsWith('quarantine-removed'))).toEqual([]);
+
+    const unfreeze = async (who: typeof HUMAN) => {
+      const repo = baseRepo();
+      repo.write({
+        'tests/ledger.yaml': ledgerYaml(
+          rowsBase().map((row) =>
+            row.class === 'quarantine'
+              ? {
+                  id: row.id,
+                  class: 'property',
+                  invariant: 'reload_is_idempotent',
+                  seeds: 'tests/seeds/p/',
+                }
+              : row,
+          ),
+        ),
+        'build/junit.xml': pytestXunit1([...cases, { file: F, name: 'test_flaky_reload' }]),
+      });
+      repo.commit('the reload fix lands: unfreeze the test', who);
+      return check(repo, '--base', 'main');
+    };
+    const unfrozen = await unfreeze(HUMAN);
+    expect(unfrozen.code).toBe(3);
+    expect(unfrozen.rules).toContain(`ledger-contract-change:${F}::test_flaky_reload`);
+    expect(unfrozen.rules).toContain(`property-seeded:${F}::test_flaky_reload`);
+
+    // The same unfreeze by an agent rejects.
+    const byAgent = await unfreeze(AGENT);
+    expect(byAgent.code).toBe(1);
+    expect(byAgent.rules).toContain(`ledger-agent-edit:${F}::test_flaky_reload`);
   });
 
   test('a deleted seed file asks for review (property-seeds-shrunk)', async () => {
@@ -428,7 +474,6 @@ describe('check against a base (real git history)', () => {
     const r = await check(repo, '--base', 'main');
     expect(r.code).toBe(1);
     expect(r.rules).toContain(`ledger-agent-edit:${F}::test_flaky_reload`);
-    expect(r.rules).toContain(`quarantine-removed:${F}::test_flaky_reload`);
     expect(r.stdout).toMatch(/changed paths from git: 1\b/);
   });
 

@@ -447,7 +447,6 @@ describe('the change against the base', () => {
     expect(ledgerFindings.map((f) => `${f.rule}:${f.id}`).sort()).toEqual(
       [
         'ledger-contract-change:q',
-        'quarantine-removed:q',
         'ledger-contract-change:d',
         'ledger-contract-change:p',
         'ledger-contract-change:new',
@@ -455,7 +454,7 @@ describe('the change against the base', () => {
     );
   });
 
-  test('a quarantine re-classed is quarantine-removed', () => {
+  test('a quarantine re-classed (unfrozen) is a contract change, judged by its new class', () => {
     const r = decide(
       input({
         ledger: ledgerOf(fixture('q')),
@@ -463,11 +462,7 @@ describe('the change against the base', () => {
         change: change({ baseLedger: baseLedger(quarantine('q')) }),
       }),
     );
-    expect(r.findings.map((f) => f.rule)).toEqual([
-      'quarantine-removed',
-      'ledger-contract-change',
-      'fixture-unchanged',
-    ]);
+    expect(r.findings.map((f) => f.rule)).toEqual(['ledger-contract-change', 'fixture-unchanged']);
   });
 
   test('without a base ledger every non-draft row is new', () => {

@@ -461,15 +461,14 @@ function ledgerChangeFindings(
     if (!w.agent) f.accepts = describeRow(row.id, ledger.byId.get(row.id));
     return f;
   };
-  const at = (row: LedgerRow, k: RuleKey, message: string, line?: number) =>
-    finding(k, { id: row.id, status: null, class: row.class, message, file: ledgerFile, line });
 
   for (const before of baseRows) {
     const after = ledger.byId.get(before.id);
     if (!after) {
+      // Deleting a quarantine row is a ledger edit like any other (review for a human, reject
+      // for an agent): a test that still runs is then unclassified, and a deleted test leaves
+      // nothing to quarantine. A reject here would leave no way to retire a quarantine.
       out.push(edit(before, `deletes the ${before.class} row (base line ${before.line})`));
-      if (before.class === 'quarantine')
-        out.push(at(before, 'quarantine-removed', 'the quarantine row was deleted or renamed'));
       continue;
     }
     const changed = CONTRACT_FIELDS.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
@@ -477,14 +476,10 @@ function ledgerChangeFindings(
     const what = changed
       .map((f) => `${f} ${before[f] ?? '(none)'} → ${after[f] ?? '(none)'}`)
       .join(', ');
+    // Re-classing a fixed quarantine (unfreezing it) is the same: a reviewed ledger edit.
     out.push(
       edit(after, `edits an existing row: ${what}`, after.keyLines[changed[0]] ?? after.line),
     );
-    if (before.class === 'quarantine' && after.class !== 'quarantine') {
-      out.push(
-        at(after, 'quarantine-removed', `quarantine row re-classed as ${after.class}`, after.line),
-      );
-    }
   }
   for (const row of ledger.rows) {
     if (baseIds.has(row.id) || row.class === 'draft') continue;

@@ -77,10 +77,10 @@ export const RULES: readonly Rule[] = [
   {
     key: 'quarantine-removed',
     signal:
-      'quarantined id skipped without a `skip:` reason on its row, missing from the reports, or its row deleted / renamed / re-classed',
+      'quarantined id skipped without a `skip:` reason on its row, or missing from the reports (deleting or re-classing the row is a ledger edit: `ledger-contract-change`)',
     class: 'quarantine',
     result: 'reject',
-    action: 'restore the row',
+    action: 'restore the test, or drop or re-class its row in a reviewed change',
   },
   {
     key: 'draft-pass',
