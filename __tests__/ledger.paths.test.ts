@@ -117,6 +117,31 @@ describe('checkLedgerPaths', () => {
     expect(checkLedgerPaths(parsed.ledger!, repo)).toEqual([]);
   });
 
+  it('finds links out of a folder named by many rows, neighbours sharing a path included', () => {
+    // Enough rows in one folder that it is listed once rather than lstat-ed per entry.
+    const many: Array<[string, string]> = [];
+    for (let i = 0; i < 40; i++) many.push(['artifact', `tests/goldens/absent-${i}.bin`]);
+    many.push(['artifact', 'tests/goldens/ok.bin'], ['artifact', 'tests/goldens/inside.bin']);
+    many.push(
+      ['artifact', 'tests/goldens/to-secret.bin'],
+      ['artifact', 'tests/goldens/to-secret.bin'],
+    );
+    many.push(['artifact', 'tests/goldens/dangling.bin'], ['artifact', 'tests/linked/file']);
+    many.push(
+      ['seeds', 'tests/linked/'],
+      ['seeds', 'tests/linked/'],
+      ['seeds', 'tests/seeds/length/'],
+    );
+    expect(check(many).map((m) => m.replace(/ \(through.*$/, ''))).toEqual([
+      "tests/ledger.yaml:174:5: artifact 'tests/goldens/to-secret.bin' resolves outside the repository",
+      "tests/ledger.yaml:178:5: artifact 'tests/goldens/to-secret.bin' resolves outside the repository",
+      "tests/ledger.yaml:182:5: artifact 'tests/goldens/dangling.bin' resolves outside the repository",
+      "tests/ledger.yaml:186:5: artifact 'tests/linked/file' resolves outside the repository",
+      "tests/ledger.yaml:190:5: seeds 'tests/linked' resolves outside the repository",
+      "tests/ledger.yaml:194:5: seeds 'tests/linked' resolves outside the repository",
+    ]);
+  });
+
   it('accepts a repository root reached through a symlink', () => {
     const linkRoot = join(base, 'repo-link');
     symlinkSync(repo, linkRoot);

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { RULES, SEVERITY, rule, ruleOrder } from '../src/decision/table.js';
 import { groupFindings } from '../src/report/groups.js';
-import { toJson } from '../src/report/json.js';
+import { jsonChunks, toJson } from '../src/report/json.js';
 import type { Finding, Report, RuleKey } from '../src/types.js';
 
 const dir = '__fixtures__/properties/seeds';
@@ -104,6 +104,20 @@ describe('the fast report paths equal the plain ones', () => {
         const r = reportOf(findings);
         expect(toJson(r)).toBe(plainJson(r));
       }),
+      RUNS,
+    );
+  });
+
+  it('jsonChunks joins to toJson for every batch size, across batch boundaries', () => {
+    fc.assert(
+      fc.property(
+        fc.array(findingArb, { maxLength: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        (findings, batch) => {
+          const r = reportOf(findings);
+          expect([...jsonChunks(r, batch)].join('')).toBe(plainJson(r));
+        },
+      ),
       RUNS,
     );
   });

@@ -1,7 +1,7 @@
 // The action: inputs → event → check run (in progress) → runGate → approval → publish
 // (check run, or workflow-command annotations when the token may not write checks) → outputs
 // → step result per fail-on. One catch: any error fails the step with one line, never a pass.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
@@ -24,7 +24,7 @@ import { runGate, type GateOutcome } from './gate.js';
 import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
 import { planAnnotations, type Annotation } from './report/annotations.js';
 import { logLine, text } from './report/escape.js';
-import { toJson } from './report/json.js';
+import { jsonChunks } from './report/json.js';
 import type { LinkBase } from './report/links.js';
 import { JOB_SUMMARY_MAX_BYTES, renderSummary } from './report/summary.js';
 import { GateError, type ChangeSource, type Decision, type Report } from './types.js';
@@ -117,7 +117,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
     const reportPath = path.join(env.RUNNER_TEMP || workspace, 'ledger-gate-report.json');
     await mkdir(path.dirname(reportPath), { recursive: true });
-    await writeFile(reportPath, toJson(report));
+    await writeJson(reportPath, report);
     core.setOutput('decision', report.decision);
     core.setOutput('admitted', String(report.counts.admit));
     core.setOutput('review', String(report.counts.review));
@@ -352,4 +352,14 @@ function logFindings(report: Report): void {
   if (acting.length > LOG_MAX)
     core.info(`… and ${acting.length - LOG_MAX} more in the job summary`);
   core.info(logLine(`ledger-gate: ${titleOf(report)}`));
+}
+
+/** The JSON report, written a batch of findings at a time (it is 30 MB at 100k findings). */
+async function writeJson(file: string, report: Report): Promise<void> {
+  const out = await open(file, 'w');
+  try {
+    for (const chunk of jsonChunks(report)) await out.write(chunk);
+  } finally {
+    await out.close();
+  }
 }

@@ -1,27 +1,55 @@
 // The ledger's path rules against the real file system: ledger/paths.ts walks, this answers
 // its questions with lstat, realpath and readlink.
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, type Dirent } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { outsideRepo, walkReal, type PathLookup } from '../ledger/paths.js';
 import type { Ledger, LedgerIssue } from '../types.js';
 
-const DISK: PathLookup = {
-  isSymlink(p) {
+// A folder asked about this often is listed once (one readdir) instead of one lstat per entry:
+// 5000 goldens in one folder cost ~40 ms of lstat calls, the listing a few.
+const LIST_AFTER = 16;
+
+/** A lookup for one check: it remembers folder listings, so it is not shared between calls. */
+function diskLookup(): PathLookup {
+  const asked = new Map<string, number>();
+  const listed = new Map<string, Map<string, Dirent> | null>();
+  const lstatIsSymlink = (p: string): boolean | null => {
     try {
       return lstatSync(p).isSymbolicLink();
     } catch {
       return null;
     }
-  },
-  realpath: (p) => realpathSync(p),
-  readlink: (p) => readlinkSync(p),
-};
+  };
+  return {
+    isSymlink(p) {
+      const dir = dirname(p);
+      let list = listed.get(dir);
+      if (list === undefined) {
+        const n = (asked.get(dir) ?? 0) + 1;
+        asked.set(dir, n);
+        if (n < LIST_AFTER) return lstatIsSymlink(p);
+        try {
+          list = new Map(readdirSync(dir, { withFileTypes: true }).map((d) => [d.name, d]));
+        } catch {
+          list = null; // unreadable (e.g. execute-only): lstat each entry as before
+        }
+        listed.set(dir, list);
+      }
+      // Not listed under that exact name (a case-insensitive file system may still find it): lstat.
+      const entry = list?.get(basename(p));
+      return entry === undefined ? lstatIsSymlink(p) : entry.isSymbolicLink();
+    },
+    realpath: (p) => realpathSync(p),
+    readlink: (p) => readlinkSync(p),
+  };
+}
 
 /** Rows whose artifact or seeds path resolves, through a symlink, outside the repository. */
 export function checkLedgerPaths(ledger: Ledger, repoRoot: string): LedgerIssue[] {
-  return outsideRepo(ledger, realpathSync(repoRoot), DISK);
+  return outsideRepo(ledger, realpathSync(repoRoot), diskLookup());
 }
 
 /** Where `p` (relative to `root`, which must be real) leads: real as far as it exists, lexical after. */
 export function resolveReal(root: string, p: string): string {
-  return walkReal(root, p, DISK);
+  return walkReal(root, p, diskLookup());
 }

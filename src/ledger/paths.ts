@@ -26,18 +26,26 @@ export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): Ledge
   const cache = new Map<string, string | null>();
   // Many rows share a golden or a seeds folder: each distinct path is resolved once.
   const byPath = new Map<string, string | null>();
+  // Neighbouring rows often share a path (one seeds folder per suite): compared first, as a
+  // string, before a map lookup that must hash each row's own copy of it.
+  const last: Array<string | undefined> = [undefined, undefined];
+  const lastReal: Array<string | null> = [null, null];
+  const rootDir = root.endsWith(sep) ? root : root + sep;
   for (const row of ledger.rows) {
-    for (const field of PATH_FIELDS) {
+    for (let f = 0; f < PATH_FIELDS.length; f++) {
+      const field = PATH_FIELDS[f];
       const p = row[field];
       if (p === undefined) continue;
-      let real = byPath.get(p);
+      let real = p === last[f] ? lastReal[f] : byPath.get(p);
+      last[f] = p;
       if (real === undefined) {
         // Lexical problems are parse errors, reported there.
         real = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
         byPath.set(p, real);
       }
+      lastReal[f] = real;
       if (real === null) continue;
-      if (real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
+      if (real !== root && !real.startsWith(rootDir)) {
         issues.push({
           message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
           file: ledger.file,
