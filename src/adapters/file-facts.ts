@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { plainPathValues } from '../ledger/path-scan.js';
 import { GateError, type ArtifactFact, type SeedsFact } from '../types.js';
 import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
 import { onWorker, type OnFallback } from './worker-client.js';
@@ -297,12 +298,5 @@ function scanLedger(scan: { ledger: string; maxBytes: number }): {
   } catch {
     // Nothing scanned: every path is gathered after the parse.
   }
-  const artifactSet = new Set<string>();
-  const seedSet = new Set<string>();
-  for (const m of text.matchAll(/^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm)) {
-    // Keyed as the validator keys rows: a seeds folder without its trailing `/`.
-    if (m[1] === 'artifact') artifactSet.add(m[2]);
-    else seedSet.add(m[2].endsWith('/') ? m[2].slice(0, -1) : m[2]);
-  }
-  return { artifacts: [...artifactSet], seeds: [...seedSet] };
+  return plainPathValues(text);
 }

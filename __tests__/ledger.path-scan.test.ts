@@ -1,0 +1,80 @@
+// The prefetch's scan of the ledger text (src/ledger/path-scan.ts) picks exactly what the
+// regex it replaced picked: crafted edge cases, then many random texts from a small alphabet.
+import { describe, expect, test } from '@jest/globals';
+import { plainPathValues } from '../src/ledger/path-scan.js';
+
+const REGEX = /^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm;
+function byRegex(text: string): { artifacts: string[]; seeds: string[] } {
+  const artifacts = new Set<string>();
+  const seeds = new Set<string>();
+  for (const m of text.matchAll(REGEX)) {
+    if (m[1] === 'artifact') artifacts.add(m[2]);
+    else seeds.add(m[2].endsWith('/') ? m[2].slice(0, -1) : m[2]);
+  }
+  return { artifacts: [...artifacts], seeds: [...seeds] };
+}
+
+describe('plainPathValues', () => {
+  test('plain values only, as the regex picks them', () => {
+    const text = [
+      'rows:',
+      '  - id: a',
+      '    artifact: goldens/a.txt',
+      '    artifact:   goldens/spaced.txt   ',
+      "    artifact: 'goldens/quoted.txt'",
+      '    artifact: goldens/commented.txt # why',
+      '    seeds: seeds/a/',
+      '  - seeds: seeds/b',
+      '  - - artifact: goldens/dashes.txt',
+      '    xartifact: goldens/not-a-key.txt',
+      '    note: artifact: goldens/inside.txt',
+      '    artifact:\tgoldens/tab.txt',
+      '    artifact:',
+      'artifact: goldens/crlf.txt\r',
+      'artifact: goldens/a.txt',
+      'seeds: x\u2028artifact: goldens/after-ls.txt',
+      'artifact: goldens/end.txt',
+    ].join('\n');
+    const got = plainPathValues(text);
+    expect(got).toEqual({
+      artifacts: [
+        'goldens/a.txt',
+        'goldens/spaced.txt',
+        'goldens/dashes.txt',
+        'goldens/crlf.txt',
+        'goldens/after-ls.txt',
+        'goldens/end.txt',
+      ],
+      seeds: ['seeds/a', 'seeds/b', 'x'],
+    });
+    expect(got).toEqual(byRegex(text));
+  });
+
+  test('the same values as the regex on random texts', () => {
+    // A fixed-seed generator: the same texts on every run.
+    let s = 12345;
+    const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const parts = [
+      'artifact:',
+      'seeds:',
+      ' ',
+      '-',
+      'a',
+      '/',
+      '#',
+      "'",
+      '"',
+      '\n',
+      '\r',
+      '\t',
+      '\u2028',
+      ':',
+    ];
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      const len = Math.floor(next() * 40);
+      for (let i = 0; i < len; i++) text += parts[Math.floor(next() * parts.length)];
+      expect([text, plainPathValues(text)]).toEqual([text, byRegex(text)]);
+    }
+  });
+});
