@@ -3,12 +3,12 @@
 // each ledger row by the commit that last touched it, exactly as the CLI does
 // (authorship-git.test.ts), and an approval on the head commit admits the human's promotion.
 // Under one Node only: the per-Node matrix lives in action.test.ts.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FakeGitHub, type FakeReview } from './support/fake-github.js';
+import { fakeGitHubForFile, type FakeReview } from './support/fake-github.js';
 import {
   cleanupRun,
   nodeBinaries,
@@ -26,14 +26,7 @@ import {
   scenarioRows,
 } from './support/repo.js';
 
-const gh = new FakeGitHub();
-const cleanup: (() => void)[] = [];
-beforeAll(async () => void (await gh.start()));
-afterAll(async () => {
-  await gh.stop();
-  cleanup.forEach((f) => f());
-});
-beforeEach(() => gh.reset());
+const { gh, cleanup } = fakeGitHubForFile();
 
 const NODE = nodeBinaries()[0];
 const F = SCENARIO_FILE;

@@ -3,7 +3,7 @@
 // answer, and then over the same range git would have used — a base-ref input's, not the pull
 // request's own. The bundle runs as the runner runs it, against the fake GitHub server, which
 // records every request.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createOctokit } from '../src/adapters/github.js';
 import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github-fallback.js';
 import { apiRef } from '../src/main.js';
-import { FakeGitHub } from './support/fake-github.js';
+import { fakeGitHubForFile } from './support/fake-github.js';
 import {
   cleanupRun,
   nodeBinaries,
@@ -27,14 +27,7 @@ import {
   scenarioRows,
 } from './support/repo.js';
 
-const gh = new FakeGitHub();
-const cleanup: (() => void)[] = [];
-beforeAll(async () => void (await gh.start()));
-afterAll(async () => {
-  await gh.stop();
-  cleanup.forEach((f) => f());
-});
-beforeEach(() => gh.reset());
+const { gh, cleanup } = fakeGitHubForFile();
 
 // One node is enough here: what is tested is which requests go out, not the runtime.
 const NODE = nodeBinaries().at(-1)!;

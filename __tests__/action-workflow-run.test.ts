@@ -2,12 +2,12 @@
 // the base branch (actions/checkout's default), against the fake GitHub API. The pull request
 // comes from a fork: its head exists upstream only as refs/pull/N/head, its run names no pull
 // request, its reports arrive as an artifact zip behind a redirect to a storage URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FakeGitHub, type FakeArtifact, type FakeReview } from './support/fake-github.js';
+import { fakeGitHubForFile, type FakeArtifact, type FakeReview } from './support/fake-github.js';
 import {
   cleanupRun,
   nodeBinaries,
@@ -25,14 +25,7 @@ import {
 } from './support/repo.js';
 import { makeZip, type ZipSpec } from './support/zip.js';
 
-const gh = new FakeGitHub();
-const cleanup: (() => void)[] = [];
-beforeAll(async () => void (await gh.start()));
-afterAll(async () => {
-  await gh.stop();
-  cleanup.forEach((f) => f());
-});
-beforeEach(() => gh.reset());
+const { gh, cleanup } = fakeGitHubForFile();
 
 const NODES = nodeBinaries();
 const RUN_ID = 9001;

@@ -2,12 +2,12 @@
 // a real HTTP server that behaves like the GitHub API (support/fake-github.ts), in real git
 // repositories. Every scenario runs under the machine's node and under Node 24 (the action's
 // `runs.using`), except the slow API-down one, which runs under Node 24 only.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FakeGitHub, type FakePull, type FakeReview } from './support/fake-github.js';
+import { fakeGitHubForFile, type FakePull, type FakeReview } from './support/fake-github.js';
 import {
   cleanupRun,
   nodeBinaries,
@@ -28,14 +28,7 @@ import {
   type CaseSpec,
 } from './support/repo.js';
 
-const gh = new FakeGitHub();
-const cleanup: (() => void)[] = [];
-beforeAll(async () => void (await gh.start()));
-afterAll(async () => {
-  await gh.stop();
-  cleanup.forEach((f) => f());
-});
-beforeEach(() => gh.reset());
+const { gh, cleanup } = fakeGitHubForFile();
 
 const NODES = nodeBinaries();
 const NODE24 = NODES[NODES.length - 1];

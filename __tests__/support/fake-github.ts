@@ -5,6 +5,7 @@
 // Failure modes: a read-only token (403), bursts of 5xx, a secondary rate limit, an API that is down.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from '@jest/globals';
 
 export interface Recorded {
   method: string;
@@ -451,4 +452,20 @@ export class FakeGitHub {
       run.annotations.push(...(out.annotations ?? []));
     }
   }
+}
+
+/**
+ * A fake GitHub for one test file: started before its tests, reset before each test, stopped
+ * after them; then the `cleanup` callbacks the tests pushed run.
+ */
+export function fakeGitHubForFile(): { gh: FakeGitHub; cleanup: (() => void)[] } {
+  const gh = new FakeGitHub();
+  const cleanup: (() => void)[] = [];
+  beforeAll(async () => void (await gh.start()));
+  afterAll(async () => {
+    await gh.stop();
+    cleanup.forEach((f) => f());
+  });
+  beforeEach(() => gh.reset());
+  return { gh, cleanup };
 }
