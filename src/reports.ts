@@ -47,8 +47,19 @@ export interface ReportsRead {
   reportProblems: ReportProblem[];
 }
 
-/** The reports, read here. */
-export async function readReports(job: ReportsJob): Promise<ReportsRead> {
+/** The report files parsed and the collected list read, each refusal kept as a problem. */
+export interface ReportsParsed {
+  reports: ParsedReport[];
+  collected?: string[];
+  reportProblems: ReportProblem[];
+}
+
+/**
+ * Reads and parses the report files and the collected list, with every containment check:
+ * the one reading step of `check` (readReports) and of the upkeep commands (their --junit and
+ * --collected run).
+ */
+export async function parseReports(job: ReportsJob): Promise<ReportsParsed> {
   const { root } = job;
   const reportProblems: ReportProblem[] = [...job.problems];
   const reports: ParsedReport[] = [];
@@ -80,6 +91,13 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
       reportProblems.push(asProblem(e, shown));
     }
   }
+  return { reports, collected, reportProblems };
+}
+
+/** The reports, read and mapped here. */
+export async function readReports(job: ReportsJob): Promise<ReportsRead> {
+  const { root } = job;
+  const { reports, collected, reportProblems } = await parseReports(job);
   const out: ReportsRead = {
     ...mapCases(reports, { collected, repoRoot: root }),
     reportProblems,

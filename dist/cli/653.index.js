@@ -112,12 +112,10 @@ var file_facts = __webpack_require__(9443);
 var report_globs = __webpack_require__(9305);
 // EXTERNAL MODULE: ./src/adapters/safe-read.ts
 var safe_read = __webpack_require__(4696);
-// EXTERNAL MODULE: ./src/junit/collected.ts
-var junit_collected = __webpack_require__(3519);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/junit/jest-json.ts + 2 modules
-var jest_json = __webpack_require__(2691);
+// EXTERNAL MODULE: ./src/reports.ts + 4 modules
+var src_reports = __webpack_require__(6999);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
@@ -151,7 +149,6 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
 // typos. The repository root is the working directory.
-
 
 
 
@@ -313,19 +310,16 @@ const RUN_OPTIONS = {
 async function readRun(root, junit, collected) {
     if (junit === undefined && collected === undefined)
         return undefined;
-    const { files, problems } = await (0,report_globs/* expandReports */.u)(root, junit ?? []);
-    if (problems[0])
-        throw new types/* GateError */.u(problems[0].message, problems[0].file);
-    const reports = [];
-    for (const f of files)
-        reports.push((0,jest_json/* parseReportText */.VC)(await (0,safe_read/* readCapped */.EF)(f.path, safe_read/* LIMITS */.b1.reportBytes, f.shown), f.shown));
-    let ids;
-    if (collected !== undefined) {
-        const abs = external_node_path_default().resolve(root, collected);
-        if (await (0,safe_read/* leavesRepo */.DP)(root, abs))
-            throw new types/* GateError */.u('resolves outside the repository through a symlinked folder: refused', collected);
-        ids = (0,junit_collected/* parseCollected */.Z)(await (0,safe_read/* readCapped */.EF)(abs, safe_read/* LIMITS */.b1.collectedBytes, collected), collected);
-    }
+    // Read as `check` reads them (the same containment checks); the first problem refuses.
+    const parsed = await (0,src_reports/* parseReports */.jk)({
+        root,
+        ...(await (0,report_globs/* expandReports */.u)(root, junit ?? [])),
+        collected,
+    });
+    const problem = parsed.reportProblems[0];
+    if (problem)
+        throw new types/* GateError */.u(problem.message, problem.file, problem.line);
+    const { reports, collected: ids } = parsed;
     const opts = { collected: ids, repoRoot: root };
     const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
     if (unmapped.length > 0) {

@@ -6,10 +6,9 @@ import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artifactFacts, seedsFacts } from '../adapters/file-facts.js';
 import { expandReports } from '../adapters/report-globs.js';
-import { leavesRepo, LIMITS, readCapped } from '../adapters/safe-read.js';
-import { parseCollected } from '../junit/collected.js';
+import { LIMITS, readCapped } from '../adapters/safe-read.js';
 import { mapCases, type MapOptions } from '../junit/map.js';
-import { parseReportText } from '../junit/jest-json.js';
+import { parseReports } from '../reports.js';
 import {
   GateError,
   type LedgerIssue,
@@ -222,21 +221,15 @@ export async function readRun(
   collected: string | undefined,
 ): Promise<Run | undefined> {
   if (junit === undefined && collected === undefined) return undefined;
-  const { files, problems } = await expandReports(root, junit ?? []);
-  if (problems[0]) throw new GateError(problems[0].message, problems[0].file);
-  const reports: ParsedReport[] = [];
-  for (const f of files)
-    reports.push(parseReportText(await readCapped(f.path, LIMITS.reportBytes, f.shown), f.shown));
-  let ids: string[] | undefined;
-  if (collected !== undefined) {
-    const abs = path.resolve(root, collected);
-    if (await leavesRepo(root, abs))
-      throw new GateError(
-        'resolves outside the repository through a symlinked folder: refused',
-        collected,
-      );
-    ids = parseCollected(await readCapped(abs, LIMITS.collectedBytes, collected), collected);
-  }
+  // Read as `check` reads them (the same containment checks); the first problem refuses.
+  const parsed = await parseReports({
+    root,
+    ...(await expandReports(root, junit ?? [])),
+    collected,
+  });
+  const problem = parsed.reportProblems[0];
+  if (problem) throw new GateError(problem.message, problem.file, problem.line);
+  const { reports, collected: ids } = parsed;
   const opts = { collected: ids, repoRoot: root };
   const { tests, unmapped, collection } = mapCases(reports, opts);
   if (unmapped.length > 0) {
