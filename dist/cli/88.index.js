@@ -47,6 +47,8 @@ var src_reports = __webpack_require__(6999);
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
 var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/ledger/distance.ts
+var distance = __webpack_require__(1126);
 // EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
 var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
@@ -76,6 +78,7 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
 // typos. The repository root is the working directory.
+
 
 
 
@@ -326,27 +329,11 @@ function nearest(id, known) {
     for (const k of pool.slice(0, 5000)) {
         if (Math.abs(k.length - id.length) >= bestD)
             continue;
-        const d = distance(id, k, bestD);
+        const d = (0,distance/* editDistance */.Y)(id, k, { cap: bestD });
         if (d < bestD)
             [best, bestD] = [k, d];
     }
     return best;
-}
-/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
-function distance(a, b, cap) {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        let low = i;
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            low = Math.min(low, cur[j]);
-        }
-        if (low >= cap)
-            return cap;
-        prev = cur;
-    }
-    return prev[b.length];
 }
 /**
  * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the

@@ -1,6 +1,7 @@
 // Options as one table per command: parseArgs reads the same entries the help is printed
 // from and the typo check compares against, so a command's option is declared once.
 import { parseArgs } from 'node:util';
+import { editDistance } from '../ledger/distance.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -97,24 +98,8 @@ export function nearest(name: string, known: string[]): string | undefined {
   let bestDistance = Infinity;
   const limit = name.length <= 4 ? 1 : 2;
   for (const k of known) {
-    const d = distance(name.toLowerCase(), k);
+    const d = editDistance(name.toLowerCase(), k, { swaps: true });
     if (d <= limit && d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best;
-}
-
-/** Edits (insert, delete, substitute, swap two neighbours) between two strings. */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }

@@ -19,6 +19,7 @@ import {
   type TestResult,
 } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
+import { editDistance } from '../ledger/distance.js';
 import { parseLedger } from '../ledger/parse.js';
 import { pathProblem } from '../ledger/pathRules.js';
 import { checkLedgerPaths } from '../adapters/ledger-paths.js';
@@ -321,28 +322,11 @@ export function nearest(id: string, known: Iterable<string>): string | undefined
   let bestD = limit + 1;
   for (const k of pool.slice(0, 5000)) {
     if (Math.abs(k.length - id.length) >= bestD) continue;
-    const d = distance(id, k, bestD);
+    const d = editDistance(id, k, { cap: bestD });
     if (d < bestD) [best, bestD] = [k, d];
   }
   return best;
 }
-
-/** Levenshtein distance, or any value ≥ `cap` once it is known to reach it. */
-function distance(a: string, b: string, cap: number): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let low = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      low = Math.min(low, cur[j]);
-    }
-    if (low >= cap) return cap;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
 /**
  * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
  * edit's result is validated before it is written, and that refusal lists every problem).

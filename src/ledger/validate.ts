@@ -3,6 +3,7 @@
 // missing field's row (its first key, the `id` of `- id:`), a duplicate's second occurrence.
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
+import { editDistance } from './distance.js';
 import {
   allowedFields,
   DIGEST_PATTERN,
@@ -348,25 +349,11 @@ function suggest(key: string, known: readonly string[]): string {
   let best = '';
   let bestD = 3;
   for (const k of known) {
-    const d = distance(key.toLowerCase(), k);
+    const d = editDistance(key.toLowerCase(), k);
     if (d < bestD) {
       bestD = d;
       best = k;
     }
   }
   return best ? `; did you mean '${best}'?` : '';
-}
-
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
 }
