@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createOctokit } from '../src/adapters/github.js';
-import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github-fallback.js';
+import { createOctokit } from '../src/adapters/github/client.js';
+import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github/fallback.js';
 import { apiRef } from '../src/main.js';
 import { fakeGitHubForFile } from './support/fake-github.js';
 import {

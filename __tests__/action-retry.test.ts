@@ -2,8 +2,8 @@
 // octokit the action builds (createOctokit), in process, against the fake API, with the sleep
 // recorded instead of slept.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createOctokit, type Octokit } from '../src/adapters/github.js';
-import { retryWait, SECONDARY_FALLBACK_S } from '../src/adapters/github-retry.js';
+import { createOctokit, type Octokit } from '../src/adapters/github/client.js';
+import { retryWait, SECONDARY_FALLBACK_S } from '../src/adapters/github/retry.js';
 import { FakeGitHub } from './support/fake-github.js';
 
 describe('retryWait: what GitHub asks for', () => {

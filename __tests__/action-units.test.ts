@@ -1,9 +1,9 @@
 // The action's pure parts on plain data: event facts, who may approve, conclusions, the API's
 // file list as changes. (The same paths run end to end in action.test.ts.)
 import { describe, expect, it } from '@jest/globals';
-import { eventFacts, isBranchName, mergeQueuePr } from '../src/adapters/event.js';
-import { pickApprover, type Review } from '../src/adapters/github-approvals.js';
-import { filesToChanges } from '../src/adapters/github-fallback.js';
+import { eventFacts, isBranchName, mergeQueuePr } from '../src/adapters/github/event.js';
+import { pickApprover, type Review } from '../src/adapters/github/approvals.js';
+import { filesToChanges } from '../src/adapters/github/fallback.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
 import { readInputs } from '../src/inputs.js';
 import { conclusionOf, stepFails } from '../src/main.js';

@@ -1,6 +1,12 @@
 // The strict zip reader for workflow artifacts, on real zips written by another zip writer.
 import { describe, expect, it } from '@jest/globals';
-import { crc32, readZip, unsafeName, zipEntries, type ZipLimits } from '../src/adapters/zip.js';
+import {
+  crc32,
+  readZip,
+  unsafeName,
+  zipEntries,
+  type ZipLimits,
+} from '../src/adapters/github/zip.js';
 import { lieAboutSize, makeZip } from './support/zip.js';
 
 const LIMITS: ZipLimits = { entries: 100, totalBytes: 1024 * 1024, fileBytes: 512 * 1024 };

@@ -13,7 +13,7 @@ import {
   parseIdentity,
   rowAuthorship,
 } from '../src/decision/authorship.js';
-import { parseCommitRecords, trailerValues } from '../src/adapters/git.js';
+import { parseCommitRecords, trailerValues } from '../src/adapters/git/git.js';
 import { decide } from '../src/decision/decide.js';
 import type { CommitInfo, Ledger, LedgerRow } from '../src/types.js';
 

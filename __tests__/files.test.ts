@@ -11,8 +11,8 @@ import {
   fileFacts,
   hashFile,
   prefetchFileFacts,
-} from '../src/adapters/file-facts.js';
-import { readCapped, readCappedSync } from '../src/adapters/safe-read.js';
+} from '../src/adapters/fs/file-facts.js';
+import { readCapped, readCappedSync } from '../src/adapters/fs/safe-read.js';
 import { GateError } from '../src/types.js';
 
 const top = mkdtempSync(path.join(tmpdir(), 'ledger-gate-files-'));

@@ -1,8 +1,8 @@
-// The git output parsers of src/adapters/git.ts over plain strings, shaped as git prints them:
+// The git output parsers of src/adapters/git/git.ts over plain strings, shaped as git prints them:
 // what each answer means without building a repository. The log records and trailers are
 // parsed in authorship.test.ts; whole repositories in authorship-git.test.ts and check.test.ts.
 import { describe, expect, test } from '@jest/globals';
-import { parseBatchCheck, parseNameStatus } from '../src/adapters/git.js';
+import { parseBatchCheck, parseNameStatus } from '../src/adapters/git/git.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

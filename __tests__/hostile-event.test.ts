@@ -5,7 +5,7 @@
 // must yield only validated shas and numbers, and notes that render inert. The same payloads
 // through the action bundle: hostile-event-action.test.ts (end to end).
 import { describe, expect, it } from '@jest/globals';
-import { readEvent, type EventFacts } from '../src/adapters/event.js';
+import { readEvent, type EventFacts } from '../src/adapters/github/event.js';
 import { renderSummary } from '../src/report/summary.js';
 import { logLine } from '../src/report/escape.js';
 import { GateError } from '../src/types.js';

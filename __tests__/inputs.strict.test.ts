@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { utf8ErrorAt } from '../src/adapters/safe-read.js';
+import { utf8ErrorAt } from '../src/adapters/fs/safe-read.js';
 import { main } from '../src/cli.js';
 import { YAML_READER_MAX_CHARS } from '../src/ledger/fallback.js';
 import { parseLedgerWith } from '../src/ledger/parse.js';

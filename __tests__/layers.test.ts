@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const CORE = ['ledger', 'junit', 'decision', 'report'];
 /** Modules outside the core folders that the core may import: plain data and types. */
 const SHARED = ['types.ts', 'project.ts'];
@@ -112,5 +112,88 @@ describe('the import graph of the core', () => {
       .map((s) => forbidden(file, s))
       .filter((why) => why !== null);
     expect(arrows).toEqual([]);
+  });
+});
+
+/** Every source under src/, repo-relative to src/ with `/` separators. */
+function allFiles(): string[] {
+  return readdirSync(SRC, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => path.relative(SRC, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The arrows between sources: each file's relative imports (type-only ones included). */
+export function importGraph(
+  read: (file: string) => string,
+  files: string[],
+): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const to = specifiers(read(file))
+      .filter((s) => s.startsWith('.'))
+      .map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s)))
+      .map((t) => t.replace(/\.js$/, '.ts'))
+      .filter((t) => known.has(t));
+    graph.set(file, [...new Set(to)]);
+  }
+  return graph;
+}
+
+/** One import circle per strongly connected part of the graph, as `a → b → a`; none: []. */
+export function circles(graph: Map<string, string[]>): string[] {
+  // Tarjan's algorithm: each part with more than one file, or a file importing itself, is a circle.
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1 || (graph.get(v) ?? []).includes(v))
+      out.push([...part.reverse(), part[0]].join(' → '));
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+describe('the import graph of src/', () => {
+  test('the circle finder finds a circle through type imports and none in a tree', () => {
+    const text: Record<string, string> = {
+      'a.ts': "import { b } from './b.js';",
+      'b.ts': "import type { C } from './c/c.js';",
+      'c/c.ts': "import { a } from '../a.js';\nimport { d } from './d.js';",
+      'c/d.ts': '',
+    };
+    const g = importGraph((f) => text[f], Object.keys(text));
+    expect(circles(g)).toEqual(['a.ts → b.ts → c/c.ts → a.ts']);
+    delete text['c/c.ts'];
+    text['c/c.ts'] = "import { d } from './d.js';";
+    expect(circles(importGraph((f) => text[f], Object.keys(text)))).toEqual([]);
+  });
+
+  test('no source imports itself back, through any chain of imports', () => {
+    const files = allFiles();
+    const g = importGraph((f) => readFileSync(path.join(SRC, f), 'utf8'), files);
+    expect(circles(g)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLedger } from '../src/ledger/parse.js';
-import { checkLedgerPaths, resolveReal } from '../src/adapters/ledger-paths.js';
+import { checkLedgerPaths, resolveReal } from '../src/adapters/fs/ledger-paths.js';
 
 // A real repository folder with real symlinks, and a folder outside it.
 let base: string;

@@ -1,5 +1,5 @@
 // The reports half of the gate: the column format results cross threads in, the worker thread
-// (src/worker.ts, run from source here), and the fallback to this thread when the worker
+// (src/worker/entry.ts, run from source here), and the fallback to this thread when the worker
 // cannot run (the built bundles' worker.js runs in the bench, the hostile and action suites).
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import {
   unpackTests,
 } from '../src/reports.js';
 import type { TestResult } from '../src/types.js';
-import { fallbackNote } from '../src/adapters/worker-client.js';
+import { fallbackNote } from '../src/worker/client.js';
 
 describe('packTests / unpackTests', () => {
   test('every field of every result comes back', () => {

@@ -1,7 +1,7 @@
 // Bundles the action (dist/index.js) and the CLI (dist/cli/index.js) with ncc, as ESM.
 // Two bundles, so the CLI never loads @actions/github: start-up time is part of the product.
-// The worker thread's entry (src/worker.ts) is bundled once and copied next to each, as
-// worker.js: adapters/worker-client.ts starts it from there.
+// The worker thread's entry (src/worker/entry.ts) is bundled once and copied next to each, as
+// worker.js: src/worker/client.ts starts it from there.
 // `node scripts/build.mjs --cli-only --out DIR` bundles only the CLI, into DIR/cli (the bench
 // uses it to measure the current source without touching dist/).
 // A full build also writes dist/licenses.txt from what the bundler actually bundled.
@@ -48,7 +48,7 @@ else {
 mkdirSync(cliDir, { recursive: true });
 builds.push({ bundle: 'dist/cli/index.js', stats: bundle('src/cli-entry.ts', cliDir) });
 const workerDir = path.join(scratch, 'worker');
-builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker.ts', workerDir) });
+builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', workerDir) });
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));

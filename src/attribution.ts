@@ -30,7 +30,7 @@ export async function attributeRows(
   baseLedger: LedgerParse | null,
   ledger: Ledger,
 ): Promise<Map<string, Authorship> | undefined> {
-  const git = await import('./adapters/git.js');
+  const git = await import('./adapters/git/git.js');
   const baseRows =
     baseLedger?.ledger && baseLedger.errors.length === 0 ? baseLedger.ledger.byId : new Map();
   const ids = new Set<string>();

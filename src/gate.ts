@@ -3,15 +3,15 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/file-facts.js';
-import { expandReports } from './adapters/report-globs.js';
-import { LIMITS, leavesRepo, readCapped } from './adapters/safe-read.js';
-import { fallbackNote } from './adapters/worker-client.js';
+import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/fs/file-facts.js';
+import { expandReports } from './adapters/fs/report-globs.js';
+import { LIMITS, leavesRepo, readCapped } from './adapters/fs/safe-read.js';
+import { fallbackNote } from './worker/client.js';
 import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { quarantineWarnings } from './decision/quarantine.js';
-import { checkLedgerPaths } from './adapters/ledger-paths.js';
+import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
 import {
@@ -82,7 +82,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const fallbacks = new Set<string>();
   const onFallback = (what: string, e: unknown) => fallbacks.add(fallbackNote(what, e));
 
-  // Large report sets are read, parsed and mapped on the worker thread (src/worker.ts), while
+  // Large report sets are read, parsed and mapped on the worker thread (src/worker/entry.ts), while
   // this thread reads the ledger: on two cores the two halves overlap.
   const job = {
     root,
@@ -224,7 +224,7 @@ function matcher(globs: string[]): ((p: string) => boolean) | undefined {
  * child_process and @actions/exec, and start-up time counts.
  */
 async function gitSource(o: GateOptions): Promise<ChangeSource> {
-  const git = await import('./adapters/git.js');
+  const git = await import('./adapters/git/git.js');
   return git.gitChange(o.cwd, o.base!, o.head, o.allowFetch ?? false);
 }
 

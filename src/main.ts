@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { readEvent, type EventFacts } from './adapters/event.js';
-import * as git from './adapters/git.js';
+import { readEvent, type EventFacts } from './adapters/github/event.js';
+import * as git from './adapters/git/git.js';
 import {
   CheckRun,
   createOctokit,
@@ -15,10 +15,10 @@ import {
   type Conclusion,
   type Octokit,
   type Repo,
-} from './adapters/github.js';
-import { findApprover, pullFacts } from './adapters/github-approvals.js';
-import { apiChange } from './adapters/github-fallback.js';
-import { downloadArtifact, findPullOfRun, insideArtifact } from './adapters/workflow-run.js';
+} from './adapters/github/client.js';
+import { findApprover, pullFacts } from './adapters/github/approvals.js';
+import { apiChange } from './adapters/github/fallback.js';
+import { downloadArtifact, findPullOfRun, insideArtifact } from './adapters/github/workflow-run.js';
 import { applyApproval } from './decision/approve.js';
 import { runGate, type GateOutcome } from './gate.js';
 import { readInputs, type ActionInputs, type FailOn } from './inputs.js';

@@ -1,51 +1,23 @@
 // The reports half of the gate: report files (and the collected list) → one TestResult per
-// test id, and every problem. Large report sets run on the worker thread (src/worker.ts), so
+// test id, and every problem. Large report sets run on the worker thread (src/worker/entry.ts), so
 // that on two cores they overlap with reading the ledger; results cross back as columns, not
 // 100k objects.
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReportFile } from './adapters/report-globs.js';
-import { LIMITS, inside, leavesRepo, readCapped, readCappedSync } from './adapters/safe-read.js';
-import { onWorker, type OnFallback } from './adapters/worker-client.js';
+import type { ReportFile } from './adapters/fs/report-globs.js';
+import { LIMITS, inside, leavesRepo, readCapped, readCappedSync } from './adapters/fs/safe-read.js';
+import { onWorker, type OnFallback } from './worker/client.js';
+import type { PackedReports, PackedTests, ReportsJob, ReportsRead } from './worker/jobs.js';
 import { parseCollected } from './junit/collected.js';
 import { mapCases } from './junit/map.js';
 import { parseReportText } from './junit/jest-json.js';
 import {
   GateError,
-  type CollectionOutcome,
-  type Dialect,
   type ParsedReport,
   type ReportProblem,
   type Status,
   type TestResult,
-  type UnmappedCase,
 } from './types.js';
-
-export interface ReportsJob {
-  /** The repository root. */
-  root: string;
-  files: ReportFile[];
-  /** Problems found while expanding the globs. */
-  problems: ReportProblem[];
-  /** The collected-ids file, as given. */
-  collected?: string;
-  /** The folder the collected list must be inside: the repository, unless the gate unpacked it. */
-  collectedRoot?: string;
-  /** Read with blocking calls (on a worker, where nothing else waits). */
-  sync?: boolean;
-}
-
-export interface ReportsRead {
-  tests: TestResult[];
-  unmapped: UnmappedCase[];
-  /** pytest modules skipped or broken at collection. */
-  collection: CollectionOutcome[];
-  /** The collected ids, when a collected list was given and read. */
-  collected?: string[];
-  /** The dialects of the reports read, each once. */
-  dialects: Dialect[];
-  reportProblems: ReportProblem[];
-}
 
 /** The report files parsed and the collected list read, each refusal kept as a problem. */
 export interface ReportsParsed {
@@ -138,9 +110,6 @@ export async function gatherReports(
   return { ...packed, tests: unpackTests(packed.tests) };
 }
 
-/** The reports as they cross from the worker: the tests as columns. */
-export type PackedReports = Omit<ReportsRead, 'tests'> & { tests: PackedTests };
-
 export function packReports(read: ReportsRead): PackedReports {
   return { ...read, tests: packTests(read.tests) };
 }
@@ -155,23 +124,6 @@ async function totalBytes(files: ReportFile[]): Promise<number> {
     ),
   );
   return sizes.reduce((a, b) => a + b, 0);
-}
-
-/**
- * TestResults as columns: every id in one string, numbers in one typed array, files and
- * report names as tables. Cloning this is a few copies; cloning 100k objects is not.
- */
-export interface PackedTests {
-  ids: string;
-  files: string[];
-  reports: string[];
-  /**
-   * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
-   * none), its number of reports, its outcome (0: none), its duplicates' count (0: none),
-   * their report's index and statuses (a bit per status); then, test after test, the index
-   * of each report.
-   */
-  numbers: Int32Array;
 }
 
 const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];

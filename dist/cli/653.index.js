@@ -106,12 +106,12 @@ var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 2 modules
-var file_facts = __webpack_require__(9443);
-// EXTERNAL MODULE: ./src/adapters/report-globs.ts + 4 modules
-var report_globs = __webpack_require__(9305);
-// EXTERNAL MODULE: ./src/adapters/safe-read.ts
-var safe_read = __webpack_require__(4696);
+// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 2 modules
+var file_facts = __webpack_require__(7156);
+// EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
+var report_globs = __webpack_require__(3692);
+// EXTERNAL MODULE: ./src/adapters/fs/safe-read.ts
+var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
 // EXTERNAL MODULE: ./src/reports.ts + 4 modules
@@ -126,8 +126,8 @@ var distance = __webpack_require__(1126);
 var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
 var pathRules = __webpack_require__(19);
-// EXTERNAL MODULE: ./src/adapters/ledger-paths.ts + 1 modules
-var ledger_paths = __webpack_require__(5041);
+// EXTERNAL MODULE: ./src/adapters/fs/ledger-paths.ts + 1 modules
+var ledger_paths = __webpack_require__(9193);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts

@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9443);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7156);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
@@ -39,7 +39,7 @@ async function run(argv, io) {
         let status = 0;
         for (const p of positionals) {
             try {
-                io.stdout(`${await (0,_adapters_file_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .hashFile */ .DC)(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, p))}  ${p}\n`);
+                io.stdout(`${await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .hashFile */ .DC)(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, p))}  ${p}\n`);
             }
             catch (e) {
                 if (!(e instanceof _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u))
@@ -86,12 +86,12 @@ var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 2 modules
-var file_facts = __webpack_require__(9443);
-// EXTERNAL MODULE: ./src/adapters/report-globs.ts + 4 modules
-var report_globs = __webpack_require__(9305);
-// EXTERNAL MODULE: ./src/adapters/safe-read.ts
-var safe_read = __webpack_require__(4696);
+// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 2 modules
+var file_facts = __webpack_require__(7156);
+// EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
+var report_globs = __webpack_require__(3692);
+// EXTERNAL MODULE: ./src/adapters/fs/safe-read.ts
+var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
 // EXTERNAL MODULE: ./src/reports.ts + 4 modules
@@ -106,8 +106,8 @@ var distance = __webpack_require__(1126);
 var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
 var pathRules = __webpack_require__(19);
-// EXTERNAL MODULE: ./src/adapters/ledger-paths.ts + 1 modules
-var ledger_paths = __webpack_require__(5041);
+// EXTERNAL MODULE: ./src/adapters/fs/ledger-paths.ts + 1 modules
+var ledger_paths = __webpack_require__(9193);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts

@@ -2,7 +2,7 @@
 // reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashFile } from '../adapters/file-facts.js';
+import { hashFile } from '../adapters/fs/file-facts.js';
 import { runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';

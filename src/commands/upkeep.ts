@@ -4,9 +4,9 @@
 // typos. The repository root is the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifactFacts, seedsFacts } from '../adapters/file-facts.js';
-import { expandReports } from '../adapters/report-globs.js';
-import { LIMITS, readCapped } from '../adapters/safe-read.js';
+import { artifactFacts, seedsFacts } from '../adapters/fs/file-facts.js';
+import { expandReports } from '../adapters/fs/report-globs.js';
+import { LIMITS, readCapped } from '../adapters/fs/safe-read.js';
 import { mapCases, type MapOptions } from '../junit/map.js';
 import { parseReports } from '../reports.js';
 import {
@@ -22,7 +22,7 @@ import { UsageError, type CommandIO } from './io.js';
 import { editDistance } from '../ledger/distance.js';
 import { parseLedger } from '../ledger/parse.js';
 import { pathProblem } from '../ledger/pathRules.js';
-import { checkLedgerPaths } from '../adapters/ledger-paths.js';
+import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
 
 export const DEFAULT_LEDGER = 'tests/ledger.yaml';
 

@@ -3,7 +3,7 @@
 // repository. Paths are walked one segment at a time as the OS would (so `link/..` is the link
 // target's parent, not the link's folder); a path that does not exist yet is not an error here
 // — the gate reports it as fixture-missing / property-seeds-empty. The walk is pure: what a
-// path is on disk comes from a PathLookup (adapters/ledger-paths.ts gives the real one).
+// path is on disk comes from a PathLookup (adapters/fs/ledger-paths.ts gives the real one).
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Ledger, LedgerIssue } from '../types.js';
 import { pathProblem } from './pathRules.js';

@@ -1,10 +1,10 @@
 // The worker thread's entry: dist/worker.js and dist/cli/worker.js (scripts/build.mjs bundles
-// it next to each bundle). It runs one typed job (adapters/worker-client.ts) and posts the
+// it next to each bundle). It runs one typed job (src/worker/client.ts) and posts the
 // result back: the reports packed as columns, or the file facts.
 import { parentPort, workerData } from 'node:worker_threads';
-import { collectFacts } from './adapters/file-facts.js';
-import type { WorkerJob } from './adapters/worker-client.js';
-import { packReports, readReports } from './reports.js';
+import { collectFacts } from '../adapters/fs/file-facts.js';
+import type { WorkerJob } from './jobs.js';
+import { packReports, readReports } from '../reports.js';
 
 const job = workerData as WorkerJob;
 if (job.kind === 'facts') {

@@ -2,7 +2,7 @@
 // the pull request (number and author). Read from GITHUB_EVENT_PATH; anything malformed stops
 // the run (fail closed), and every sha is validated before it can reach git.
 import { readFileSync } from 'node:fs';
-import { GateError } from '../types.js';
+import { GateError } from '../../types.js';
 
 export interface EventFacts {
   name: string;

@@ -2,10 +2,10 @@
 // check run, and the 403 that tells a fork's read-only token apart from an API that is down.
 import * as core from '@actions/core';
 import type { getOctokit } from '@actions/github';
-import { batches, type Annotation } from '../report/annotations.js';
-import { logLine } from '../report/escape.js';
-import { GateError } from '../types.js';
-import { retries, type RetryOptions } from './github-retry.js';
+import { batches, type Annotation } from '../../report/annotations.js';
+import { logLine } from '../../report/escape.js';
+import { GateError } from '../../types.js';
+import { retries, type RetryOptions } from './retry.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 

@@ -2,16 +2,16 @@
 // without the base): the changed files, the base ledger and the commit authors, all over one
 // range. The pull request's own range is read with pulls.listFiles and pulls.listCommits; any
 // other (a base-ref input) with the compare endpoint, base...head.
-import { coAuthorsOf } from './git.js';
+import { coAuthorsOf } from '../git/git.js';
 import {
   GateError,
   type ChangeSource,
   type ChangeStatus,
   type ChangedPath,
   type CommitInfo,
-} from '../types.js';
-import type { Octokit, Repo } from './github.js';
-import { apiError } from './github.js';
+} from '../../types.js';
+import type { Octokit, Repo } from './client.js';
+import { apiError } from './client.js';
 
 /** pulls.listFiles returns at most 3000 files; past that the list would be silently short. */
 export const LIST_FILES_CAP = 3000;

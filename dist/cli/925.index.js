@@ -1,8 +1,8 @@
-export const id = 485;
-export const ids = [485];
+export const id = 925;
+export const ids = [925];
 export const modules = {
 
-/***/ 4485:
+/***/ 1925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1170,7 +1170,7 @@ function getExecOutput(commandLine, args, options) {
 var authorship = __webpack_require__(5229);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
-;// CONCATENATED MODULE: ./src/adapters/git.ts
+;// CONCATENATED MODULE: ./src/adapters/git/git.ts
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 

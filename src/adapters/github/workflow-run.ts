@@ -4,9 +4,9 @@
 // head out into a worktree of its own, whose files are read as data; nothing of it is run.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GateError } from '../types.js';
+import { GateError } from '../../types.js';
 import type { WorkflowRunFacts } from './event.js';
-import { apiError, type Octokit, type Repo } from './github.js';
+import { apiError, type Octokit, type Repo } from './client.js';
 import { zipEntries, type ZipLimits } from './zip.js';
 
 /** An artifact zip is held in memory while it is read: past this it is refused unread. */

@@ -4,7 +4,7 @@
 // symlink, encryption, zip64, duplicates, a size that does not match, a bad CRC, or more bytes
 // or entries than the limits (a zip bomb stops at the limit, it is never inflated past it).
 import { inflateRawSync } from 'node:zlib';
-import { GateError } from '../types.js';
+import { GateError } from '../../types.js';
 
 export interface ZipLimits {
   /** Files and folders in the archive. */

@@ -4,7 +4,7 @@
 import fs, { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { GateError } from '../types.js';
+import { GateError } from '../../types.js';
 
 export const LIMITS = {
   /** One JUnit report file. */

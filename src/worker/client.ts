@@ -1,27 +1,18 @@
-// The one worker thread the gate uses, started from src/worker.ts with a typed job: the
+// The one worker thread the gate uses, started from src/worker/entry.ts with a typed job: the
 // reports (read, parsed, mapped) or the file facts (golden digests, seed counts). Both bundles
 // (dist/index.js, dist/cli/index.js) ship it as worker.js next to themselves; nothing runs
 // from source text. When it cannot start or dies, the caller does the same work on its own
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { FactsRequest, FactsResult } from './file-facts.js';
-import type { PackedReports, ReportsJob } from '../reports.js';
-
-export type WorkerJob =
-  { kind: 'facts'; request: FactsRequest } | { kind: 'reports'; job: ReportsJob };
-
-interface WorkerResults {
-  facts: FactsResult;
-  reports: PackedReports;
-}
+import type { WorkerJob, WorkerResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
 export type OnFallback = (what: string, error: unknown) => void;
 
 /**
  * The worker's script: worker.js next to the running bundle. Run from the TypeScript sources
- * (the tests), it is src/worker.ts, loaded through scripts/worker-ts-hooks.mjs.
+ * (the tests), it is src/worker/entry.ts, loaded through scripts/worker-ts-hooks.mjs.
  * LEDGER_GATE_WORKER_SCRIPT names another script: the tests use it to make the worker fail.
  */
 function workerScript(): { script: URL; execArgv?: string[] } {
@@ -36,7 +27,7 @@ function workerScript(): { script: URL; execArgv?: string[] } {
 // Never a literal in `new URL(…, import.meta.url)`: the bundler would copy it in as an asset.
 const FILES = {
   bundled: './worker.js',
-  source: '../worker.ts',
+  source: './entry.ts',
   hooks: '../../scripts/worker-ts-hooks.mjs',
 };
 const near = (file: string, base: string) => new URL(file, base);

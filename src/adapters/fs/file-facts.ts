@@ -1,14 +1,15 @@
 // File facts: the digest of each golden (a locked_fixture's artifact) and the number of seed
 // files below each property's seeds folder, each path checked to stay inside the repository.
-// A large set is gathered on the worker thread (src/worker.ts), the same code either way.
+// A large set is gathered on the worker thread (src/worker/entry.ts), the same code either way.
 import fs from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { plainPathValues } from '../ledger/path-scan.js';
-import { GateError, type ArtifactFact, type SeedsFact } from '../types.js';
+import { plainPathValues } from '../../ledger/path-scan.js';
+import { GateError, type ArtifactFact, type SeedsFact } from '../../types.js';
 import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
-import { onWorker, type OnFallback } from './worker-client.js';
+import { onWorker, type OnFallback } from '../../worker/client.js';
+import type { FactsRequest, FactsResult } from '../../worker/jobs.js';
 
 /** sha256 of a regular file (for `ledger-gate digest` / `lock`): the same reader the gate uses. */
 export async function hashFile(file: string): Promise<string> {
@@ -142,22 +143,6 @@ export async function prefetchFileFacts(
     return undefined;
   });
   return res && { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on: 'worker' };
-}
-
-export interface FactsRequest {
-  /** Real path of the repository. */
-  root: string;
-  artifacts: string[];
-  seeds: string[];
-  /** Artifacts larger than this are refused, not hashed. */
-  maxBytes: number;
-  /** Take the paths from this ledger's text (plain values on `artifact:` / `seeds:` lines). */
-  scan?: { ledger: string; maxBytes: number };
-}
-
-export interface FactsResult {
-  artifacts: [string, ArtifactFact][];
-  seeds: [string, SeedsFact][];
 }
 
 const CHUNK = 1024 * 1024;

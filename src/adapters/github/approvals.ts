@@ -1,9 +1,9 @@
 // Who approved the pull request's head commit (§3): the latest review of each reviewer counts,
 // and only an APPROVED one on the current head, by a human with write access who is not the
 // author, admits review findings.
-import { agentMatcher } from '../decision/authorship.js';
-import type { Octokit, Repo } from './github.js';
-import { apiError, isForbidden } from './github.js';
+import { agentMatcher } from '../../decision/authorship.js';
+import type { Octokit, Repo } from './client.js';
+import { apiError, isForbidden } from './client.js';
 
 export interface Review {
   id?: number;

@@ -1,7 +1,7 @@
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 import { getExecOutput } from '@actions/exec';
-import { parseIdentity } from '../decision/authorship.js';
+import { parseIdentity } from '../../decision/authorship.js';
 import {
   GateError,
   type ChangeSource,
@@ -9,7 +9,7 @@ import {
   type ChangedPath,
   type CommitInfo,
   type Identity,
-} from '../types.js';
+} from '../../types.js';
 
 async function git(
   cwd: string,

@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import type { ReportProblem } from '../types.js';
+import type { ReportProblem } from '../../types.js';
 import { LIMITS, leavesRepo } from './safe-read.js';
 
 export interface ReportFile {

@@ -2,8 +2,8 @@
 // its questions with lstat, realpath and readlink.
 import { lstatSync, readdirSync, readlinkSync, realpathSync, type Dirent } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { outsideRepo, walkReal, type PathLookup } from '../ledger/paths.js';
-import type { Ledger, LedgerIssue } from '../types.js';
+import { outsideRepo, walkReal, type PathLookup } from '../../ledger/paths.js';
+import type { Ledger, LedgerIssue } from '../../types.js';
 
 // A folder asked about this often is listed once (one readdir) instead of one lstat per entry:
 // 5000 goldens in one folder cost ~40 ms of lstat calls, the listing a few.

@@ -1,0 +1,86 @@
+// The worker's jobs and what each sends back: the one place their shapes are declared, so
+// the client (client.ts), the entry (entry.ts) and the two halves that hand work to the
+// worker (src/reports.ts, adapters/fs/file-facts.ts) import them from here and never from
+// each other: no import circle.
+import type { ReportFile } from '../adapters/fs/report-globs.js';
+import type {
+  ArtifactFact,
+  CollectionOutcome,
+  Dialect,
+  ReportProblem,
+  SeedsFact,
+  TestResult,
+  UnmappedCase,
+} from '../types.js';
+
+export interface ReportsJob {
+  /** The repository root. */
+  root: string;
+  files: ReportFile[];
+  /** Problems found while expanding the globs. */
+  problems: ReportProblem[];
+  /** The collected-ids file, as given. */
+  collected?: string;
+  /** The folder the collected list must be inside: the repository, unless the gate unpacked it. */
+  collectedRoot?: string;
+  /** Read with blocking calls (on a worker, where nothing else waits). */
+  sync?: boolean;
+}
+
+export interface ReportsRead {
+  tests: TestResult[];
+  unmapped: UnmappedCase[];
+  /** pytest modules skipped or broken at collection. */
+  collection: CollectionOutcome[];
+  /** The collected ids, when a collected list was given and read. */
+  collected?: string[];
+  /** The dialects of the reports read, each once. */
+  dialects: Dialect[];
+  reportProblems: ReportProblem[];
+}
+
+/** The reports as they cross from the worker: the tests as columns. */
+
+/** The reports as they cross from the worker: the tests as columns. */
+export type PackedReports = Omit<ReportsRead, 'tests'> & { tests: PackedTests };
+
+/**
+ * TestResults as columns: every id in one string, numbers in one typed array, files and
+ * report names as tables. Cloning this is a few copies; cloning 100k objects is not.
+ */
+export interface PackedTests {
+  ids: string;
+  files: string[];
+  reports: string[];
+  /**
+   * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
+   * none), its number of reports, its outcome (0: none), its duplicates' count (0: none),
+   * their report's index and statuses (a bit per status); then, test after test, the index
+   * of each report.
+   */
+  numbers: Int32Array;
+}
+
+export interface FactsRequest {
+  /** Real path of the repository. */
+  root: string;
+  artifacts: string[];
+  seeds: string[];
+  /** Artifacts larger than this are refused, not hashed. */
+  maxBytes: number;
+  /** Take the paths from this ledger's text (plain values on `artifact:` / `seeds:` lines). */
+  scan?: { ledger: string; maxBytes: number };
+}
+
+export interface FactsResult {
+  artifacts: [string, ArtifactFact][];
+  seeds: [string, SeedsFact][];
+}
+
+export type WorkerJob =
+  { kind: 'facts'; request: FactsRequest } | { kind: 'reports'; job: ReportsJob };
+
+export interface WorkerResults {
+  facts: FactsResult;
+  reports: PackedReports;
+}
