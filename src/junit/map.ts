@@ -3,14 +3,14 @@
 import { posix } from 'node:path';
 import type {
   CollectionOutcome,
-  Dialect,
   ParsedReport,
   RawCase,
   Status,
   TestResult,
   UnmappedCase,
 } from '../types.js';
-import type { SuiteCase } from './parse.js';
+import { fileOrClassId } from './dialects/dialect.js';
+import { readerOf } from './dialects/index.js';
 import { indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
@@ -49,13 +49,6 @@ interface Merged {
   duplicates?: { count: number; report: string };
 }
 
-/**
- * Dialects that write a rerun as another case with the same id in the same report
- * (gotestsum --rerun-fails). In every other dialect, same-named cases in one report are
- * distinct tests that share a name (two `test('x')` in one file), not attempts.
- */
-const RERUNS_AS_CASES = new Set<Dialect>(['go-junit-report']);
-
 // Worst first: a same-named twin that fails makes the id fail.
 const BADNESS: Record<Status, number> = { error: 3, fail: 2, skip: 1, pass: 0 };
 const STATUS_ORDER: Status[] = ['pass', 'fail', 'error', 'skip'];
@@ -90,17 +83,6 @@ export function repoPath(file: string, repoRoot?: string): string {
   }
   p = posix.normalize(p);
   return p === '.' ? '' : p;
-}
-
-/**
- * The id of a case from any runner but pytest: `<file or classname>::<name>`. Node's
- * reporter writes bare test names, so its name part is the suite path plus the name.
- */
-function otherId(c: SuiteCase, dialect: Dialect, toRepo: (file: string) => string): string {
-  const file = c.file !== undefined ? toRepo(c.file) : '';
-  const prefix = file !== '' ? file : c.classname || c.suite || '';
-  const name = dialect === 'node' && c.suitePath ? `${c.suitePath} > ${c.name}` : c.name;
-  return prefix === '' ? name : `${prefix}::${name}`;
 }
 
 type Mapped = { id: string } | { reason: string; candidates: string[] };
@@ -177,7 +159,10 @@ export function mapCases(
     // what matches no collected id is reported, not guessed).
     const asPytest =
       report.dialect === 'pytest' || (index !== undefined && report.dialect === 'generic');
-    const rerunsAsCases = RERUNS_AS_CASES.has(report.dialect);
+    const reader = readerOf(report.dialect);
+    // Same-named cases in one report are distinct tests that share a name (two `test('x')`
+    // in one file), not attempts, except where the runner writes each attempt (gotestsum).
+    const rerunsAsCases = reader.rerunsAsCases === true;
     for (const c of report.cases) {
       if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') {
         // A module, not a test (parseReport keeps these outcomes for pytest reports only).
@@ -204,7 +189,7 @@ export function mapCases(
           continue;
         }
         id = r.id;
-      } else id = otherId(c, report.dialect, toRepo);
+      } else id = (reader.id ?? fileOrClassId)(c, c.file !== undefined ? toRepo(c.file) : '');
 
       let m = merged.get(id);
       if (m === undefined) {
