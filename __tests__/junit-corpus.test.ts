@@ -263,11 +263,11 @@ const CORPUS: [string, string | RegExp][] = [
   ],
   [
     'publish-unit-test-result-action/python/test/files/junit-xml/testsuite-in-testsuite.xml',
-    'generic 5: 5 pass, 0 fail, 0 error, 0 skip',
+    'phpunit 5: 5 pass, 0 fail, 0 error, 0 skip',
   ],
   [
     'publish-unit-test-result-action/python/test/files/junit-xml/testsuite-root.xml',
-    'generic 5: 5 pass, 0 fail, 0 error, 0 skip',
+    'phpunit 5: 5 pass, 0 fail, 0 error, 0 skip',
   ],
   [
     'publish-unit-test-result-action/python/test/files/junit-xml/tst/disabled.xml',
@@ -327,7 +327,7 @@ const CORPUS: [string, string | RegExp][] = [
   ],
   [
     'test-reporter/__tests__/fixtures/external/jest/jest-react-component-test-results.xml',
-    'generic 1: 1 pass, 0 fail, 0 error, 0 skip',
+    'jest-junit 1: 1 pass, 0 fail, 0 error, 0 skip',
   ],
   [
     'test-reporter/__tests__/fixtures/external/jest/jest-test-results.xml',
@@ -343,7 +343,7 @@ const CORPUS: [string, string | RegExp][] = [
   ],
   [
     'test-reporter/__tests__/fixtures/external/phpunit/phpcheckstyle-phpunit.xml',
-    'generic 30: 28 pass, 2 fail, 0 error, 0 skip',
+    'phpunit 30: 28 pass, 2 fail, 0 error, 0 skip',
   ],
   [
     'test-reporter/__tests__/fixtures/jest-junit-eslint.xml',

@@ -92,13 +92,27 @@ describe('pytest collection outcomes (real pytest 7 output)', () => {
     expect(byName.test_passes).toBeUndefined();
   });
 
-  test('another dialect with the same markup is an ordinary case', () => {
+  test("a junit_suite_name leaves the report pytest's, its collection outcomes kept", () => {
     const xml = readFileSync(`${OUT}/xunit1.xml`, 'utf8').replace(
       '<testsuite name="pytest"',
       '<testsuite name="other"',
     );
     const report = parseReport(xml, 'x.xml');
-    expect(report.dialect).toBe('generic');
+    expect(report.dialect).toBe('pytest');
+    expect(mapCases([report], {}).collection.map((o) => o.kind)).toContain('collection-skipped');
+  });
+
+  test('another dialect with the same markup is an ordinary case', () => {
+    // jest-junit's shape (its root and suite attributes), pytest's collection markup.
+    const xml = [
+      '<testsuites name="jest tests" tests="1" failures="0" errors="0" time="0">',
+      '<testsuite name="m" errors="0" failures="0" skipped="1" timestamp="x" time="0" tests="1">',
+      '<testcase classname="" name="tests.test_optional" time="0">',
+      "<skipped message=\"collection skipped\">('tests/test_optional.py', 4, 'Skipped: x')</skipped>",
+      '</testcase></testsuite></testsuites>',
+    ].join('');
+    const report = parseReport(xml, 'x.xml');
+    expect(report.dialect).toBe('jest-junit');
     expect(report.cases.every((c) => c.outcome === undefined)).toBe(true);
     const { collection } = mapCases([report], {});
     expect(collection).toEqual([]);

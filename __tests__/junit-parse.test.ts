@@ -377,10 +377,32 @@ describe('what is read', () => {
   test.each([
     ['<testsuites><testsuite name="pytest"/></testsuites>', 'pytest'],
     ['<testsuite name="pytest"/>', 'pytest'],
-    ['<testsuites name="jest tests"/>', 'jest-junit'],
-    ['<testsuites name="vitest tests"/>', 'vitest'],
-    ['<testsuites name="Mocha Tests"/>', 'mocha'],
-    ['<testsuite name="Mocha Tests"/>', 'mocha'],
+    // A suite's name alone, which a user sets, claims nothing: the shape each writer gives
+    // its root and suites does (a renamed junit_suite_name is still pytest's).
+    ['<testsuites name="jest tests"/>', 'generic'],
+    ['<testsuites name="vitest tests"/>', 'generic'],
+    ['<testsuites name="Mocha Tests"/>', 'generic'],
+    ['<testsuite name="Mocha Tests"/>', 'generic'],
+    [
+      '<testsuites><testsuite name="mine" errors="0" failures="0" skipped="0" tests="0" time="0" timestamp="x" hostname="h"/></testsuites>',
+      'pytest',
+    ],
+    [
+      '<testsuites name="mine" tests="0" failures="0" errors="0" time="0"><testsuite name="f" errors="0" failures="0" skipped="0" timestamp="x" time="0" tests="0"/></testsuites>',
+      'jest-junit',
+    ],
+    [
+      '<testsuites name="mine" tests="0" failures="0" errors="0" time="0"><testsuite name="f" timestamp="x" hostname="h" tests="0" failures="0" errors="0" skipped="0" time="0"/></testsuites>',
+      'vitest',
+    ],
+    [
+      '<testsuites name="mine" time="0" tests="0" failures="0"><testsuite name="Root Suite" timestamp="x" tests="0" time="0" failures="0"/></testsuites>',
+      'mocha',
+    ],
+    [
+      '<testsuite name="mine" tests="0" failures="0" errors="0" skipped="0" timestamp="x" time="0"/>',
+      'mocha',
+    ],
     [
       '<testsuite xsi:noNamespaceSchemaLocation="https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report.xsd" name="a.B"/>',
       'surefire',

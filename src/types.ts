@@ -119,6 +119,14 @@ export type Dialect =
   | 'mocha'
   | 'surefire'
   | 'go-junit-report'
+  | 'phpunit'
+  | 'rspec'
+  | 'ctest'
+  | 'bats'
+  | 'playwright'
+  | 'trx'
+  | 'nunit'
+  | 'xunit-net'
   | 'generic';
 
 export interface ParsedReport {

@@ -3,15 +3,15 @@
 import { posix } from 'node:path';
 import type {
   CollectionOutcome,
-  Dialect,
   ParsedReport,
   RawCase,
   Status,
   TestResult,
   UnmappedCase,
 } from '../types.js';
-import type { SuiteCase } from './parse.js';
-import { indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
+import { fileOrClassId } from './dialects/dialect.js';
+import { readerOf } from './dialects/index.js';
+import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
   /** Node ids from `pytest --collect-only -q`; when given, pytest cases map only through it. */
@@ -49,13 +49,6 @@ interface Merged {
   duplicates?: { count: number; report: string };
 }
 
-/**
- * Dialects that write a rerun as another case with the same id in the same report
- * (gotestsum --rerun-fails). In every other dialect, same-named cases in one report are
- * distinct tests that share a name (two `test('x')` in one file), not attempts.
- */
-const RERUNS_AS_CASES = new Set<Dialect>(['go-junit-report']);
-
 // Worst first: a same-named twin that fails makes the id fail.
 const BADNESS: Record<Status, number> = { error: 3, fail: 2, skip: 1, pass: 0 };
 const STATUS_ORDER: Status[] = ['pass', 'fail', 'error', 'skip'];
@@ -92,21 +85,15 @@ export function repoPath(file: string, repoRoot?: string): string {
   return p === '.' ? '' : p;
 }
 
-/**
- * The id of a case from any runner but pytest: `<file or classname>::<name>`. Node's
- * reporter writes bare test names, so its name part is the suite path plus the name.
- */
-function otherId(c: SuiteCase, dialect: Dialect, toRepo: (file: string) => string): string {
-  const file = c.file !== undefined ? toRepo(c.file) : '';
-  const prefix = file !== '' ? file : c.classname || c.suite || '';
-  const name = dialect === 'node' && c.suitePath ? `${c.suitePath} > ${c.name}` : c.name;
-  return prefix === '' ? name : `${prefix}::${name}`;
-}
-
 type Mapped = { id: string } | { reason: string; candidates: string[] };
 
-function pytestId(c: RawCase, index: CollectedIndex | undefined, xunit1: Xunit1Ids): Mapped {
-  const classname = c.classname ?? '';
+function pytestId(
+  c: RawCase,
+  index: CollectedIndex | undefined,
+  xunit1: Xunit1Ids,
+  prefix: string,
+): Mapped {
+  const classname = withoutPrefix(c.classname ?? '', prefix);
   if (index !== undefined) {
     const hits = index.get(classname)?.get(c.name) ?? [];
     if (hits.length === 1) return { id: hits[0] };
@@ -130,6 +117,50 @@ function pytestId(c: RawCase, index: CollectedIndex | undefined, xunit1: Xunit1I
   }
   const r = xunit1.id(c.file, classname, c.name);
   return 'id' in r ? r : { reason: `${r.reason}: pass --collected`, candidates: [] };
+}
+
+/** A classname with pytest's --junit-prefix taken off (the module of a collection outcome: ''). */
+function withoutPrefix(classname: string, prefix: string): string {
+  if (prefix === '') return classname;
+  if (classname === prefix) return '';
+  return classname.startsWith(prefix + '.') ? classname.slice(prefix.length + 1) : classname;
+}
+
+/** Is this classname pytest's for the case without any prefix? */
+function unprefixed(c: RawCase, classname: string, index: CollectedIndex | undefined): boolean {
+  if (index !== undefined) return index.has(classname);
+  if (c.file === undefined) return true; // nothing to tell by: read as written
+  const module = dottedModule(c.file.replaceAll('\\', '/'));
+  return classname === module || classname.startsWith(module + '.');
+}
+
+/** The prefix a case's classname would have, read against the collected ids or its file. */
+function prefixOf(c: RawCase, classname: string, index: CollectedIndex | undefined): string | null {
+  for (let dot = classname.indexOf('.'); dot !== -1; dot = classname.indexOf('.', dot + 1)) {
+    const rest = classname.slice(dot + 1);
+    if (unprefixed(c, rest, index)) return classname.slice(0, dot);
+  }
+  return null;
+}
+
+/**
+ * pytest's --junit-prefix (junit_prefix), which pytest puts before every classname and is
+ * the whole classname of a module's collection outcome: one prefix for the whole report, or
+ * none. Where the cases disagree, none is taken off, and what does not map is reported.
+ */
+export function junitPrefix(cases: RawCase[], index: CollectedIndex | undefined): string {
+  let found: string | null = null;
+  for (const c of cases) {
+    const classname = c.classname ?? '';
+    let p: string | null;
+    if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') p = classname;
+    else if (unprefixed(c, classname, index)) p = '';
+    else p = prefixOf(c, classname, index);
+    if (p === null) continue; // maps under no prefix: left to be reported
+    if (found === null) found = p;
+    else if (found !== p) return '';
+  }
+  return found ?? '';
 }
 
 function finalStatus(m: Merged): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
@@ -177,7 +208,11 @@ export function mapCases(
     // what matches no collected id is reported, not guessed).
     const asPytest =
       report.dialect === 'pytest' || (index !== undefined && report.dialect === 'generic');
-    const rerunsAsCases = RERUNS_AS_CASES.has(report.dialect);
+    const reader = readerOf(report.dialect);
+    const prefix = asPytest ? junitPrefix(report.cases, index) : '';
+    // Same-named cases in one report are distinct tests that share a name (two `test('x')`
+    // in one file), not attempts, except where the runner writes each attempt (gotestsum).
+    const rerunsAsCases = reader.rerunsAsCases === true;
     for (const c of report.cases) {
       if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') {
         // A module, not a test (parseReport keeps these outcomes for pytest reports only).
@@ -198,13 +233,13 @@ export function mapCases(
       }
       let id: string;
       if (asPytest) {
-        const r = pytestId(c, index, xunit1);
+        const r = pytestId(c, index, xunit1, prefix);
         if (!('id' in r)) {
           unmapped.push({ case: c, reason: r.reason, candidates: r.candidates });
           continue;
         }
         id = r.id;
-      } else id = otherId(c, report.dialect, toRepo);
+      } else id = (reader.id ?? fileOrClassId)(c, c.file !== undefined ? toRepo(c.file) : '');
 
       let m = merged.get(id);
       if (m === undefined) {

@@ -1,14 +1,10 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
-import {
-  GateError,
-  type CaseOutcome,
-  type Dialect,
-  type ParsedReport,
-  type RawCase,
-  type Status,
-} from '../types.js';
-import { decodeText, lineAt, scanXml } from './scan.js';
+import { GateError, type ParsedReport, type RawCase, type Status } from '../types.js';
+import type { CaseExtras, Evidence } from './dialects/dialect.js';
+import { detectDialect } from './dialects/index.js';
+import { pytestOutcome } from './dialects/pytest.js';
+import { decodeText, lineAt, scanXml, type Attributes } from './scan.js';
 
 // Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
 const ERROR = 1;
@@ -71,17 +67,6 @@ interface Suite {
   path: string;
 }
 
-/** Signals of each dialect, gathered while reading; the strongest wins at the end. */
-interface Signals {
-  pytest: boolean;
-  surefire: boolean;
-  go: boolean;
-  node: boolean;
-  jest: boolean;
-  vitest: boolean;
-  mocha: boolean;
-}
-
 function caseStatus(bits: number, notRun: boolean): Status {
   if (bits & ERROR) return 'error';
   if (bits & FAILURE) return 'fail';
@@ -95,23 +80,6 @@ function caseStatus(bits: number, notRun: boolean): Status {
 export const MAX_DETAIL_CHARS = 300;
 /** How much of a collection error's text is read to find its first line. */
 const MAX_ERROR_TEXT = 64 * 1024;
-
-/**
- * pytest's outcome for a result element beyond its status: an expected failure, or (on a
- * case with an empty classname, which is a module) a collection skip or error.
- */
-function pytestOutcome(
-  element: string,
-  type: string | undefined,
-  message: string | undefined,
-  classname: string | undefined,
-): CaseOutcome | undefined {
-  if (element === 'skipped' && type === 'pytest.xfail') return 'xfail';
-  if (classname) return undefined;
-  if (element === 'skipped' && message === 'collection skipped') return 'collection-skipped';
-  if (element === 'error' && message === 'collection failure') return 'collection-error';
-  return undefined;
-}
 
 /** One line, at most MAX_DETAIL_CHARS long. */
 export function oneLine(s: string): string {
@@ -149,43 +117,23 @@ function lineNumber(text: string | undefined): number | undefined {
   return Number(text);
 }
 
-function dialectOf(s: Signals): Dialect {
-  if (s.pytest) return 'pytest';
-  if (s.surefire) return 'surefire';
-  if (s.go) return 'go-junit-report';
-  if (s.node) return 'node';
-  if (s.vitest) return 'vitest';
-  if (s.jest) return 'jest-junit';
-  if (s.mocha) return 'mocha';
-  return 'generic';
-}
-
-function noteSuiteName(name: string | undefined, root: boolean, s: Signals): void {
-  if (name === undefined) return;
-  if (name === 'pytest') s.pytest = true;
-  else if (root && name === 'jest tests') s.jest = true;
-  else if (root && name === 'vitest tests') s.vitest = true;
-  else if (root && name === 'Mocha Tests') s.mocha = true;
-}
-
 /**
  * Reads one report. Throws a GateError (file and line) for anything that is not a
  * well-formed JUnit document; a report without test cases is not an error here.
  */
 export function parseReport(xml: string, file: string): ParsedReport {
-  const cases: RawCase[] = [];
-  const signals: Signals = {
-    pytest: false,
-    surefire: false,
-    go: false,
-    node: false,
-    jest: false,
-    vitest: false,
-    mocha: false,
+  const cases: SuiteCase[] = [];
+  const evidence: Evidence = {
+    root: '',
+    rootAttrs: [],
+    properties: new Set(),
+    pytestMarks: false,
+    surefireSchema: false,
+    nodeSummary: false,
   };
+  const extras: CaseExtras = { anyOwnFile: false, skipPaths: new Map(), statuses: new Map() };
   const suites: Suite[] = [];
   let depth = 0;
-  let anyOwnFile = false;
   // The open test case, if any (cases do not nest).
   let current: SuiteCase | null = null;
   let caseDepth = -1;
@@ -194,8 +142,6 @@ export function parseReport(xml: string, file: string): ParsedReport {
   // Text of the open case's collection outcome element, gathered for its detail.
   let capture: string[] | null = null;
   let captured = 0;
-  // The module path each collection skip names (xunit2 writes no `file`), for pytest only.
-  const skipPaths = new Map<RawCase, string>();
 
   /** The attribute's value, refused when it is longer than MAX_NAME_CHARS. */
   const capped = (value: string | undefined, what: string, at: number): string | undefined => {
@@ -222,7 +168,9 @@ export function parseReport(xml: string, file: string): ParsedReport {
             current.flakyAttempts++;
           if (bit === SKIPPED || bit === ERROR) {
             const message = attrs.get('message');
-            const outcome = pytestOutcome(name, attrs.get('type'), message, current.classname);
+            const type = attrs.get('type');
+            if (type === 'pytest.skip' || type === 'pytest.xfail') evidence.pytestMarks = true;
+            const outcome = pytestOutcome(name, type, message);
             if (outcome !== undefined && current.outcome === undefined) {
               current.outcome = outcome;
               if (outcome === 'xfail' && message) current.detail = oneLine(message);
@@ -248,7 +196,8 @@ export function parseReport(xml: string, file: string): ParsedReport {
         const classname = capped(attrs.get('classname'), 'a <testcase> classname', at);
         if (classname !== undefined) c.classname = classname;
         const own = capped(attrs.get('file'), 'a <testcase> file', at);
-        if (own !== undefined) anyOwnFile = true;
+        if (own !== undefined) extras.anyOwnFile = true;
+        evidence.caseAttrs ??= attrNames(attrs);
         const caseFile = own || suite?.file;
         if (caseFile) c.file = caseFile;
         const line = lineNumber(attrs.get('line'));
@@ -256,15 +205,25 @@ export function parseReport(xml: string, file: string): ParsedReport {
         if (suite?.name) c.suite = suite.name;
         if (suite?.path) c.suitePath = suite.path;
         const status = attrs.get('status') ?? attrs.get('result');
+        if (status !== undefined) extras.statuses.set(c, status);
         notRun = status !== undefined && NOT_RUN.has(status.toLowerCase());
         bits = 0;
         current = c;
         caseDepth = depth;
       } else if (name === 'testsuite' || name === 'testsuites') {
-        const suiteName = capped(attrs.get('name'), `a <${name}> name`, at) ?? '';
-        noteSuiteName(suiteName, depth === 0, signals);
-        if (depth === 0 && attrs.values().some((v) => v.includes('maven.apache.org/surefire'))) {
-          signals.surefire = true;
+        const rawName = capped(attrs.get('name'), `a <${name}> name`, at);
+        const suiteName = rawName ?? '';
+        if (depth === 0) {
+          evidence.root = name;
+          evidence.rootAttrs = attrNames(attrs);
+          if (rawName !== undefined) evidence.rootName = rawName;
+          if (attrs.values().some((v) => v.includes('maven.apache.org/surefire'))) {
+            evidence.surefireSchema = true;
+          }
+        }
+        if (name === 'testsuite' && evidence.suiteAttrs === undefined) {
+          evidence.suiteAttrs = attrNames(attrs);
+          if (rawName !== undefined) evidence.suiteName = rawName;
         }
         const parent = suites.length ? suites[suites.length - 1] : undefined;
         const own =
@@ -277,8 +236,9 @@ export function parseReport(xml: string, file: string): ParsedReport {
               ? suiteName
               : `${parentPath} > ${suiteName}`;
         suites.push({ depth, name: suiteName, file: own || parent?.file, path });
-      } else if (name === 'property' && attrs.get('name') === 'go.version') {
-        signals.go = true;
+      } else if (name === 'property') {
+        const prop = attrs.get('name');
+        if (prop !== undefined && evidence.properties.size < 64) evidence.properties.add(prop);
       }
       depth++;
     },
@@ -291,7 +251,7 @@ export function parseReport(xml: string, file: string): ParsedReport {
           else {
             const skip = collectionSkipReason(text);
             current.detail = skip.reason;
-            if (skip.path) skipPaths.set(current, skip.path);
+            if (skip.path) extras.skipPaths.set(current, skip.path);
           }
           capture = null;
           captured = 0;
@@ -305,7 +265,7 @@ export function parseReport(xml: string, file: string): ParsedReport {
       } else if (suites.length && suites[suites.length - 1].depth === depth) suites.pop();
     },
     comment(text) {
-      if (NODE_SUMMARY_COMMENT.test(text)) signals.node = true;
+      if (NODE_SUMMARY_COMMENT.test(text)) evidence.nodeSummary = true;
     },
     text(input, start, end, cdata) {
       if (capture === null || captured >= MAX_ERROR_TEXT) return;
@@ -315,19 +275,18 @@ export function parseReport(xml: string, file: string): ParsedReport {
     },
   });
 
-  const dialect = dialectOf(signals);
-  const report: ParsedReport = { file, dialect, cases };
-  if (dialect === 'pytest') {
-    report.pytestHasFile = anyOwnFile;
-    // pytest writes a 0-based `line`.
-    for (const c of cases) if (c.line !== undefined) c.line += 1;
-    // xunit2 writes no `file`; a collection skip names its module's path.
-    for (const [c, p] of skipPaths) c.file ??= p;
-  } else {
+  const reader = detectDialect(evidence);
+  const report: ParsedReport = { file, dialect: reader.name, cases };
+  if (reader.name !== 'pytest') {
     // Only pytest writes these outcomes; elsewhere the same markup is an ordinary case.
     for (const c of cases) {
       if (c.outcome !== undefined) delete c.outcome;
     }
   }
+  reader.finish?.(report, cases, extras);
   return report;
+}
+
+function attrNames(attrs: Attributes): string[] {
+  return attrs.names.slice(0, attrs.count);
 }
