@@ -222,6 +222,14 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
  * it: pytest's reports (a dialect of their own, with collected node ids) and pytest's
  * `--collect-only` outputs, which are not JUnit reports.
  */
+const FOLDERS_ELSEWHERE: Record<string, string> = {
+  'pytest-options/': 'junit-pytest-options.test.ts',
+  'phpunit/': 'junit-producers.test.ts',
+  'rspec/': 'junit-producers.test.ts',
+  'ctest/': 'junit-producers.test.ts',
+  'bats/': 'junit-producers.test.ts',
+  'playwright/': 'junit-producers.test.ts',
+};
 const ELSEWHERE: Record<string, string> = {
   'pytest/xunit1.xml': 'junit-pytest.test.ts',
   'pytest/xunit1-xdist.xml': 'junit-pytest.test.ts',
@@ -269,7 +277,16 @@ describe('real reports of other runners', () => {
       .map((d) => `${d.parentPath}/${d.name}`.slice(DIR.length + 1))
       .sort();
     const listed = [...cases.map(([file]) => file), ...Object.keys(ELSEWHERE)].sort();
-    expect(found).toEqual(listed);
+    // Folders read whole by the test file named for them (every report, its version and
+    // the runner's own output beside it).
+    const folder = Object.entries(FOLDERS_ELSEWHERE);
+    expect(found.filter((f) => !folder.some(([dir]) => f.startsWith(dir)))).toEqual(listed);
+    for (const [dir, by] of folder) {
+      expect([dir, readFileSync(`__tests__/${by}`, 'utf8').includes(dir.slice(0, -1))]).toEqual([
+        dir,
+        true,
+      ]);
+    }
     for (const [file, by] of Object.entries(ELSEWHERE)) {
       const name = file.slice(file.lastIndexOf('/') + 1);
       expect([file, readFileSync(`__tests__/${by}`, 'utf8').includes(name)]).toEqual([file, true]);
