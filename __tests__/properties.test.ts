@@ -583,3 +583,71 @@ describe('the Markdown summary (generated findings, notes and warnings)', () => 
     );
   });
 });
+
+// ---------------------------------------------------------------- file rows (FILE::*)
+
+describe('file rows (generated)', () => {
+  const OTHER = 'sha256:' + 'cd'.repeat(32);
+  const fileRowsArb = fc.uniqueArray(
+    fc.record({
+      file: fc.constantFrom(...CLASSNAMES),
+      // The file row's digest: the file's bytes, or not.
+      matches: fc.boolean(),
+    }),
+    { selector: (r) => r.file, maxLength: 3 },
+  );
+  const withFileRows = (base: string, files: { file: string; matches: boolean }[]): string =>
+    files.length === 0
+      ? base
+      : base.replace(/^rows: \[\]\n?$/m, 'rows:\n') +
+        files
+          .map(
+            (f) =>
+              `  - id: ${JSON.stringify(f.file + '::*')}\n    class: locked_fixture\n    digest: ${f.matches ? DIGEST : OTHER}\n`,
+          )
+          .join('');
+
+  it('no file row a change adds turns a reject (or a review) into an admit without review', () => {
+    fc.assert(
+      fc.property(
+        skipRowsArb,
+        fc.array(resultArb, { maxLength: 14 }),
+        fileRowsArb,
+        fc.subarray([...CLASSNAMES, 'src/x.ts']),
+        fc.boolean(),
+        (rows, results, files, touched, agent) => {
+          const baseText = ledgerYaml(rows);
+          const base = parseLedger(baseText, 'tests/ledger.yaml');
+          const head = parseLedger(withFileRows(baseText, files), 'tests/ledger.yaml');
+          expect(head.errors).toEqual([]);
+          const change = {
+            baseSha: 'b'.repeat(40),
+            changed: touched.map((path) => ({ path, status: 'M' as const })),
+            baseLedger: base,
+            agentAuthored: agent,
+            authorship: agent ? 'an agent' : 'a human',
+            source: 'git',
+          };
+          // Every test file's bytes are DIGEST: a file row that says so is the best case for an admit.
+          const artifacts = new Map([
+            ['goldens/g.bin', { digest: DIGEST }],
+            ...CLASSNAMES.map((c) => [c, { digest: DIGEST }] as const),
+          ]);
+          const isProduction = (p: string) => p.startsWith('src/');
+          const before = decideOn(rows, results, { change, artifacts, isProduction });
+          const after = decideOn(rows, results, {
+            ledger: head.ledger,
+            change,
+            artifacts,
+            isProduction,
+          });
+          if (files.length > 0) expect(after.decision).not.toBe('admit');
+          if (after.decision === 'admit') expect(before.decision).toBe('admit');
+          // An agent's file row is never accepted by a review: it rejects.
+          if (agent && files.length > 0) expect(after.decision).toBe('reject');
+        },
+      ),
+      RUNS,
+    );
+  });
+});

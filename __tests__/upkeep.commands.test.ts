@@ -92,7 +92,7 @@ describe('init', () => {
     expect(r.code).toBe(0);
     const ids = collected.split('\n').filter((l) => l.includes('::'));
     expect(r.out).toBe(
-      `tests/ledger.yaml: wrote ${ids.length} rows (1 locked_fixture, 5 property, ${ids.length - 6} quarantine) from build/collected.txt\n`,
+      `tests/ledger.yaml: wrote ${ids.length} rows for ${ids.length} tests (1 locked_fixture, 5 property, ${ids.length - 6} quarantine) from build/collected.txt\n`,
     );
     const text = read();
     expect(text.split('\n')[0]).toMatch(
@@ -100,8 +100,14 @@ describe('init', () => {
     );
     const parsed = parseLedger(text, LEDGER);
     expect(parsed.errors).toEqual([]);
-    // Every collected id reads back exactly, quotes, brackets, `::` and backslashes included.
-    expect(parsed.ledger!.rows.map((row) => row.id)).toEqual(ids);
+    // Every collected id reads back exactly, quotes, brackets, `::` and backslashes included,
+    // in code-unit order (a re-freeze diff shows only what changed).
+    expect(parsed.ledger!.rows.map((row) => row.id)).toEqual([...ids].sort());
+    expect(parsed.ledger!.rules).toEqual([
+      'tests/test_plain.py::test_passes=locked_fixture:tests/goldens/header.bin',
+      'tests/test_params.py::TestParams::*=property:roundtrip:tests/properties/seeds/length/',
+      '*=locked_fixture:{file}',
+    ]);
     expect(parsed.ledger!.byId.get('tests/test_plain.py::test_passes')).toMatchObject({
       class: 'locked_fixture',
       artifact: 'tests/goldens/header.bin',
@@ -147,11 +153,11 @@ describe('init', () => {
     );
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      'tests/ledger.yaml: wrote 10 rows (0 locked_fixture, 0 property, 10 quarantine; 4 not passing, 1 expected to skip) from build/*.xml\n',
+      'tests/ledger.yaml: wrote 10 rows for 10 tests (0 locked_fixture, 0 property, 10 quarantine; 4 not passing, 1 expected to skip) from build/*.xml\n',
     );
     expect(r.err).toBe(
       'note: 1 id names same-named tests with different results, which no row admits; give them distinct names (first: "__tests__/twins.test.js::twins same name")\n' +
-        'note: 5 passing tests matched no --rule and are quarantined: `check` rejects a quarantined pass until the test is classed (lock / property)\n',
+        'note: 5 passing tests name no file here and matched no --rule, so are quarantined: `check` rejects a quarantined pass until the test is classed (lock / property)\n',
     );
     const parsed = parseLedger(read(), LEDGER);
     expect(parsed.errors).toEqual([]);
@@ -209,9 +215,11 @@ describe('init', () => {
       artifact: 'tests/test_plain.py',
       digest: sha('plain\n'),
     };
-    expect(row('test_passes')).toMatchObject(plain);
-    expect(row('test_passes')!.skip).toBeUndefined();
-    expect(row('TestOuter::TestInner::test_nested')).toMatchObject(plain);
+    // The passing tests of the file share its one file row; the others have rows of their own.
+    expect(row('*')).toMatchObject(plain);
+    expect(row('*')!.keyLines.artifact).toBeUndefined();
+    expect(row('test_passes')).toBeUndefined();
+    expect(row('TestOuter::TestInner::test_nested')).toBeUndefined();
     expect(row('test_fails')).toMatchObject({
       class: 'quarantine',
       reason: 'failing when frozen by ledger-gate init',

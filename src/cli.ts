@@ -50,6 +50,21 @@ const RUN = {
   },
 } as const;
 
+/** The run the commands that write rows from it read (init, update): its statuses decide the rows. */
+const THE_RUN = {
+  collected: {
+    type: 'string',
+    value: 'FILE',
+    help: 'ids from `pytest --collect-only -q` (pytest reports map through it)',
+  },
+  junit: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'the run: JUnit reports or jest --json results (their statuses decide the rows)',
+  },
+} as const;
+
 export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   check: { ...CHECK_HELP, run: check },
   init: {
@@ -58,17 +73,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
       'Freeze a run into a new ledger: failing tests quarantined, skips expected, rules class the rest.',
     options: {
       ledger: LEDGER,
-      collected: {
-        type: 'string',
-        value: 'FILE',
-        help: 'ids from `pytest --collect-only -q` (pytest reports map through it)',
-      },
-      junit: {
-        type: 'string',
-        multiple: true,
-        value: 'GLOB',
-        help: 'the run: JUnit reports (their statuses decide the rows)',
-      },
+      ...THE_RUN,
       owner: { type: 'string', value: 'O', help: 'who answers for the quarantined rows' },
       reason: {
         type: 'string',
@@ -100,6 +105,28 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
       ...RUN,
     },
     run: lazy(() => import('./commands/lock.js')),
+  },
+  update: {
+    usage: '--junit GLOB [--collected FILE] [--dry-run] [--file-rows]',
+    summary:
+      'After an honest change: re-lock changed files and goldens, class new tests, drop deleted ones; print the diff.',
+    about:
+      "Brings the ledger level with the run and the working tree in one command: every locked_fixture row whose file changed is re-locked, a row whose test is gone (its file gone, or a file that ran without it) is dropped, a new test is classed by the ledger's rules: (else each is locked to its own file, one FILE::* row per file), and a new skip gets the report's reason. Prints the diff it makes. Refuses, writing nothing, while a test that is not quarantined fails or a module cannot be collected. The gate judges the commit that writes the result: an agent's is ledger-agent-edit.",
+    options: {
+      ledger: LEDGER,
+      ...THE_RUN,
+      owner: {
+        type: 'string',
+        value: 'O',
+        help: 'who answers for a new quarantine row (a new xfail)',
+      },
+      'file-rows': {
+        type: 'boolean',
+        help: "also fold each file's exact rows locked to the file itself into one FILE::* row",
+      },
+      'dry-run': { type: 'boolean', help: 'print the diff, write nothing' },
+    },
+    run: lazy(() => import('./commands/update.js')),
   },
   relock: {
     usage: 'PATH...',

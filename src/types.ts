@@ -53,6 +53,8 @@ export interface LedgerRow {
 
 export interface Ledger {
   file: string;
+  /** The class rules `init` used (`rules:`), for `update`; the gate judges rows only. */
+  rules?: string[];
   rows: LedgerRow[];
   byId: Map<string, LedgerRow>;
 }

@@ -46,6 +46,15 @@ export class Repo {
   }
 
   commit(message: string, who: Author = HUMAN): string {
+    return this.commitWith(who, '--allow-empty', '-m', message);
+  }
+
+  /** Folds the working tree into the last commit (its message and author kept). */
+  amend(who: Author = HUMAN): string {
+    return this.commitWith(who, '--amend', '--no-edit');
+  }
+
+  private commitWith(who: Author, ...args: string[]): string {
     this.git('add', '-A');
     this.git(
       '-c',
@@ -54,9 +63,7 @@ export class Repo {
       `user.email=${who.email}`,
       'commit',
       '-q',
-      '--allow-empty',
-      '-m',
-      message,
+      ...args,
     );
     return this.git('rev-parse', 'HEAD').trim();
   }
@@ -153,4 +160,20 @@ export function scenarioCases(): CaseSpec[] {
     { file: F, name: 'test_flaky_reload', status: 'fail' },
     { file: F, name: 'test_agent_idea', status: 'fail' },
   ];
+}
+
+/** A command's run() in-process in `cwd`: its exit code and what it printed. */
+export async function runIn(
+  cwd: string,
+  cmd: (
+    argv: string[],
+    io: { cwd: string; stdout: (s: string) => void; stderr: (s: string) => void; now?: Date },
+  ) => Promise<number>,
+  argv: string[],
+  now?: Date,
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await cmd(argv, { cwd, stdout: (s) => (out += s), stderr: (s) => (err += s), now });
+  return { code, out, err };
 }

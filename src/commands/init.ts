@@ -7,95 +7,54 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { renderRow, type RowFields } from '../ledger/render.js';
+import { renderRow, renderScalar } from '../ledger/render.js';
 import {
   isoDate,
   ledgerFile,
-  readFacts,
   readRun,
   repoPath,
   runCommand,
   SCHEMA_URL,
   writeLedger,
 } from './upkeep.js';
-import { GateError, type TestResult } from '../types.js';
+import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
-import { OWN_FILE, ownFile } from './lock.js';
+import { isFileRowId } from '../ledger/file-rows.js';
+import { FROZEN, planRows } from './classing.js';
+import { canonicalPath } from '../ledger/pathRules.js';
+import {
+  DEFAULT_RULE,
+  OWN_FILE,
+  parseClassRule,
+  RULE_SHAPE,
+  type ClassRule,
+} from '../ledger/rules.js';
 
 export const DEFAULT_REASON = 'frozen by ledger-gate init';
 
-interface Rule {
-  text: string;
-  match: (id: string) => boolean;
-  fields:
-    | { class: 'property'; invariant: string; seeds: string }
-    | { class: 'locked_fixture'; artifact: string };
-}
-
-const FROZEN = 'when frozen by ledger-gate init';
-
 /**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ * A `--rule` as given (paths relative to the working directory, which is the repository root)
+ * as the class rule the ledger's `rules:` keeps: its paths repository-relative and canonical.
  */
-export function frozenAs(
-  t: TestResult | undefined,
-  reason: string | undefined,
-): { quarantine: string } | { skip: string } | undefined {
-  if (t === undefined) return undefined;
-  if (t.status === 'fail' || t.status === 'error')
-    return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
-  if (t.flaky) return { quarantine: `passed only after failing ${FROZEN}` };
-  if (t.status !== 'skip') return undefined;
-  if (t.outcome === 'xfail')
-    return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
-  if (t.outcome === 'todo') return { skip: reason ?? 'todo: not written yet' };
-  return { skip: reason ?? `skipped ${FROZEN}` };
-}
-
-/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
-export function idPattern(glob: string): (id: string) => boolean {
-  const re = new RegExp(
-    '^' +
-      glob
-        .split('*')
-        .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-        .join('.*') +
-      '$',
-    's',
-  );
-  return (id) => re.test(id);
-}
-
-/**
- * `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`, where the
- * artifact `{file}` stands for each test's own file (its id before the first `::`).
- */
-export function parseRule(text: string, root: string): Rule {
+export function parseRule(text: string, root: string): ClassRule {
   const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
-  if (!m) {
-    throw new UsageError(
-      `--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`,
-    );
-  }
+  if (!m) throw new UsageError(`--rule ${JSON.stringify(text)}: ${RULE_SHAPE}`);
   const [, glob, cls, rest] = m;
+  const what = `--rule ${JSON.stringify(text)}`;
+  let canonical: string;
   if (cls === 'property') {
     const colon = rest.indexOf(':');
-    if (colon <= 0 || colon === rest.length - 1) {
-      throw new UsageError(
-        `--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`,
-      );
-    }
-    const seeds = repoPath(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
-    return {
-      text,
-      match: idPattern(glob),
-      fields: { class: 'property', invariant: rest.slice(0, colon), seeds },
-    };
+    if (colon <= 0 || colon === rest.length - 1)
+      throw new UsageError(`${what}: a property rule needs INVARIANT:SEEDS_DIR`);
+    const seeds = canonicalPath(repoPath(root, rest.slice(colon + 1), `${what}: seeds`));
+    canonical = `${glob}=property:${rest.slice(0, colon)}:${seeds}/`;
+  } else {
+    const artifact = rest === OWN_FILE ? OWN_FILE : repoPath(root, rest, `${what}: artifact`);
+    canonical = `${glob}=locked_fixture:${artifact}`;
   }
-  const artifact =
-    rest === OWN_FILE ? OWN_FILE : repoPath(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
-  return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
+  const rule = parseClassRule(canonical);
+  if ('problem' in rule) throw new UsageError(`${what}: ${rule.problem}`);
+  return rule;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -135,7 +94,11 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         file.shown,
       );
     }
-    const rules = (v.rule ?? []).map((r) => parseRule(r, root));
+    // The rules given, then the default: a passing test no rule classes is locked to its file.
+    const given = (v.rule ?? []).map((r) => parseRule(r, root));
+    const rules = given.some((r) => r.text === DEFAULT_RULE)
+      ? given
+      : [...given, parseClassRule(DEFAULT_RULE) as ClassRule];
 
     const testRun = (await readRun(root, v.junit, v.collected))!;
     // A module pytest could not import has no ids in the run: freezing without it would
@@ -151,87 +114,49 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         `note: ${c.module} was skipped at collection (${c.detail}): its tests get no rows\n`,
       );
     }
-    // The collected list's order, then any id only a report holds; each id once.
     const results = new Map(testRun.tests.map((t) => [t.id, t]));
     const ids = [...new Set([...(testRun.collected ?? []), ...results.keys()])];
     if (ids.length === 0)
       throw new GateError('no test ids found: nothing to freeze', testRun.source);
 
-    // Class each id, then read every artifact and seeds folder a rule names, once each.
-    const used = new Set<Rule>();
-    const files = new Map<string, string>(); // `{file}` per id prefix, checked once
-    const classed = ids.map((id) => {
-      const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
-      const matched = rules.find((r) => r.match(id));
-      if (matched) used.add(matched);
-      const rule = frozen && 'quarantine' in frozen ? undefined : matched;
-      let artifact: string | undefined;
-      if (rule?.fields.class === 'locked_fixture') {
-        artifact = rule.fields.artifact;
-        if (artifact === OWN_FILE) {
-          const prefix = id.slice(0, id.indexOf('::') + 1);
-          artifact = files.get(prefix);
-          if (artifact === undefined) {
-            artifact = ownFile(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
-            files.set(prefix, artifact);
-          }
-        }
-      }
-      return { id, rule, artifact, frozen };
-    });
-    const artifacts = classed.flatMap((c) => (c.artifact !== undefined ? [c.artifact] : []));
-    const seeds = classed.flatMap((c) =>
-      c.rule?.fields.class === 'property' ? [c.rule.fields.seeds] : [],
-    );
-    const digests = await readFacts(root, [...new Set(artifacts)], [...new Set(seeds)]);
-    for (const r of rules)
-      if (!used.has(r)) io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
-
     const today = isoDate(io.now ?? new Date());
-    const counts = { locked_fixture: 0, property: 0, quarantine: 0 };
-    let failing = 0;
-    let skipping = 0;
-    let undefended = 0;
+    const plan = await planRows(ids, testRun, {
+      root,
+      rules,
+      owner: v.owner,
+      reason,
+      today,
+      when: FROZEN,
+      asFileRow: () => true,
+    });
+    for (const r of given)
+      if (!plan.used.has(r))
+        io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
+
+    const counts = { file: 0, locked_fixture: 0, property: 0, quarantine: 0 };
+    for (const how of plan.how.values()) counts[how]++;
+    const { failing, skipping, undefended } = plan;
     const lines = [
       `# yaml-language-server: $schema=${v.schema ?? SCHEMA_URL}`,
-      `# Written by \`ledger-gate init\` on ${today}. Rows nobody has defended as a property or a`,
-      '# locked fixture are quarantined: classify them (ledger-gate lock / property) or keep them failing.',
+      `# Written by \`ledger-gate init\` on ${today}. A row \`FILE::*\` locks every test of FILE to`,
+      '# its bytes; after an honest change, `ledger-gate update --junit …` brings this file level.',
       'version: 1',
+      'rules:',
+      ...rules.map((r) => `  - ${renderScalar(r.text)}`),
       'rows:',
     ];
-    for (const { id, rule, artifact, frozen } of classed) {
-      let fields: RowFields;
-      const quarantine = (why: string): RowFields => ({
-        class: 'quarantine',
-        opened: today,
-        reason: why,
-        owner: v.owner,
-      });
-      if (frozen && 'quarantine' in frozen) {
-        fields = quarantine(frozen.quarantine);
-        failing++;
-      } else if (rule?.fields.class === 'locked_fixture') {
-        fields = { class: 'locked_fixture', digest: digests.get(artifact!)!, artifact };
-      } else if (rule?.fields.class === 'property') {
-        fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
-      } else {
-        fields = quarantine(reason);
-        if (results.get(id)?.status === 'pass') undefended++;
-      }
-      if (frozen && 'skip' in frozen) {
-        fields.skip = frozen.skip;
-        skipping++;
-      }
-      counts[fields.class as keyof typeof counts]++;
-      lines.push(...renderRow(id, fields, 2));
-    }
+    // Sorted by id (code units), so a re-freeze diff shows only what changed.
+    for (const id of [...plan.rows.keys()].sort(byCodeUnit))
+      lines.push(...renderRow(id, plan.rows.get(id)!, 2));
     mkdirSync(path.dirname(file.abs), { recursive: true });
     if (!writeLedger(lines.join('\n') + '\n', file, root, io)) return 1;
+    const fileRows = [...plan.rows.keys()].filter(isFileRowId).length;
     const statuses =
       testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
     io.stdout(
-      `${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
-        `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
+      `${file.shown}: wrote ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
+        (fileRows > 0 ? `${plural(fileRows, 'file row')} for ${counts.file}, ` : '') +
+        `${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
     );
     // Results no row admits in this run, said rather than left for `check` to find: a pass
     // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
@@ -252,12 +177,17 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     if (undefended > 0) {
       io.stderr(
-        `note: ${undefended} passing test${undefended === 1 ? '' : 's'} matched no --rule and ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
+        `note: ${undefended} passing test${undefended === 1 ? '' : 's'} name${undefended === 1 ? 's' : ''} no file here and matched no --rule, so ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
           '`check` rejects a quarantined pass until the test is classed (lock / property)\n',
       );
     }
     return 0;
   });
+}
+
+/** Code-unit order: the same on every machine and locale. */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function plural(n: number, word: string): string {

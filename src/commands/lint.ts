@@ -11,6 +11,7 @@ import {
   runCommand,
 } from './upkeep.js';
 import type { LedgerIssue } from '../types.js';
+import { isFileRowId, testFile } from '../ledger/file-rows.js';
 import { UsageError, type CommandIO } from './io.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -33,9 +34,11 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const testRun = await readRun(io.cwd, values.junit, values.collected);
     const { parsed, issues } = ledgerProblems(text, file, io.cwd);
     const rows = parsed.ledger?.rows ?? [];
+    // A file row is stale when the run holds no test of its file.
+    const ranFiles = new Set([...(testRun?.ids ?? [])].map(testFile));
     const stale: LedgerIssue[] = testRun
       ? rows
-          .filter((r) => !testRun.ids.has(r.id))
+          .filter((r) => (isFileRowId(r.id) ? !ranFiles.has(r.artifact!) : !testRun.ids.has(r.id)))
           .map((r) => ({
             file: file.shown,
             line: r.line,

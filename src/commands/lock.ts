@@ -17,10 +17,8 @@ import {
   runCommand,
 } from './upkeep.js';
 import { GateError } from '../types.js';
+import { OWN_FILE } from '../ledger/rules.js';
 import { UsageError, type CommandIO } from './io.js';
-
-/** The artifact placeholder that stands for the test's own file. */
-export const OWN_FILE = '{file}';
 
 /** The file a test id names: the part before its first `::`, as a repo-relative path. */
 export function ownFile(root: string, id: string, what: string): string {

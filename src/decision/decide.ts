@@ -1,6 +1,7 @@
 // decide(): the decision table applied to plain facts. No I/O: the adapters gather the facts
 // (ledger, mapped test results, artifact digests, seed counts, the change) and pass them in.
 import { dottedModule } from '../junit/pytest.js';
+import { FILE_ROW_SUFFIX, rowFor, testFile } from '../ledger/file-rows.js';
 import type {
   ArtifactFact,
   Change,
@@ -177,7 +178,7 @@ function judgeCase(
   facts: ChangeFacts,
   seen: Set<LedgerRow>,
 ): Finding {
-  const row = ledger.byId.get(t.id);
+  const row = rowFor(ledger, t.id);
   if (!row) {
     const how = t.outcome ? `${t.status} (${t.outcome})` : t.status;
     const message = `${how} on an id missing from the ledger${duplicateNote(t)}`;
@@ -374,6 +375,7 @@ function missingRows(
   }
   // Whatever `expect` says, a collected id with a row must have a result (a lost shard).
   const collected = input.collected !== undefined ? new Set(input.collected) : undefined;
+  if (collected !== undefined) lostUnderFileRows(ledger, input, collected, out);
   for (const row of ledger.rows) {
     if (seen.has(row)) continue;
     const wasCollected = collected?.has(row.id) === true;
@@ -398,6 +400,34 @@ function missingRows(
         ),
       );
     }
+  }
+}
+
+/**
+ * Collected ids classed by a file row (no row of their own) that have no result: the file row
+ * has results from its other tests, so only the collected list shows the lost one.
+ */
+function lostUnderFileRows(
+  ledger: Ledger,
+  input: DecideInput,
+  collected: Set<string>,
+  out: Finding[],
+): void {
+  const results = new Set(input.tests.map((t) => t.id));
+  for (const id of collected) {
+    if (results.has(id) || ledger.byId.has(id)) continue;
+    const row = ledger.byId.get(testFile(id) + FILE_ROW_SUFFIX);
+    if (row === undefined) continue;
+    out.push(
+      finding('classified-missing', {
+        id,
+        status: null,
+        class: row.class,
+        message: `collected, but no result in any report (classed by its file's row ${row.id})`,
+        file: input.ledgerFile,
+        line: row.line,
+      }),
+    );
   }
 }
 
@@ -508,9 +538,15 @@ function goldenNoBump(
   for (const row of ledger.rows) note(row);
   for (const row of facts.baseRows.values()) note(row);
   const isGolden = input.isGolden ?? ((p: string) => artifacts.has(p));
+  const deleted = new Set(input.change!.changed.filter((c) => c.status === 'D').map((c) => c.path));
   for (const golden of changed.filter(isGolden)) {
     const rows = (artifacts.get(golden) ?? []).filter((r) => ledger.byId.get(r.id) === r);
+    // One cause, one finding: a bumped digest is already under review (fixture-contract-change),
+    // and a golden deleted with every row that named it is a row deletion under review
+    // (ledger-contract-change, or ledger-agent-edit for an agent), which no bump could show.
     if (rows.some((r) => facts.digestBumped(r))) continue;
+    const named = artifacts.get(golden) ?? []; // rows of the change's ledger and of the base
+    if (deleted.has(golden) && rows.length === 0 && named.length > 0) continue;
     const row = rows[0];
     const more = production.length > 1 ? ', …' : '';
     out.push(

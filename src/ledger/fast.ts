@@ -127,6 +127,10 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
     inRow = false;
     entries.length = 0;
   };
+  // The `rules:` list: plain scalars, kept whole (it is short).
+  let list: SeqVal | null = null;
+  let listIndent = -1;
+  let sawRules = false;
   let sawRows = false;
   let sawRowsKey = false;
   let sawContent = false;
@@ -163,6 +167,30 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
     sawContent = true;
 
     if (c === 45 && (at + 1 === le || text.charCodeAt(at + 1) === 32)) {
+      const startsList =
+        list === null && pending !== null && seq === null && pending.key === 'rules' && !sawRules;
+      if (startsList || (list !== null && indent === listIndent)) {
+        if (startsList) {
+          sawRules = true;
+          list = { kind: 'seq', items: [], line: lineNo, column: indent + 1 };
+          listIndent = indent;
+          pending!.value = list;
+          pending = null;
+        }
+        let j = at + 1;
+        while (j < le && text.charCodeAt(j) === 32) j++;
+        if (j === le || text.charCodeAt(j) === 35) throw new Unsupported(); // a null item
+        sc.empty = false;
+        scalar(text, le, j, sc);
+        list!.items.push({
+          kind: 'scalar',
+          type: sc.type,
+          value: sc.value,
+          line: lineNo,
+          column: j - ls + 1,
+        });
+        continue;
+      }
       if (seq !== null && indent === seqIndent) {
         // the next row
       } else if (pending !== null && seq === null && pending.key === 'rows' && !sawRows) {
@@ -193,6 +221,7 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
     if (indent === 0) {
       endRow();
       seq = null;
+      list = null;
       pending = null;
       const e = keyValue(text, ls, le, ls, lineNo, null, sc);
       if (e.key === 'rows') {

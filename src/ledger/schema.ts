@@ -47,7 +47,8 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     name: 'id',
     on: 'every',
     format: 'text',
-    about: "The runner's own test id (for pytest: what `pytest --collect-only -q` prints).",
+    about:
+      "The runner's own test id (for pytest: what `pytest --collect-only -q` prints), or `FILE::*`: a file row, classing every test of FILE that has no row of its own, locked to FILE's bytes.",
   },
   { name: 'class', on: 'every', format: 'class', about: '' }, // described by CLASS_SPECS
   {
@@ -60,7 +61,8 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     name: 'artifact',
     on: 'locked_fixture',
     format: 'file',
-    about: 'The golden file whose bytes the digest is of (a file: no trailing /).',
+    about:
+      'The golden file whose bytes the digest is of (a file: no trailing /); a file row has none (its file is its artifact).',
   },
   {
     name: 'invariant',
@@ -99,8 +101,11 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
   },
 ];
 
-/** The ledger's top-level fields. */
-export const TOP_FIELDS: readonly string[] = ['version', 'rows'];
+/** The ledger's top-level fields, in the order they are written. */
+export const TOP_FIELDS: readonly string[] = ['version', 'rules', 'rows'];
+
+/** The top-level fields every ledger must have (`rules` is optional). */
+export const REQUIRED_TOP_FIELDS: readonly string[] = ['version', 'rows'];
 
 export const LEDGER_CLASSES: readonly LedgerClass[] = CLASS_SPECS.map((c) => c.name);
 
@@ -132,6 +137,9 @@ export function allowedFields(cls: LedgerClass, proposed?: string): Set<string> 
   }
   return s;
 }
+
+/** A file row's id, `FILE::*` with no `::` in FILE (file-rows.ts's isFileRowId). */
+const FILE_ROW_PATTERN = '^(?:[^:]|:(?!:))+::\\*$';
 
 /** The digest format, as the validator and the JSON Schema state it. */
 export const DIGEST_PATTERN = '^sha256:[0-9a-f]{64}$';
@@ -190,6 +198,13 @@ function classRule(cls: LedgerClass): Json {
       enum: [...own, ...borrowed.filter((f) => !OPTIONAL_FIELDS.includes(f)), ...OPTIONAL_FIELDS],
     },
   };
+  if (cls === 'locked_fixture') {
+    // A file row (FILE::*) is locked to FILE itself: no `artifact` to write; any other row needs one.
+    then.required = REQUIRED_FIELDS[cls].filter((f) => f !== 'artifact');
+    then.if = { properties: { id: { pattern: FILE_ROW_PATTERN } } };
+    then.then = { not: { required: ['artifact'] } };
+    then.else = { required: ['artifact'] };
+  }
   if (cls === 'draft') {
     // A draft carries only its proposed class's fields, not another's.
     const proposable = LEDGER_CLASSES.filter((c) => PROPOSABLE_CLASSES.includes(c));
@@ -215,11 +230,21 @@ export function ledgerJsonSchema(id: string): Json {
       'Every test a pull request cites as evidence needs a row here. `ledger-gate lint` is the authority; this schema gives editors the same rules, except the file-system checks.',
     type: 'object',
     additionalProperties: false,
-    required: TOP_FIELDS,
+    required: REQUIRED_TOP_FIELDS,
     properties: {
       version: { description: 'The ledger format: always 1.', const: 1 },
+      rules: {
+        description:
+          'The class rules `ledger-gate init` used (`ID_GLOB=locked_fixture:PATH|{file}` or `ID_GLOB=property:INVARIANT:SEEDS_DIR`, first match wins): `ledger-gate update` classes a new passing test by them. Advice for the upkeep commands; the gate judges rows only.',
+        type: 'array',
+        items: {
+          type: 'string',
+          pattern: '^.+=(locked_fixture:.+|property:[^:]+:.+)$',
+        },
+      },
       rows: {
-        description: 'One row per test id.',
+        description:
+          'One row per test id, or per test file: a file row `FILE::*` (class locked_fixture, no artifact: the file is its own) classes every test of FILE that has no row of its own.',
         type: 'array',
         items: { $ref: '#/$defs/row' },
       },
@@ -238,7 +263,13 @@ export function ledgerJsonSchema(id: string): Json {
         additionalProperties: false,
         required: FIELD_SPECS.filter((f) => f.on === 'every').map((f) => f.name),
         properties: Object.fromEntries(FIELD_SPECS.map((f) => [f.name, fieldSchema(f)])),
-        allOf: LEDGER_CLASSES.map(classRule),
+        allOf: [
+          ...LEDGER_CLASSES.map(classRule),
+          {
+            if: { properties: { id: { pattern: FILE_ROW_PATTERN } } },
+            then: { properties: { class: { const: 'locked_fixture' } } },
+          },
+        ],
       },
     },
   };

@@ -4,6 +4,8 @@
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
+import { FILE_ROW_SUFFIX, isFileRowId, testFile } from './file-rows.js';
+import { parseClassRule } from './rules.js';
 import {
   allowedFields,
   DIGEST_PATTERN,
@@ -123,6 +125,11 @@ export class LedgerValidator {
     }
 
     const ledger: Ledger = { file: this.file, rows: this.rows, byId: this.byId };
+    const rules = top.get('rules');
+    if (rules) {
+      const texts = this.rules(rules);
+      if (texts) ledger.rules = texts;
+    }
     const rowsEntry = top.get('rows');
     if (!rowsEntry) {
       err(root, 'missing `rows:` (write `rows: []` for an empty ledger)');
@@ -133,6 +140,26 @@ export class LedgerValidator {
     }
     return { ledger, errors };
   }
+
+  /** `rules:`: a list of class rules as `init --rule` takes them (rules.ts). */
+  private rules(e: Entry): string[] | undefined {
+    if (e.value.kind !== 'seq') {
+      this.err(e, `\`rules\` must be a list of class rules, found ${describe(e.value)}`);
+      return undefined;
+    }
+    const out: string[] = [];
+    for (const item of e.value.items) {
+      if (item.kind !== 'scalar' || item.type !== 'string') {
+        this.err(item, `a rule must be a string, found ${describe(item)}`);
+        continue;
+      }
+      const rule = parseClassRule(item.value as string);
+      if ('problem' in rule)
+        this.err(item, `rule '${printable(String(item.value))}': ${rule.problem}`);
+      else out.push(rule.text);
+    }
+    return out;
+  }
 }
 
 // Fields by index, and per-class tables by index: validation runs once per row and must
@@ -142,6 +169,7 @@ const NF = ROW_FIELDS.length;
 const I_ID = 0;
 const I_CLASS = 1;
 const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
+const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
 // Each field's format by index, as a small number: checked for every value of every row.
 const FORMATS: readonly FieldFormat[] = [
   'text',
@@ -241,8 +269,11 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
       );
   }
 
+  // A file row (`FILE::*`) is locked to FILE itself: its artifact is implied, never written.
+  const file = id !== undefined && isFileRowId(id) ? fileRowFile(id, idEntry!, cls, v) : null;
   if (cls) {
     for (const fi of REQUIRED_IDX.get(cls)!) {
+      if (fi === I_ARTIFACT && file !== null) continue;
       if (P[fi] === undefined)
         err(m, `${rowLabel(id)} (class ${cls}) is missing field '${ROW_FIELDS[fi]}'`);
     }
@@ -272,7 +303,40 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     const s = V[fi];
     if (s !== undefined) row[ROW_FIELDS[fi] as OptionalField] = s;
   }
+  if (file !== null) row.artifact = file;
   return row;
+}
+
+/**
+ * Checks a file row: its file is a canonical path, its class locked_fixture, and it writes no
+ * `artifact` (the file is its artifact). Returns the file; an error leaves the row invalid.
+ */
+function fileRowFile(
+  id: string,
+  idEntry: Entry,
+  cls: LedgerClass | undefined,
+  v: LedgerValidator,
+): string {
+  const file = testFile(id);
+  const why = pathProblem(file);
+  if (why) v.err(idEntry, `file row '${printable(id)}': its file ${why}`);
+  else {
+    const better = canonicalSpelling('artifact', file);
+    if (better !== null)
+      v.err(
+        idEntry,
+        `file row '${printable(id)}' is not in canonical form; write '${printable(better + FILE_ROW_SUFFIX)}'`,
+      );
+  }
+  if (cls !== undefined && cls !== 'locked_fixture')
+    v.err(
+      P[I_CLASS]!,
+      `a file row ('${printable(id)}') is class locked_fixture, locked to its file; class ${cls} needs a row per test id`,
+    );
+  const art = P[I_ARTIFACT];
+  if (art !== undefined)
+    v.err(art, `a file row's artifact is its own file (${printable(file)}): remove \`artifact:\``);
+  return file;
 }
 
 /** Could this character be whitespace to String.prototype.trim? (skips trim for most values) */

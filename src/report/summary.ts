@@ -5,6 +5,7 @@
 // the decision table with a count per rule. Everything that came from a test name, a report
 // or the ledger goes through escape.ts, and every link through links.ts.
 import { rule } from '../decision/table.js';
+import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Ledger, Report, Result, RuleKey, TestResult } from '../types.js';
 import { cell, clip, code, codeCell, text } from './escape.js';
 import { countLines, groupFindings, idFile, type Entry, type RuleGroup } from './groups.js';
@@ -182,7 +183,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   const ledger = input.ledger;
   const groups = groupFindings(
     report.findings,
-    ledger ? (id) => ledger.byId.get(id)?.artifact : undefined,
+    ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
   );
   const acting = groups.filter((g) => g.acting);
   const places = new Places(

@@ -3,6 +3,7 @@
 // or ask for review (a golden's as one entry), the notes. Plain lines, made inert for a
 // workflow log (neutralise, forLog); colour only when asked (a terminal without NO_COLOR).
 import { rule } from '../decision/table.js';
+import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Result } from '../types.js';
 import { clip, forLog, neutralise } from './escape.js';
 import { countLines, groupFindings, type Entry } from './groups.js';
@@ -34,7 +35,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   const ledger = input.ledger;
   const groups = groupFindings(
     report.findings,
-    ledger ? (id) => ledger.byId.get(id)?.artifact : undefined,
+    ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
   );
   const counts = countLines(report.counts, report.findings.length, input.tests);
   const out: string[] = [

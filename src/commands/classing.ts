@@ -1,0 +1,145 @@
+// How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
+// ledger does not class yet): a test that failed (or passed only after failing, or is an
+// expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
+// why it skips; any other is classed by the first rule whose pattern matches. A
+// `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted.
+import { fileRowId, testFile } from '../ledger/file-rows.js';
+import type { RowFields } from '../ledger/render.js';
+import { DEFAULT_RULE, OWN_FILE, ruleFor, type ClassRule } from '../ledger/rules.js';
+import { GateError, type TestResult } from '../types.js';
+import { ownFile } from './lock.js';
+import { readFacts, type Run } from './upkeep.js';
+
+export const FROZEN = 'when frozen by ledger-gate init';
+
+/**
+ * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
+ * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ */
+export function frozenAs(
+  t: TestResult | undefined,
+  reason: string | undefined,
+  when = FROZEN,
+): { quarantine: string } | { skip: string } | undefined {
+  if (t === undefined) return undefined;
+  if (t.status === 'fail' || t.status === 'error')
+    return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
+  if (t.flaky) return { quarantine: `passed only after failing ${when}` };
+  if (t.status !== 'skip') return undefined;
+  if (t.outcome === 'xfail')
+    return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
+  if (t.outcome === 'todo') return { skip: reason ?? 'todo: not written yet' };
+  return { skip: reason ?? `skipped ${when}` };
+}
+
+export interface Classing {
+  root: string;
+  rules: readonly ClassRule[];
+  /** Who answers for quarantined rows; without one, a row that needs it is refused. */
+  owner?: string;
+  /** The reason on a passing test no rule can class. */
+  reason: string;
+  today: string;
+  /** How reasons say when the row was written (`when frozen by ledger-gate init`). */
+  when: string;
+  /** Is a `{file}` lock of this file written as its file row (else one row per id)? */
+  asFileRow: (file: string) => boolean;
+}
+
+export interface Planned {
+  /** New rows, by id (file rows included), digests read. */
+  rows: Map<string, RowFields>;
+  /** Per id: how it was classed, for the counts (`file` for a test under a file row). */
+  how: Map<string, 'file' | 'locked_fixture' | 'property' | 'quarantine'>;
+  failing: number;
+  skipping: number;
+  /** Passing tests no rule could class (quarantined with `reason`). */
+  undefended: number;
+  /** The rules that matched some id. */
+  used: Set<ClassRule>;
+}
+
+/** Plans rows for `ids` (none of which has a row yet) from the run's results. */
+export async function planRows(ids: readonly string[], run: Run, c: Classing): Promise<Planned> {
+  const results = new Map(run.tests.map((t) => [t.id, t]));
+  const out: Planned = {
+    rows: new Map(),
+    how: new Map(),
+    failing: 0,
+    skipping: 0,
+    undefended: 0,
+    used: new Set(),
+  };
+  const quarantine = (id: string, why: string): void => {
+    if (c.owner === undefined)
+      throw new GateError(
+        `${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`,
+      );
+    out.rows.set(id, { class: 'quarantine', opened: c.today, reason: why, owner: c.owner });
+    out.how.set(id, 'quarantine');
+  };
+  const files = new Map<string, string | null>(); // `{file}` per file, checked once
+  for (const id of ids) {
+    const t: TestResult | undefined = results.get(id);
+    const frozen = frozenAs(t, run.reasons.get(id), c.when);
+    const rule = ruleFor(c.rules, id);
+    if (rule) out.used.add(rule);
+    if (frozen && 'quarantine' in frozen) {
+      quarantine(id, frozen.quarantine);
+      out.failing++;
+      continue;
+    }
+    const skip = frozen && 'skip' in frozen ? frozen.skip : undefined;
+    if (skip !== undefined) out.skipping++;
+    let fields: RowFields | undefined;
+    if (rule?.fields.class === 'property') {
+      fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
+    } else if (rule?.fields.class === 'locked_fixture') {
+      let artifact: string | null = rule.fields.artifact;
+      if (artifact === OWN_FILE) {
+        const file = testFile(id);
+        artifact = files.get(file) ?? null;
+        if (!files.has(file)) {
+          // The default rule passes over ids that name no file here (a suite name); a rule
+          // given by name refuses them, as `lock --artifact {file}` does.
+          artifact = ownFileOf(c.root, id, rule);
+          files.set(file, artifact);
+        }
+        if (artifact !== null && skip === undefined && c.asFileRow(artifact)) {
+          out.rows.set(fileRowId(artifact), { class: 'locked_fixture', artifact });
+          out.how.set(id, 'file');
+          continue;
+        }
+      }
+      if (artifact !== null) fields = { class: 'locked_fixture', artifact };
+    }
+    if (fields === undefined) {
+      quarantine(id, c.reason);
+      if (t?.status === 'pass') out.undefended++;
+    } else out.rows.set(id, fields);
+    if (skip !== undefined) out.rows.get(id)!.skip = skip;
+    if (fields !== undefined) out.how.set(id, fields.class as 'locked_fixture' | 'property');
+  }
+  // Digests of every artifact, and a check of every seeds folder, each read once.
+  const all = [...out.rows.values()];
+  const artifacts = new Set(
+    all.flatMap((f) => (f.class === 'locked_fixture' ? [f.artifact!] : [])),
+  );
+  const seeds = new Set(all.flatMap((f) => (f.class === 'property' ? [f.seeds!] : [])));
+  const digests = await readFacts(c.root, [...artifacts], [...seeds]);
+  for (const [id, f] of out.rows) {
+    if (f.class !== 'locked_fixture') continue;
+    f.digest = digests.get(f.artifact!);
+    if (id === fileRowId(f.artifact!)) delete f.artifact; // a file row's artifact is implied
+  }
+  return out;
+}
+
+function ownFileOf(root: string, id: string, rule: ClassRule): string | null {
+  try {
+    return ownFile(root, id, `rule ${JSON.stringify(rule.text)}: {file}`);
+  } catch (e) {
+    if (rule.text === DEFAULT_RULE) return null;
+    throw e;
+  }
+}

@@ -1,0 +1,270 @@
+// `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
+// bring the ledger level with the run and the working tree in one command. It re-locks every
+// locked_fixture row whose artifact changed, drops the rows of deleted tests, classes new
+// tests by the ledger's own rules (`rules:`, else init's default), writes the report's reason
+// for a new expected skip, and prints the diff it makes. It refuses, writing nothing, while a
+// test fails (one not quarantined) or a module cannot be collected: a ledger brought level
+// with a broken run would hide the breakage. The gate judges the commit that writes the
+// result like any ledger edit: an agent's is `ledger-agent-edit`, whoever ran the command.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { artifactFacts } from '../adapters/file-facts.js';
+import { dropRows, setRows } from '../ledger/edit.js';
+import { fileRowId, isFileRowId, rowFor, testFile } from '../ledger/file-rows.js';
+import { unifiedDiff } from '../ledger/line-diff.js';
+import { parseLedger } from '../ledger/parse.js';
+import type { RowFields } from '../ledger/render.js';
+import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
+import { ROW_FIELDS } from '../ledger/schema.js';
+import { GateError, type Ledger, type LedgerRow } from '../types.js';
+import { planRows } from './classing.js';
+import { UsageError, type CommandIO } from './io.js';
+import {
+  formatIssue,
+  isoDate,
+  ledgerFile,
+  ledgerProblems,
+  readLedgerText,
+  readRun,
+  runCommand,
+  writeLedger,
+  type Run,
+} from './upkeep.js';
+
+const WHEN = 'when classed by ledger-gate update';
+
+/** What one update changes, by row id. */
+interface Edits {
+  set: Map<string, RowFields>;
+  drop: Set<string>;
+  /** For the closing line: how many of each. */
+  relocked: number;
+  added: number;
+  skips: number;
+  converted: number;
+}
+
+export async function run(argv: string[], io: CommandIO): Promise<number> {
+  return runCommand('update', io, async () => {
+    const { values: v, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        ledger: { type: 'string' },
+        junit: { type: 'string', multiple: true },
+        collected: { type: 'string' },
+        owner: { type: 'string' },
+        'file-rows': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+      },
+    });
+    if (positionals.length > 0)
+      throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+    if (v.junit === undefined && v.collected === undefined)
+      throw new UsageError('update needs the run: --junit GLOB (and --collected FILE for pytest)');
+    const root = io.cwd;
+    const file = ledgerFile(root, v.ledger);
+    const text = await readLedgerText(file);
+    const parsed = parseLedger(text, file.shown);
+    if (!parsed.ledger || parsed.errors.length > 0) {
+      const first = parsed.errors[0];
+      throw new GateError(
+        `the ledger is invalid (${first ? formatIssue(first) : 'unreadable'}); fix it first (ledger-gate lint)`,
+        file.shown,
+      );
+    }
+    const ledger = parsed.ledger;
+    const testRun = (await readRun(root, v.junit, v.collected))!;
+    refuseBrokenRun(testRun, ledger);
+
+    const edits = await plan(ledger, testRun, root, {
+      owner: v.owner,
+      today: isoDate(io.now ?? new Date()),
+      fileRows: v['file-rows'] === true,
+    });
+    if (edits.set.size === 0 && edits.drop.size === 0) {
+      io.stdout(`${file.shown}: already level with ${testRun.source}; nothing to do\n`);
+      return 0;
+    }
+    // Rows dropped first, then set: a converted file's rows give way to its file row.
+    const after = setRows(dropRows(text, edits.drop), edits.set).text;
+    io.stdout(`--- ${file.shown}\n+++ ${file.shown}\n`);
+    for (const line of unifiedDiff(text, after)) io.stdout(line + '\n');
+    const said =
+      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
+      `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
+      (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
+    if (v['dry-run']) {
+      const { issues } = ledgerProblems(after, file, root);
+      for (const i of issues.slice(0, 50)) io.stderr(formatIssue(i) + '\n');
+      io.stdout(`${said} (dry run: nothing written)\n`);
+      return issues.length > 0 ? 1 : 0;
+    }
+    if (!writeLedger(after, file, root, io)) return 1;
+    io.stdout(said + '\n');
+    return 0;
+  });
+}
+
+/**
+ * A run that fails is not one to level the ledger with: a failing test would be classed
+ * (quarantined) and so hidden, and a module that cannot be collected has no tests to class.
+ */
+function refuseBrokenRun(testRun: Run, ledger: Ledger): void {
+  const broken = testRun.collection.find((c) => c.kind === 'collection-error');
+  if (broken)
+    throw new GateError(
+      `pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`,
+      broken.file ?? broken.report,
+    );
+  const failing = testRun.tests.filter(
+    (t) =>
+      (t.status === 'fail' || t.status === 'error' || (t.status === 'pass' && t.flaky)) &&
+      rowFor(ledger, t.id)?.class !== 'quarantine',
+  );
+  if (failing.length > 0) {
+    const t = failing[0];
+    const how = t.status === 'pass' ? 'passed only after failing' : `${t.status}s`;
+    throw new GateError(
+      `${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
+        'fix it first, or quarantine it by name (ledger-gate quarantine ID --reason R --owner O); update never hides a failure',
+      testRun.source,
+    );
+  }
+}
+
+async function plan(
+  ledger: Ledger,
+  testRun: Run,
+  root: string,
+  o: { owner?: string; today: string; fileRows: boolean },
+): Promise<Edits> {
+  const e: Edits = {
+    set: new Map(),
+    drop: new Set(),
+    relocked: 0,
+    added: 0,
+    skips: 0,
+    converted: 0,
+  };
+  const ranFiles = new Set([...testRun.ids].map(testFile));
+  const onDisk = (p: string) => p !== '' && existsSync(path.join(root, p));
+  const rows = new Map(ledger.rows.map((r) => [r.id, r]));
+
+  // 1. Rows of deleted tests: a test gone from a file that ran, or whose file is gone.
+  for (const r of ledger.rows) {
+    const f = testFile(r.id);
+    const gone = isFileRowId(r.id)
+      ? !ranFiles.has(f) && !onDisk(f)
+      : !testRun.ids.has(r.id) && (ranFiles.has(f) || !onDisk(f));
+    if (gone) {
+      e.drop.add(r.id);
+      rows.delete(r.id);
+    }
+  }
+
+  // 2. --file-rows: a file's exact rows locked to the file itself, with no skip, become one
+  // file row (the rest of the file's rows stay: they say something of their own).
+  if (o.fileRows) {
+    const byFile = new Map<string, LedgerRow[]>();
+    for (const r of rows.values()) {
+      if (r.class !== 'locked_fixture' || r.skip !== undefined || isFileRowId(r.id)) continue;
+      if (r.artifact !== testFile(r.id)) continue;
+      const list = byFile.get(r.artifact) ?? [];
+      list.push(r);
+      byFile.set(r.artifact, list);
+    }
+    for (const [f, list] of byFile) {
+      for (const r of list) {
+        e.drop.add(r.id);
+        rows.delete(r.id);
+      }
+      e.converted += list.length;
+      const id = fileRowId(f);
+      const had = rows.get(id);
+      if (had === undefined) {
+        const digest = list.every((r) => r.digest === list[0].digest) ? list[0].digest : undefined;
+        e.set.set(id, { class: 'locked_fixture', digest: digest ?? 'sha256:' });
+        rows.set(id, asRow(id, { class: 'locked_fixture', digest }));
+      }
+    }
+  }
+
+  // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
+  // itself (the seed's style) gets exact rows, any other a file row.
+  const rules = (ledger.rules ?? [DEFAULT_RULE]).map((t) => parseClassRule(t) as ClassRule);
+  const exactStyle = new Set<string>();
+  for (const r of rows.values())
+    if (r.class === 'locked_fixture' && !isFileRowId(r.id) && r.artifact === testFile(r.id))
+      exactStyle.add(r.artifact);
+  const view = { byId: rows };
+  const fresh = [...testRun.ids].filter((id) => rowFor(view, id) === undefined).sort();
+  const planned = await planRows(fresh, testRun, {
+    root,
+    rules,
+    owner: o.owner,
+    reason: `passing ${WHEN}, and no rule classes it`,
+    today: o.today,
+    when: WHEN,
+    asFileRow: (f) => !exactStyle.has(f),
+  });
+  for (const [id, fields] of planned.rows) {
+    e.set.set(id, fields);
+    e.added++;
+    rows.set(id, asRow(id, fields));
+  }
+
+  // 4. A new expected skip: the row says why, with the report's reason. Under a file row, the
+  // test gets a row of its own (an exact row beats the file row).
+  for (const t of testRun.tests) {
+    if (t.status !== 'skip' || e.set.has(t.id)) continue;
+    const row = rowFor(view, t.id);
+    if (row === undefined || row.skip !== undefined || row.class === 'draft') continue;
+    const reason = testRun.reasons.get(t.id) ?? `skipped ${WHEN}`;
+    const fields = fieldsOf(row);
+    if (row.id === t.id) e.set.set(row.id, { ...fields, skip: reason });
+    else e.set.set(t.id, { class: 'locked_fixture', artifact: row.artifact, skip: reason });
+    e.skips++;
+  }
+
+  // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current digest.
+  const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture');
+  for (const [id, f] of e.set)
+    if (f.class === 'locked_fixture' && !rows.has(id)) locked.push(asRow(id, f));
+  const facts = await artifactFacts(root, new Set(locked.map((r) => r.artifact!)));
+  for (const r of locked) {
+    const fact = facts.get(r.artifact!);
+    if (fact?.digest === undefined)
+      throw new GateError(
+        `${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`,
+      );
+    const pending = e.set.get(r.id);
+    if (pending !== undefined) {
+      pending.digest = fact.digest;
+      if (isFileRowId(r.id)) delete pending.artifact;
+    } else if (fact.digest !== r.digest) {
+      e.set.set(r.id, { ...fieldsOf(r), digest: fact.digest });
+      e.relocked++;
+    }
+  }
+  return e;
+}
+
+/** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
+function asRow(id: string, f: RowFields): LedgerRow {
+  const artifact = f.artifact ?? (isFileRowId(id) ? testFile(id) : undefined);
+  return { ...f, id, artifact, line: 0, keyLines: {} } as LedgerRow;
+}
+
+/** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
+function fieldsOf(r: LedgerRow): RowFields {
+  const out: RowFields = { class: r.class };
+  for (const k of ROW_FIELDS) {
+    const value = (r as unknown as Record<string, string | undefined>)[k];
+    if (k !== 'id' && k !== 'class' && value !== undefined) out[k] = value;
+  }
+  if (isFileRowId(r.id)) delete out.artifact;
+  return out;
+}
