@@ -12,10 +12,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3128);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9825);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3776);
 // `ledger-gate lint [--junit GLOB | --collected FILE]`: validate the ledger (paths included)
 // and, given a run, list the stale rows: ids that no report or collected list holds. Each
 // problem on one line as `file:line:col: message`; exit 1 on any.
+
 
 
 
@@ -39,9 +41,11 @@ async function run(argv, io) {
         const testRun = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readRun */ .cI)(io.cwd, values.junit, values.collected);
         const { parsed, issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(text, file, io.cwd);
         const rows = parsed.ledger?.rows ?? [];
+        // A file row is stale when the run holds no test of its file.
+        const ranFiles = new Set([...(testRun?.ids ?? [])].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__/* .testFile */ .NJ));
         const stale = testRun
             ? rows
-                .filter((r) => !testRun.ids.has(r.id))
+                .filter((r) => ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__/* .isFileRowId */ .A$)(r.id) ? !ranFiles.has(r.artifact) : !testRun.ids.has(r.id)))
                 .map((r) => ({
                 file: file.shown,
                 line: r.line,
@@ -324,7 +328,7 @@ async function readRun(root, junit, collected) {
         throw new types/* GateError */.u(problem.message, problem.file, problem.line);
     const { reports, collected: ids } = parsed;
     const opts = { collected: ids, repoRoot: root };
-    const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
+    const { tests, unmapped, collection } = (0,map/* mapCases */.gq)(reports, opts);
     if (unmapped.length > 0) {
         const u = unmapped[0];
         throw new types/* GateError */.u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
@@ -334,34 +338,9 @@ async function readRun(root, junit, collected) {
         tests,
         collected: ids,
         ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
-        reasons: skipReasons(reports, opts),
         collection,
         source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
     };
-}
-/**
- * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
- * a one-case report whose name is its index), so the id comes from the same mapping `check`
- * uses; the first reason given for an id wins.
- */
-function skipReasons(reports, opts) {
-    const single = [];
-    const reasons = [];
-    for (const r of reports) {
-        for (const c of r.cases) {
-            if (c.status !== 'skip' || !c.detail)
-                continue;
-            const key = String(reasons.length);
-            reasons.push(c.detail);
-            single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
-        }
-    }
-    const out = new Map();
-    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
-        if (!out.has(t.id))
-            out.set(t.id, reasons[Number(t.reports[0])]);
-    }
-    return out;
 }
 /**
  * Refuses ids that look like typos. With a run given, every id must be one the run holds;

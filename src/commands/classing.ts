@@ -3,6 +3,7 @@
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
 // why it skips; any other is classed by the first rule whose pattern matches. A
 // `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted.
+import { readAs } from '../decision/skip-reason.js';
 import { fileRowId, testFile } from '../ledger/file-rows.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, OWN_FILE, ruleFor, type ClassRule } from '../ledger/rules.js';
@@ -14,11 +15,11 @@ export const FROZEN = 'when frozen by ledger-gate init';
 
 /**
  * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ * expected to skip with the reason `check` compares (readAs: the report's, or the token for a
+ * skip without one); undefined for a pass or a collected-only id.
  */
 export function frozenAs(
   t: TestResult | undefined,
-  reason: string | undefined,
   when = FROZEN,
 ): { quarantine: string } | { skip: string } | undefined {
   if (t === undefined) return undefined;
@@ -26,10 +27,11 @@ export function frozenAs(
     return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
   if (t.flaky) return { quarantine: `passed only after failing ${when}` };
   if (t.status !== 'skip') return undefined;
-  if (t.outcome === 'xfail')
+  if (t.outcome === 'xfail') {
+    const reason = t.skipReasons?.find((r) => r !== '');
     return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
-  if (t.outcome === 'todo') return { skip: reason ?? 'todo: not written yet' };
-  return { skip: reason ?? `skipped ${when}` };
+  }
+  return { skip: readAs(t)[0] };
 }
 
 export interface Classing {
@@ -81,7 +83,7 @@ export async function planRows(ids: readonly string[], run: Run, c: Classing): P
   const files = new Map<string, string | null>(); // `{file}` per file, checked once
   for (const id of ids) {
     const t: TestResult | undefined = results.get(id);
-    const frozen = frozenAs(t, run.reasons.get(id), c.when);
+    const frozen = frozenAs(t, c.when);
     const rule = ruleFor(c.rules, id);
     if (rule) out.used.add(rule);
     if (frozen && 'quarantine' in frozen) {

@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { artifactFacts } from '../adapters/file-facts.js';
+import { artifactFacts } from '../adapters/fs/file-facts.js';
+import { readAs } from '../decision/skip-reason.js';
 import { dropRows, setRows } from '../ledger/edit.js';
 import { fileRowId, isFileRowId, rowFor, testFile } from '../ledger/file-rows.js';
 import { unifiedDiff } from '../ledger/line-diff.js';
@@ -222,7 +223,7 @@ async function plan(
     if (t.status !== 'skip' || e.set.has(t.id)) continue;
     const row = rowFor(view, t.id);
     if (row === undefined || row.skip !== undefined || row.class === 'draft') continue;
-    const reason = testRun.reasons.get(t.id) ?? `skipped ${WHEN}`;
+    const reason = readAs(t)[0];
     const fields = fieldsOf(row);
     if (row.id === t.id) e.set.set(row.id, { ...fields, skip: reason });
     else e.set.set(t.id, { class: 'locked_fixture', artifact: row.artifact, skip: reason });

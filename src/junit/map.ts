@@ -3,12 +3,14 @@
 import { posix } from 'node:path';
 import type {
   CollectionOutcome,
+  Dialect,
   ParsedReport,
   RawCase,
   Status,
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import { normaliseReason } from '../decision/skip-reason.js';
 import { fileOrClassId } from './dialects/dialect.js';
 import { readerOf } from './dialects/index.js';
 import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
@@ -33,6 +35,8 @@ interface Merged {
   todo: number;
   xfail: number;
   plainSkip: number;
+  /** The distinct reasons its skipped cases gave, normalised ('' for none); null: no skip. */
+  skipReasons: string[] | null;
   file?: string;
   line?: number;
   reports: string[];
@@ -163,6 +167,12 @@ export function junitPrefix(cases: RawCase[], index: CollectedIndex | undefined)
   return found ?? '';
 }
 
+/** A skipped case's reason, normalised; node writes `message="true"` for `{ skip: true }`. */
+function skipReason(c: RawCase, dialect: Dialect): string {
+  if (dialect === 'node' && c.detail === 'true') return '';
+  return normaliseReason(c.detail);
+}
+
 function finalStatus(m: Merged): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
   // A todo is never a pass, whatever another report (jest-junit) wrote for it.
   if (m.todo > 0 && m.fail === 0 && m.error === 0) {
@@ -253,6 +263,7 @@ export function mapCases(
           todo: 0,
           xfail: 0,
           plainSkip: 0,
+          skipReasons: null,
           reports: [],
           cur: null,
           curStatus: 'pass',
@@ -281,6 +292,11 @@ export function mapCases(
         if (c.outcome === 'xfail') m.xfail++;
         else m.plainSkip++;
       }
+      if (c.status === 'skip') {
+        const reason = skipReason(c, report.dialect);
+        if (m.skipReasons === null) m.skipReasons = [reason];
+        else if (!m.skipReasons.includes(reason)) m.skipReasons.push(reason);
+      }
       if (m.file === undefined && c.file !== undefined) {
         m.file = asPytest ? c.file.replaceAll('\\', '/') : toRepo(c.file);
         if (c.line !== undefined) m.line = c.line;
@@ -298,6 +314,7 @@ export function mapCases(
     const { status, flaky, outcome } = finalStatus(m);
     const t: TestResult = { id: m.id, status, flaky, reports: m.reports };
     if (outcome !== undefined) t.outcome = outcome;
+    if (m.skipReasons !== null) t.skipReasons = m.skipReasons;
     if (m.duplicates !== undefined) {
       const statuses = STATUS_ORDER.filter((st) => (m.twinStatuses & STATUS_BIT[st]) !== 0);
       t.duplicates = { ...m.duplicates, statuses };

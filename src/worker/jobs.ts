@@ -52,11 +52,13 @@ export interface PackedTests {
   ids: string;
   files: string[];
   reports: string[];
+  /** Skip reasons, each once. */
+  reasons: string[];
   /**
    * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
    * none), its number of reports, its outcome (0: none), its duplicates' count (0: none),
-   * their report's index and statuses (a bit per status); then, test after test, the index
-   * of each report.
+   * their report's index and statuses (a bit per status), its number of skip reasons (-1:
+   * none recorded); then, test after test, the index of each report and of each reason.
    */
   numbers: Int32Array;
 }
