@@ -8,8 +8,6 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DEFAULT_REASON: () => (/* binding */ DEFAULT_REASON),
-/* harmony export */   frozenAs: () => (/* binding */ frozenAs),
-/* harmony export */   idPattern: () => (/* binding */ idPattern),
 /* harmony export */   parseRule: () => (/* binding */ parseRule),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
@@ -22,8 +20,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3776);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7587);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8651);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7587);
 // `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
 // row: a test that failed (or passed only after failing, or is an expected failure) is
 // quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
@@ -38,61 +37,34 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
 const DEFAULT_REASON = 'frozen by ledger-gate init';
-const FROZEN = 'when frozen by ledger-gate init';
-/**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
- */
-function frozenAs(t, reason) {
-    if (t === undefined)
-        return undefined;
-    if (t.status === 'fail' || t.status === 'error')
-        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
-    if (t.flaky)
-        return { quarantine: `passed only after failing ${FROZEN}` };
-    if (t.status !== 'skip')
-        return undefined;
-    if (t.outcome === 'xfail')
-        return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
-    if (t.outcome === 'todo')
-        return { skip: reason ?? 'todo: not written yet' };
-    return { skip: reason ?? `skipped ${FROZEN}` };
-}
-/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
-function idPattern(glob) {
-    const re = new RegExp('^' +
-        glob
-            .split('*')
-            .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-            .join('.*') +
-        '$', 's');
-    return (id) => re.test(id);
-}
 /**
  * `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`, where the
  * artifact `{file}` stands for each test's own file (its id before the first `::`).
  */
-function parseRule(text, root) {
+function parseRule(text, at) {
     const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
     if (!m) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
     }
     const [, glob, cls, rest] = m;
     if (cls === 'property') {
         const colon = rest.indexOf(':');
         if (colon <= 0 || colon === rest.length - 1) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
         }
-        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
+        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(at.root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`, at.cwd);
         return {
             text,
-            match: idPattern(glob),
+            match: (0,_options_js__WEBPACK_IMPORTED_MODULE_7__/* .idPattern */ .aD)(glob),
             fields: { class: 'property', invariant: rest.slice(0, colon), seeds },
         };
     }
-    const artifact = rest === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE ? _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
-    return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
+    const artifact = rest === _lock_js__WEBPACK_IMPORTED_MODULE_8__.OWN_FILE
+        ? _lock_js__WEBPACK_IMPORTED_MODULE_8__.OWN_FILE
+        : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(at.root, rest, `--rule ${JSON.stringify(text)}: artifact`, at.cwd);
+    return { text, match: (0,_options_js__WEBPACK_IMPORTED_MODULE_7__/* .idPattern */ .aD)(glob), fields: { class: 'locked_fixture', artifact } };
 }
 async function run(argv, io) {
     return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('init', io, async () => {
@@ -109,26 +81,28 @@ async function run(argv, io) {
                 rule: { type: 'string', multiple: true },
                 force: { type: 'boolean' },
                 schema: { type: 'string' },
+                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
             },
         });
         if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`unexpected argument ${JSON.stringify(positionals[0])}`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
         if (v.collected === undefined && v.junit === undefined) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
         }
         if (v.owner === undefined || v.owner.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --owner O (who answers for the quarantined rows)');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('init needs --owner O (who answers for the quarantined rows)');
         }
         const reason = v.reason ?? DEFAULT_REASON;
         if (reason.trim() === '')
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('--reason must not be empty');
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, v.ledger);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('--reason must not be empty');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, v.ledger);
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
             throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
         }
-        const rules = (v.rule ?? []).map((r) => parseRule(r, root));
-        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, v.junit, v.collected));
+        const rules = (v.rule ?? []).map((r) => parseRule(r, at));
+        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(at, v.junit, v.collected));
         // A module pytest could not import has no ids in the run: freezing without it would
         // leave its tests out silently. A module skipped at collection is said, not frozen.
         for (const c of testRun.collection) {
@@ -146,7 +120,7 @@ async function run(argv, io) {
         const used = new Set();
         const files = new Map(); // `{file}` per id prefix, checked once
         const classed = ids.map((id) => {
-            const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
+            const frozen = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .frozenAs */ .z_)(results.get(id), testRun.reasons.get(id));
             const matched = rules.find((r) => r.match(id));
             if (matched)
                 used.add(matched);
@@ -154,11 +128,11 @@ async function run(argv, io) {
             let artifact;
             if (rule?.fields.class === 'locked_fixture') {
                 artifact = rule.fields.artifact;
-                if (artifact === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE) {
+                if (artifact === _lock_js__WEBPACK_IMPORTED_MODULE_8__.OWN_FILE) {
                     const prefix = id.slice(0, id.indexOf('::') + 1);
                     artifact = files.get(prefix);
                     if (artifact === undefined) {
-                        artifact = (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__.ownFile)(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
+                        artifact = (0,_lock_js__WEBPACK_IMPORTED_MODULE_8__.ownFile)(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
                         files.set(prefix, artifact);
                     }
                 }
@@ -213,11 +187,14 @@ async function run(argv, io) {
             counts[fields.class]++;
             lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, fields, 2));
         }
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
-        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
+        const dryRun = v['dry-run'];
+        const before = dryRun && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file.abs, 'utf8') : '';
+        if (!dryRun)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
+        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, io, { dryRun, before }))
             return 1;
         const statuses = testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
-        io.stdout(`${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
+        (dryRun ? io.stderr : io.stdout)(`${file.shown}: ${dryRun ? 'would write' : 'wrote'} ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
             `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`);
         // Results no row admits in this run, said rather than left for `check` to find: a pass
         // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
@@ -264,9 +241,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8651);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+// An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
+// as `init` writes it.
+
 
 
 
@@ -280,7 +261,7 @@ const OWN_FILE = '{file}';
 function ownFile(root, id, what) {
     const at = id.indexOf('::');
     if (at <= 0) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
     }
     const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
     // Ids from reports without file names (jest-junit without addFileAttribute) start with a
@@ -296,44 +277,59 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7 },
+            options: {
+                ledger: { type: 'string' },
+                artifact: { type: 'string' },
+                ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7,
+                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
+            },
         });
-        if (positionals.length === 0) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]');
-        }
+        if (positionals.length === 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs at least one ID (or id glob)');
         if (values.artifact === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('lock needs --artifact PATH');
-        const ids = [...new Set(positionals)];
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
-        const artifactOf = new Map(ids.map((id) => [
-            id,
-            values.artifact === OWN_FILE
-                ? ownFile(root, id, '--artifact {file}')
-                : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
-        ]));
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs --artifact PATH');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, values.ledger);
+        const fixed = values.artifact === OWN_FILE
+            ? undefined
+            : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact', at.cwd);
+        // A literal id's own file is checked first: a usage error before the ledger is read.
+        if (fixed === undefined)
+            for (const a of positionals)
+                if (!a.includes('*'))
+                    ownFile(root, a, '--artifact {file}');
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .editLedger */ .Az)(file, io, async (text) => {
-            const before = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-            const known = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, values.junit, values.collected);
-            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .requireKnown */ .$_)(ids, known, new Set(before.keys()), values.new, file);
+            const found = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
+            const { ids, rows: before, run: known } = found;
+            const artifactOf = new Map(ids.map((id) => [id, fixed ?? ownFile(root, id, '--artifact {file}')]));
+            const results = new Map(known?.tests.map((t) => [t.id, t]));
             const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifactOf.values())], []);
             const edits = new Map(ids.map((id) => {
                 const artifact = artifactOf.get(id);
-                // An expected skip is about the test, not its class: it stays.
-                const skip = before.get(id)?.skip;
-                return [id, { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip }];
+                // An expected skip is about the test, not its class: it stays; a test that skips
+                // in the given run gets the report's reason, as init writes it.
+                const frozen = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .frozenAs */ .z_)(results.get(id), known?.reasons.get(id));
+                const skip = before.get(id)?.skip ?? (frozen && 'skip' in frozen ? frozen.skip : undefined);
+                return [
+                    id,
+                    { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip },
+                ];
             }));
             const announce = [...edits].map(([id, f]) => {
                 const old = before.get(id);
                 const what = !old
                     ? 'added'
-                    : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+                    : old.class === 'locked_fixture' &&
+                        old.digest === f.digest &&
+                        old.artifact === f.artifact &&
+                        old.skip === f.skip
                         ? 'unchanged'
                         : 'updated';
-                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}`;
+                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
             });
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits).text, announce };
-        });
+        }, { dryRun: values['dry-run'] });
     });
 }
 

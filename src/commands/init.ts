@@ -4,7 +4,7 @@
 // with the report's reason; the rest are classed by the first --rule whose pattern matches
 // (property or locked_fixture, where `{file}` is the test's own file) or, matched by none,
 // quarantined, dated today, with the owner given — nobody has defended them yet.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderRow, type RowFields } from '../ledger/render.js';
@@ -16,10 +16,12 @@ import {
   repoPath,
   runCommand,
   SCHEMA_URL,
+  frozenAs,
   writeLedger,
 } from './upkeep.js';
-import { GateError, type TestResult } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { GateError } from '../types.js';
+import { UsageError, placeOf, type CommandIO, type Place } from './io.js';
+import { DRY_RUN, idPattern } from './options.js';
 import { OWN_FILE, ownFile } from './lock.js';
 
 export const DEFAULT_REASON = 'frozen by ledger-gate init';
@@ -32,46 +34,11 @@ interface Rule {
     | { class: 'locked_fixture'; artifact: string };
 }
 
-const FROZEN = 'when frozen by ledger-gate init';
-
-/**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
- */
-export function frozenAs(
-  t: TestResult | undefined,
-  reason: string | undefined,
-): { quarantine: string } | { skip: string } | undefined {
-  if (t === undefined) return undefined;
-  if (t.status === 'fail' || t.status === 'error')
-    return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
-  if (t.flaky) return { quarantine: `passed only after failing ${FROZEN}` };
-  if (t.status !== 'skip') return undefined;
-  if (t.outcome === 'xfail')
-    return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
-  if (t.outcome === 'todo') return { skip: reason ?? 'todo: not written yet' };
-  return { skip: reason ?? `skipped ${FROZEN}` };
-}
-
-/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
-export function idPattern(glob: string): (id: string) => boolean {
-  const re = new RegExp(
-    '^' +
-      glob
-        .split('*')
-        .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-        .join('.*') +
-      '$',
-    's',
-  );
-  return (id) => re.test(id);
-}
-
 /**
  * `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`, where the
  * artifact `{file}` stands for each test's own file (its id before the first `::`).
  */
-export function parseRule(text: string, root: string): Rule {
+export function parseRule(text: string, at: Place): Rule {
   const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
   if (!m) {
     throw new UsageError(
@@ -86,7 +53,12 @@ export function parseRule(text: string, root: string): Rule {
         `--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`,
       );
     }
-    const seeds = repoPath(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
+    const seeds = repoPath(
+      at.root,
+      rest.slice(colon + 1),
+      `--rule ${JSON.stringify(text)}: seeds`,
+      at.cwd,
+    );
     return {
       text,
       match: idPattern(glob),
@@ -94,7 +66,9 @@ export function parseRule(text: string, root: string): Rule {
     };
   }
   const artifact =
-    rest === OWN_FILE ? OWN_FILE : repoPath(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
+    rest === OWN_FILE
+      ? OWN_FILE
+      : repoPath(at.root, rest, `--rule ${JSON.stringify(text)}: artifact`, at.cwd);
   return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
 }
 
@@ -113,6 +87,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         rule: { type: 'string', multiple: true },
         force: { type: 'boolean' },
         schema: { type: 'string' },
+        ...DRY_RUN,
       },
     });
     if (positionals.length > 0)
@@ -127,17 +102,18 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     const reason = v.reason ?? DEFAULT_REASON;
     if (reason.trim() === '') throw new UsageError('--reason must not be empty');
-    const root = io.cwd;
-    const file = ledgerFile(root, v.ledger);
+    const at = placeOf(io);
+    const root = at.root;
+    const file = ledgerFile(at, v.ledger);
     if (existsSync(file.abs) && !v.force) {
       throw new GateError(
         'a ledger exists here; refusing to overwrite it (add --force to replace it)',
         file.shown,
       );
     }
-    const rules = (v.rule ?? []).map((r) => parseRule(r, root));
+    const rules = (v.rule ?? []).map((r) => parseRule(r, at));
 
-    const testRun = (await readRun(root, v.junit, v.collected))!;
+    const testRun = (await readRun(at, v.junit, v.collected))!;
     // A module pytest could not import has no ids in the run: freezing without it would
     // leave its tests out silently. A module skipped at collection is said, not frozen.
     for (const c of testRun.collection) {
@@ -225,12 +201,14 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       counts[fields.class as keyof typeof counts]++;
       lines.push(...renderRow(id, fields, 2));
     }
-    mkdirSync(path.dirname(file.abs), { recursive: true });
-    if (!writeLedger(lines.join('\n') + '\n', file, root, io)) return 1;
+    const dryRun = v['dry-run'];
+    const before = dryRun && existsSync(file.abs) ? readFileSync(file.abs, 'utf8') : '';
+    if (!dryRun) mkdirSync(path.dirname(file.abs), { recursive: true });
+    if (!writeLedger(lines.join('\n') + '\n', file, io, { dryRun, before })) return 1;
     const statuses =
       testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
-    io.stdout(
-      `${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
+    (dryRun ? io.stderr : io.stdout)(
+      `${file.shown}: ${dryRun ? 'would write' : 'wrote'} ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
         `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
     );
     // Results no row admits in this run, said rather than left for `check` to find: a pass
