@@ -67,6 +67,22 @@ const has = (rules: string[], key: RuleKey, id?: string) =>
   rules.some((r) => r.startsWith(key + ':') && (id === undefined || r === `${key}:${id}`));
 
 describe('check without a base', () => {
+  test('from a folder below the root: the root is found as git finds it, paths are relative to the folder', async () => {
+    const repo = baseRepo();
+    const json = path.join(out, `sub${++n}.json`);
+    let stdout = '';
+    const code = await main(['check', '--junit', '../../build/*.xml', '--json', json], {
+      cwd: path.join(repo.dir, 'tests/goldens'),
+      stdout: (s) => void (stdout += s),
+      stderr: () => undefined,
+    });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^admit: /);
+    // The same report as from the root.
+    const fromRoot = await check(repo);
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toEqual(fromRoot.report);
+  });
+
   test('a classified suite is admitted: fixture-unchanged, property-seeded, quarantine-fail, draft-not-passing', async () => {
     const r = await check(baseRepo());
     expect(r.code).toBe(0);
@@ -477,12 +493,23 @@ describe('check against a base (real git history)', () => {
     expect(r.stdout).toMatch(/changed paths from git: 1\b/);
   });
 
-  test('an unknown base fails closed with a one-line error', async () => {
+  test('an unknown base is a usage error that names the ref, with the usage of check', async () => {
     const repo = baseRepo();
     const r = await check(repo, '--base', 'no-such-branch');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^ledger-gate: error: .*merge base.*\nledger-gate: reject\n$/);
-    expect(r.report.decision).toBe('reject');
+    expect(r.code).toBe(2);
+    const [first, usage] = r.stderr.split('\n');
+    expect(first).toBe(
+      `ledger-gate check: --base "no-such-branch": git knows no such commit in ${repo.dir} (a branch, tag or sha; fetch it first?)`,
+    );
+    expect(usage).toMatch(/^usage: ledger-gate check --junit GLOB/);
+    expect(r.stderr).not.toMatch(/merge base|\n {2}init /);
+    expect(r.report).toBeUndefined(); // a usage error judges nothing
+  });
+
+  test('an unknown --head beside a base is named the same way', async () => {
+    const r = await check(baseRepo(), '--base', 'main', '--head', 'nosuch');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^ledger-gate check: --head "nosuch": git knows no such commit/);
   });
 });
 

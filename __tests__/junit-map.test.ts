@@ -2,7 +2,7 @@
 // how cases with the same id merge (docs/test-ids.md).
 import { describe, expect, test } from '@jest/globals';
 import { mapCases, repoPath } from '../src/junit/map.js';
-import type { SuiteCase } from '../src/junit/parse.js';
+import type { SuiteCase } from '../src/junit/dialects/dialect.js';
 import { binXmlEscape, mangleTestAddress } from '../src/junit/pytest.js';
 import type { Dialect, ParsedReport, Status } from '../src/types.js';
 

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { run as init } from '../src/commands/init.js';
 import { run as update } from '../src/commands/update.js';
 import { parseLedger } from '../src/ledger/parse.js';
-import { unifiedDiff } from '../src/ledger/line-diff.js';
 import { pytestXunit1, runIn, sha256, type CaseSpec } from './support/repo.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
@@ -60,11 +59,17 @@ describe('update', () => {
     });
     expect(r.out).toBe(
       [
-        '--- tests/ledger.yaml',
-        '+++ tests/ledger.yaml',
-        '@@ -10 +10 @@',
+        '--- a/tests/ledger.yaml',
+        '+++ b/tests/ledger.yaml',
+        '@@ -7,7 +7,7 @@',
+        ' rows:',
+        '   - id: tests/test_a.py::*',
+        '     class: locked_fixture',
         `-    digest: ${sha256('a1\n')}`,
         `+    digest: ${sha256('a2\n')}`,
+        '   - id: tests/test_b.py::*',
+        '     class: locked_fixture',
+        `     digest: ${sha256('b1\n')}`,
         'tests/ledger.yaml: 1 re-locked, 0 added, 0 dropped, 0 skip reasons written',
         '',
       ].join('\n'),
@@ -205,23 +210,5 @@ describe('update', () => {
       out: '',
       err: 'ledger-gate update: update needs the run: --junit GLOB (and --collected FILE for pytest)\n',
     });
-  });
-});
-
-describe('unifiedDiff', () => {
-  it('prints diff -U0 hunks (a minimal diff) for rewritten, removed and appended lines', () => {
-    const a = ['v', '- id: a', '  d: 1', '- id: b', '  d: 2', '- id: c', '  d: 3', ''].join('\n');
-    const b = ['v', '- id: a', '  d: 9', '- id: c', '  d: 3', '- id: e', '  d: 5', ''].join('\n');
-    expect(unifiedDiff(a, b)).toEqual([
-      '@@ -3,3 +3 @@',
-      '-  d: 1',
-      '-- id: b',
-      '-  d: 2',
-      '+  d: 9',
-      '@@ -7,0 +6,2 @@',
-      '+- id: e',
-      '+  d: 5',
-    ]);
-    expect(unifiedDiff(a, a)).toEqual([]);
   });
 });

@@ -279,7 +279,7 @@ describe('init', () => {
       if (collected) args.push('--collected', `build/${collected}`);
       // Each test's own file, the artifact `{file}` locks it to.
       const run = (await readRun(
-        repo,
+        { root: repo, cwd: repo },
         reports.map((f) => `build/${f}`),
         collected && `build/${collected}`,
       ))!;

@@ -5,12 +5,14 @@
 import { CHECK_HELP, run as check } from './commands/check.js';
 import { UsageError, type CommandIO } from './commands/io.js';
 import {
+  DRY_RUN,
   EXIT_CODES,
   HELP_OPTION,
   asksHelp,
   nearest,
   renderHelp,
   unknownOption,
+  usageMessage,
   type CommandHelp,
 } from './commands/options.js';
 import { renderRulesTable } from './report/table-md.js';
@@ -68,7 +70,7 @@ const THE_RUN = {
 export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   check: { ...CHECK_HELP, run: check },
   init: {
-    usage: '--junit GLOB [--collected FILE] | --collected FILE --owner O [options]',
+    usage: '--junit GLOB [--collected FILE] | --collected FILE --owner O [options] [--dry-run]',
     summary:
       'Freeze a run into a new ledger: failing tests quarantined, skips expected, rules class the rest.',
     options: {
@@ -88,11 +90,13 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
       },
       force: { type: 'boolean', help: 'replace an existing ledger' },
       schema: { type: 'string', value: 'URL', help: 'the JSON Schema named in the modeline' },
+      ...DRY_RUN,
     },
     run: lazy(() => import('./commands/init.js')),
   },
   lock: {
-    usage: 'ID... --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new]',
+    usage:
+      "ID|'ID_GLOB'... --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--dry-run]",
     summary:
       'Make each ID a locked_fixture of PATH (or of its own file), with the digest of its bytes.',
     options: {
@@ -100,9 +104,10 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
       artifact: {
         type: 'string',
         value: 'PATH',
-        help: "the golden file (repo-relative), or {file}: each test's own file",
+        help: "the golden file, or {file}: each test's own file",
       },
       ...RUN,
+      ...DRY_RUN,
     },
     run: lazy(() => import('./commands/lock.js')),
   },
@@ -129,24 +134,27 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
     run: lazy(() => import('./commands/update.js')),
   },
   relock: {
-    usage: 'PATH...',
+    usage: 'PATH... [--dry-run]',
     summary: 'Re-lock every locked_fixture row that names PATH to its current bytes.',
-    options: { ledger: LEDGER },
+    options: { ledger: LEDGER, ...DRY_RUN },
     run: lazy(() => import('./commands/relock.js')),
   },
   property: {
-    usage: 'ID --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new]',
+    usage:
+      "ID|'ID_GLOB'... --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new] [--dry-run]",
     summary: 'Make ID a property test: an invariant name and a non-empty seeds folder.',
     options: {
       ledger: LEDGER,
       invariant: { type: 'string', value: 'NAME', help: 'the invariant the test checks' },
-      seeds: { type: 'string', value: 'DIR', help: 'the seed corpus folder (repo-relative)' },
+      seeds: { type: 'string', value: 'DIR', help: 'the seed corpus folder' },
       ...RUN,
+      ...DRY_RUN,
     },
     run: lazy(() => import('./commands/property.js')),
   },
   quarantine: {
-    usage: 'ID --reason R --owner O [--junit GLOB | --collected FILE] [--new] | --list',
+    usage:
+      "ID|'ID_GLOB'... --reason R --owner O [--junit GLOB | --collected FILE] [--new] [--dry-run] | --list",
     summary: 'Quarantine ID (its failures are expected), or list the quarantine with its ages.',
     options: {
       ledger: LEDGER,
@@ -154,23 +162,25 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
       owner: { type: 'string', value: 'O', help: 'who answers for it' },
       list: { type: 'boolean', help: 'list the quarantined rows and their age' },
       ...RUN,
+      ...DRY_RUN,
     },
     run: lazy(() => import('./commands/quarantine.js')),
   },
   drop: {
-    usage: 'ID...',
+    usage: "ID|'ID_GLOB'... [--dry-run]",
     summary: 'Remove rows (a deleted or renamed test), keeping every other byte of the ledger.',
-    options: { ledger: LEDGER },
+    options: { ledger: LEDGER, ...DRY_RUN },
     run: lazy(() => import('./commands/drop.js')),
   },
   promote: {
-    usage: 'ID [--artifact PATH | --invariant NAME --seeds DIR]',
+    usage: "ID|'ID_GLOB'... [--artifact PATH | --invariant NAME --seeds DIR] [--dry-run]",
     summary: "Promote a draft row to its proposed class, once that class's fields are given.",
     options: {
       ledger: LEDGER,
       artifact: { type: 'string', value: 'PATH', help: 'for a locked_fixture: the golden file' },
       invariant: { type: 'string', value: 'NAME', help: 'for a property: the invariant' },
       seeds: { type: 'string', value: 'DIR', help: 'for a property: the seeds folder' },
+      ...DRY_RUN,
     },
     run: lazy(() => import('./commands/promote.js')),
   },
@@ -229,7 +239,10 @@ function usage(): string {
   );
 }
 
-const hint = (name: string) => `run 'ledger-gate ${name} --help' for its options\n`;
+/** After a usage error: that command's usage line (not the list of commands) and where its help is. */
+const hint = (name: string, c: CommandHelp) =>
+  `usage: ledger-gate ${name}${c.usage ? ` ${c.usage}` : ''}\n` +
+  `run 'ledger-gate ${name} --help' for its options\n`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...rest] = argv;
@@ -263,15 +276,18 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     io.stderr(
       `ledger-gate ${name}: unknown option ${unknown.given}` +
         (unknown.suggestion ? ` (did you mean --${unknown.suggestion}?)` : '') +
-        `\n${hint(name)}`,
+        `\n${hint(name, command)}`,
     );
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    const code = await command.run(rest, io);
+    // The upkeep commands say their usage errors themselves (exit 2); the usage line follows.
+    if (code === 2) io.stderr(hint(name, command));
+    return code;
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`ledger-gate ${name}: ${(e as Error).message.split('\n')[0]}\n${hint(name)}`);
+      io.stderr(`ledger-gate ${name}: ${usageMessage(e as Error)}\n${hint(name, command)}`);
       return 2;
     }
     io.stderr(`ledger-gate ${name}: error: ${String((e as Error)?.message ?? e).split('\n')[0]}\n`);

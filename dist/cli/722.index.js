@@ -6,14 +6,12 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Lq: () => (/* binding */ planRows),
-/* harmony export */   tH: () => (/* binding */ FROZEN)
+/* harmony export */   L: () => (/* binding */ planRows)
 /* harmony export */ });
-/* unused harmony export frozenAs */
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2072);
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9825);
 /* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1682);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9026);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7587);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 // How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
@@ -27,27 +25,6 @@ export const modules = {
 
 
 
-const FROZEN = 'when frozen by ledger-gate init';
-/**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the reason `check` compares (readAs: the report's, or the token for a
- * skip without one); undefined for a pass or a collected-only id.
- */
-function frozenAs(t, when = FROZEN) {
-    if (t === undefined)
-        return undefined;
-    if (t.status === 'fail' || t.status === 'error')
-        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
-    if (t.flaky)
-        return { quarantine: `passed only after failing ${when}` };
-    if (t.status !== 'skip')
-        return undefined;
-    if (t.outcome === 'xfail') {
-        const reason = t.skipReasons?.find((r) => r !== '');
-        return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
-    }
-    return { skip: (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .readAs */ .fd)(t)[0] };
-}
 /** Plans rows for `ids` (none of which has a row yet) from the run's results. */
 async function planRows(ids, run, c) {
     const results = new Map(run.tests.map((t) => [t.id, t]));
@@ -68,7 +45,7 @@ async function planRows(ids, run, c) {
     const files = new Map(); // `{file}` per file, checked once
     for (const id of ids) {
         const t = results.get(id);
-        const frozen = frozenAs(t, c.when);
+        const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_3__/* .frozenAs */ .z)(t, c.when);
         const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .ruleFor */ .sG)(c.rules, id);
         if (rule)
             out.used.add(rule);
@@ -144,6 +121,42 @@ function ownFileOf(root, id, rule) {
 
 /***/ }),
 
+/***/ 9026:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ FROZEN),
+/* harmony export */   z: () => (/* binding */ frozenAs)
+/* harmony export */ });
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2072);
+// How a test that did not simply pass gets its row when a command writes one (init, update,
+// lock): pure, so every writer freezes a run the way `check` then reads it.
+
+const FROZEN = 'when frozen by ledger-gate init';
+/**
+ * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
+ * expected to skip with the reason `check` compares (readAs: the report's, or the token for a
+ * skip without one); undefined for a pass or a collected-only id.
+ */
+function frozenAs(t, when = FROZEN) {
+    if (t === undefined)
+        return undefined;
+    if (t.status === 'fail' || t.status === 'error')
+        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
+    if (t.flaky)
+        return { quarantine: `passed only after failing ${when}` };
+    if (t.status !== 'skip')
+        return undefined;
+    if (t.outcome === 'xfail') {
+        const reason = t.skipReasons?.find((r) => r !== '');
+        return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
+    }
+    return { skip: (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__/* .readAs */ .fd)(t)[0] };
+}
+
+
+/***/ }),
+
 /***/ 722:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -163,11 +176,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3776);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9825);
-/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3864);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(19);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9825);
+/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9026);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(19);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1682);
 // `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
 // row: a test that failed (or passed only after failing, or is an expected failure) is
 // quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
@@ -185,32 +200,34 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
+
 const DEFAULT_REASON = 'frozen by ledger-gate init';
 /**
- * A `--rule` as given (paths relative to the working directory, which is the repository root)
+ * A `--rule` as given (paths relative to the working directory)
  * as the class rule the ledger's `rules:` keeps: its paths repository-relative and canonical.
  */
-function parseRule(text, root) {
+function parseRule(text, at) {
     const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
     if (!m)
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: ${_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .RULE_SHAPE */ .Vk}`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`--rule ${JSON.stringify(text)}: ${_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .RULE_SHAPE */ .Vk}`);
     const [, glob, cls, rest] = m;
     const what = `--rule ${JSON.stringify(text)}`;
     let canonical;
     if (cls === 'property') {
         const colon = rest.indexOf(':');
         if (colon <= 0 || colon === rest.length - 1)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`${what}: a property rule needs INVARIANT:SEEDS_DIR`);
-        const seeds = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_9__/* .canonicalPath */ .Op)((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `${what}: seeds`));
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: a property rule needs INVARIANT:SEEDS_DIR`);
+        const seeds = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__/* .canonicalPath */ .Op)((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(at.root, rest.slice(colon + 1), `${what}: seeds`, at.cwd));
         canonical = `${glob}=property:${rest.slice(0, colon)}:${seeds}/`;
     }
     else {
-        const artifact = rest === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D ? _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `${what}: artifact`);
+        const artifact = rest === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .OWN_FILE */ ._D ? _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .OWN_FILE */ ._D : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(at.root, rest, `${what}: artifact`, at.cwd);
         canonical = `${glob}=locked_fixture:${artifact}`;
     }
-    const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .parseClassRule */ .WT)(canonical);
+    const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .parseClassRule */ .WT)(canonical);
     if ('problem' in rule)
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`${what}: ${rule.problem}`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: ${rule.problem}`);
     return rule;
 }
 async function run(argv, io) {
@@ -228,30 +245,32 @@ async function run(argv, io) {
                 rule: { type: 'string', multiple: true },
                 force: { type: 'boolean' },
                 schema: { type: 'string' },
+                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
             },
         });
         if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`unexpected argument ${JSON.stringify(positionals[0])}`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
         if (v.collected === undefined && v.junit === undefined) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
         }
         if (v.owner === undefined || v.owner.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --owner O (who answers for the quarantined rows)');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('init needs --owner O (who answers for the quarantined rows)');
         }
         const reason = v.reason ?? DEFAULT_REASON;
         if (reason.trim() === '')
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('--reason must not be empty');
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, v.ledger);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('--reason must not be empty');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, v.ledger);
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
             throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
         }
         // The rules given, then the default: a passing test no rule classes is locked to its file.
-        const given = (v.rule ?? []).map((r) => parseRule(r, root));
-        const rules = given.some((r) => r.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_RULE */ .NG)
+        const given = (v.rule ?? []).map((r) => parseRule(r, at));
+        const rules = given.some((r) => r.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_RULE */ .NG)
             ? given
-            : [...given, (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .parseClassRule */ .WT)(_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_RULE */ .NG)];
-        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, v.junit, v.collected));
+            : [...given, (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .parseClassRule */ .WT)(_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_RULE */ .NG)];
+        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(at, v.junit, v.collected));
         // A module pytest could not import has no ids in the run: freezing without it would
         // leave its tests out silently. A module skipped at collection is said, not frozen.
         for (const c of testRun.collection) {
@@ -265,13 +284,13 @@ async function run(argv, io) {
         if (ids.length === 0)
             throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('no test ids found: nothing to freeze', testRun.source);
         const today = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .isoDate */ ._$)(io.now ?? new Date());
-        const plan = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_6__/* .planRows */ .Lq)(ids, testRun, {
+        const plan = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .planRows */ .L)(ids, testRun, {
             root,
             rules,
             owner: v.owner,
             reason,
             today,
-            when: _classing_js__WEBPACK_IMPORTED_MODULE_6__/* .FROZEN */ .tH,
+            when: _frozen_js__WEBPACK_IMPORTED_MODULE_11__/* .FROZEN */ .t,
             asFileRow: () => true,
         });
         for (const r of given)
@@ -293,12 +312,15 @@ async function run(argv, io) {
         // Sorted by id (code units), so a re-freeze diff shows only what changed.
         for (const id of [...plan.rows.keys()].sort(byCodeUnit))
             lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, plan.rows.get(id), 2));
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
-        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
+        const dryRun = v['dry-run'];
+        const before = dryRun && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file.abs, 'utf8') : '';
+        if (!dryRun)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
+        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, io, { dryRun, before }))
             return 1;
-        const fileRows = [...plan.rows.keys()].filter(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_10__/* .isFileRowId */ .A$).length;
+        const fileRows = [...plan.rows.keys()].filter(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__/* .isFileRowId */ .A$).length;
         const statuses = testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
-        io.stdout(`${file.shown}: wrote ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
+        (dryRun ? io.stderr : io.stdout)(`${file.shown}: ${dryRun ? 'would write' : 'wrote'} ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
             (fileRows > 0 ? `${plural(fileRows, 'file row')} for ${counts.file}, ` : '') +
             `${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`);
         // Results no row admits in this run, said rather than left for `check` to find: a pass
@@ -349,10 +371,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1682);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9026);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+// An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
+// as `init` writes it.
+
+
 
 
 
@@ -365,7 +393,7 @@ __webpack_require__.r(__webpack_exports__);
 function ownFile(root, id, what) {
     const at = id.indexOf('::');
     if (at <= 0) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
     }
     const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
     // Ids from reports without file names (jest-junit without addFileAttribute) start with a
@@ -381,44 +409,59 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7 },
+            options: {
+                ledger: { type: 'string' },
+                artifact: { type: 'string' },
+                ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7,
+                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
+            },
         });
-        if (positionals.length === 0) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]');
-        }
+        if (positionals.length === 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs at least one ID (or id glob)');
         if (values.artifact === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('lock needs --artifact PATH');
-        const ids = [...new Set(positionals)];
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
-        const artifactOf = new Map(ids.map((id) => [
-            id,
-            values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D
-                ? ownFile(root, id, '--artifact {file}')
-                : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
-        ]));
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs --artifact PATH');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, values.ledger);
+        const fixed = values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D
+            ? undefined
+            : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact', at.cwd);
+        // A literal id's own file is checked first: a usage error before the ledger is read.
+        if (fixed === undefined)
+            for (const a of positionals)
+                if (!a.includes('*'))
+                    ownFile(root, a, '--artifact {file}');
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .editLedger */ .Az)(file, io, async (text) => {
-            const before = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-            const known = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, values.junit, values.collected);
-            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .requireKnown */ .$_)(ids, known, new Set(before.keys()), values.new, file);
+            const found = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
+            const { ids, rows: before, run: known } = found;
+            const artifactOf = new Map(ids.map((id) => [id, fixed ?? ownFile(root, id, '--artifact {file}')]));
+            const results = new Map(known?.tests.map((t) => [t.id, t]));
             const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifactOf.values())], []);
             const edits = new Map(ids.map((id) => {
                 const artifact = artifactOf.get(id);
-                // An expected skip is about the test, not its class: it stays.
-                const skip = before.get(id)?.skip;
-                return [id, { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip }];
+                // An expected skip is about the test, not its class: it stays; a test that skips
+                // in the given run gets the report's reason, as init writes it.
+                const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_9__/* .frozenAs */ .z)(results.get(id));
+                const skip = before.get(id)?.skip ?? (frozen && 'skip' in frozen ? frozen.skip : undefined);
+                return [
+                    id,
+                    { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip },
+                ];
             }));
             const announce = [...edits].map(([id, f]) => {
                 const old = before.get(id);
                 const what = !old
                     ? 'added'
-                    : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+                    : old.class === 'locked_fixture' &&
+                        old.digest === f.digest &&
+                        old.artifact === f.artifact &&
+                        old.skip === f.skip
                         ? 'unchanged'
                         : 'updated';
-                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}`;
+                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
             });
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits).text, announce };
-        });
+        }, { dryRun: values['dry-run'] });
     });
 }
 

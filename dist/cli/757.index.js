@@ -15,8 +15,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6052);
 // `ledger-gate drop ID…`: remove rows (a test deleted or renamed), keeping every other byte
-// of the file. The gate still judges the deletion as a change to the ledger (§3).
+// of the file. An ID may be an id glob over the ledger's ids. The gate still judges the
+// deletion as a change to the ledger (§3).
+
 
 
 
@@ -28,16 +31,15 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' } },
+            options: { ledger: { type: 'string' }, ..._options_js__WEBPACK_IMPORTED_MODULE_5__/* .DRY_RUN */ .yE },
         });
         if (positionals.length === 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .e('usage: drop ID… [--ledger FILE]');
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('drop needs at least one ID (or id glob)');
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)((0,_io_js__WEBPACK_IMPORTED_MODULE_4__/* .placeOf */ .$t)(io), values.ledger);
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
             const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file);
             const have = new Set(rows.map((r) => r.id));
-            const ids = new Set(positionals);
+            const ids = new Set((0,_options_js__WEBPACK_IMPORTED_MODULE_5__/* .expandIds */ .Pj)(positionals, have, `with a row in ${file.shown}`));
             for (const id of ids) {
                 if (!have.has(id)) {
                     const near = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .pA)(id, have);
@@ -48,7 +50,7 @@ async function run(argv, io) {
                 .filter((r) => ids.has(r.id))
                 .map((r) => `${file.shown}: dropped ${r.id} (${r.class})`);
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .dropRows */ .X7)(text, ids), announce };
-        });
+        }, { dryRun: values['dry-run'] });
     });
 }
 

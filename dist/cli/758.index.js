@@ -15,8 +15,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6052);
 // `ledger-gate relock PATH…`: after an honest edit of a golden, lock every row that names it
 // to its current bytes in one command (a golden shared by 94 tests is one command, not 94).
+
 
 
 
@@ -28,13 +30,14 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' } },
+            options: { ledger: { type: 'string' }, ..._options_js__WEBPACK_IMPORTED_MODULE_5__/* .DRY_RUN */ .yE },
         });
         if (positionals.length === 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .e('usage: relock PATH… [--ledger FILE]');
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
-        const artifacts = [...new Set(positionals.map((p) => (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, p, 'relock')))];
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('relock needs at least one PATH');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_4__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
+        const artifacts = [...new Set(positionals.map((p) => (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, p, 'relock', at.cwd)))];
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
             const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture');
             for (const a of artifacts) {
@@ -47,7 +50,12 @@ async function run(argv, io) {
             for (const r of rows) {
                 const digest = digests.get(r.artifact);
                 if (digest !== undefined && digest !== r.digest)
-                    edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
+                    edits.set(r.id, {
+                        class: 'locked_fixture',
+                        digest,
+                        artifact: r.artifact,
+                        skip: r.skip,
+                    });
             }
             const announce = artifacts.map((a) => {
                 const of = rows.filter((r) => r.artifact === a);
@@ -56,7 +64,7 @@ async function run(argv, io) {
                     `, ${of.length - changed} already matched`);
             });
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, announce };
-        });
+        }, { dryRun: values['dry-run'] });
     });
 }
 

@@ -14,8 +14,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6052);
 // `ledger-gate property ID --invariant NAME --seeds DIR`: make ID a property test whose
-// seeds folder (which must hold at least one file) may only grow.
+// seeds folder (which must hold at least one file) may only grow. An ID may be an id glob.
+
 
 
 
@@ -31,32 +33,40 @@ async function run(argv, io) {
                 invariant: { type: 'string' },
                 seeds: { type: 'string' },
                 ..._upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_OPTIONS */ .p7,
+                ..._options_js__WEBPACK_IMPORTED_MODULE_4__/* .DRY_RUN */ .yE,
             },
         });
-        if (positionals.length !== 1) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('usage: property ID --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new] [--ledger FILE]');
+        if (positionals.length === 0) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs at least one ID (or id glob)');
         }
         if (values.invariant === undefined || values.invariant.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('property needs --invariant NAME');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --invariant NAME');
         }
         if (values.seeds === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('property needs --seeds DIR');
-        const [id] = positionals;
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
-        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, values.seeds, '--seeds');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --seeds DIR');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_3__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
+        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, values.seeds, '--seeds', at.cwd);
         const invariant = values.invariant;
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
-            const rows = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-            const testRun = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readRun */ .cI)(root, values.junit, values.collected);
-            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .requireKnown */ .$_)([id], testRun, new Set(rows.keys()), values.new, file);
+            const { rows, ids } = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
             await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, [], [seeds]);
-            const skip = rows.get(id)?.skip; // an expected skip is about the test, not its class
-            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRow */ .zd)(text, id, { class: 'property', invariant, seeds, skip });
-            const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-            const announce = [`${file.shown}: ${what} ${id}: property ${invariant}, seeds ${seeds}`];
+            const edits = new Map(
+            // An expected skip is about the test, not its class: it stays.
+            ids.map((id) => [id, { class: 'property', invariant, seeds, skip: rows.get(id)?.skip }]));
+            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits);
+            const announce = ids.map((id) => {
+                const old = rows.get(id);
+                const what = !old
+                    ? 'added'
+                    : old.class === 'property' && old.invariant === invariant && old.seeds === seeds
+                        ? 'unchanged'
+                        : 'updated';
+                return `${file.shown}: ${what} ${id}: property ${invariant}, seeds ${seeds}`;
+            });
             return { text: edit.text, announce };
-        });
+        }, { dryRun: values['dry-run'] });
     });
 }
 

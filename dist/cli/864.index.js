@@ -16,8 +16,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1123);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
-// `ledger-gate quarantine ID --reason R --owner O`: park ID (a pass on it is then rejected);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6052);
+// `ledger-gate quarantine ID… --reason R --owner O`: park each ID or id glob's ids (a pass on
+// one is then rejected);
 // `ledger-gate quarantine --list`: every quarantined row, oldest first, with its age.
+
 
 
 
@@ -37,46 +40,53 @@ async function run(argv, io) {
                 owner: { type: 'string' },
                 list: { type: 'boolean' },
                 ..._upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_OPTIONS */ .p7,
+                ..._options_js__WEBPACK_IMPORTED_MODULE_6__/* .DRY_RUN */ .yE,
             },
         });
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(root, values.ledger);
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_5__/* .placeOf */ .$t)(io);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
         const now = io.now ?? new Date();
         if (values.list) {
-            const extra = [values.reason, values.owner, values.junit, values.collected, values.new];
+            const extra = [
+                values.reason,
+                values.owner,
+                values.junit,
+                values.collected,
+                values.new,
+                values['dry-run'],
+            ];
             if (positionals.length > 0 || extra.some((x) => x !== undefined)) {
-                throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('quarantine --list takes no ID or other option but --ledger');
+                throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('quarantine --list takes no ID or other option but --ledger');
             }
             return list(await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readLedgerText */ .jK)(file), file.shown, now, io);
         }
-        if (positionals.length !== 1) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('usage: quarantine ID --reason R --owner O [--junit GLOB | --collected FILE] [--new] [--ledger FILE] | quarantine --list');
+        if (positionals.length === 0) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('quarantine needs at least one ID (or id glob), or --list');
         }
         if (values.reason === undefined || values.reason.trim() === '')
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('quarantine needs --reason R');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('quarantine needs --reason R');
         if (values.owner === undefined || values.owner.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('quarantine needs --owner O (a quarantine without an owner is a parked failure)');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('quarantine needs --owner O (a quarantine without an owner is a parked failure)');
         }
-        const [id] = positionals;
         const { reason, owner } = values;
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
-            const rows = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-            const testRun = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readRun */ .cI)(root, values.junit, values.collected);
-            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .requireKnown */ .$_)([id], testRun, new Set(rows.keys()), values.new, file);
-            // Re-quarantining keeps the original date: the row's age is what reviewers watch.
-            const existing = rows.get(id);
-            const opened = existing?.class === 'quarantine' && existing.opened ? existing.opened : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .isoDate */ ._$)(now);
-            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRow */ .zd)(text, id, {
-                class: 'quarantine',
-                opened,
-                reason,
-                owner,
-                skip: existing?.skip, // an expected skip is about the test, not its class
-            });
-            const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-            const announce = [`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${owner}`];
-            return { text: edit.text, announce };
-        });
+            const { rows, ids } = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
+            const edits = new Map();
+            const announce = [];
+            for (const id of ids) {
+                // Re-quarantining keeps the original date: the row's age is what reviewers watch.
+                const existing = rows.get(id);
+                const opened = existing?.class === 'quarantine' && existing.opened ? existing.opened : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .isoDate */ ._$)(now);
+                const same = existing?.class === 'quarantine' &&
+                    existing.reason === reason &&
+                    existing.owner === owner;
+                // An expected skip is about the test, not its class: it stays.
+                edits.set(id, { class: 'quarantine', opened, reason, owner, skip: existing?.skip });
+                const what = !existing ? 'added' : same ? 'unchanged' : 'updated';
+                announce.push(`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${owner}`);
+            }
+            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, announce };
+        }, { dryRun: values['dry-run'] });
     });
 }
 function list(text, shown, now, io) {

@@ -35,7 +35,7 @@ async function run(argv, io) {
             options: { ledger: { type: 'string' } },
         });
         if (positionals.length === 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .e('usage: digest PATH…');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('usage: digest PATH…');
         let status = 0;
         for (const p of positionals) {
             try {
@@ -74,12 +74,12 @@ __webpack_require__.d(__webpack_exports__, {
   jK: () => (/* binding */ readLedgerText),
   cI: () => (/* binding */ readRun),
   qN: () => (/* binding */ repoPath),
-  $_: () => (/* binding */ requireKnown),
+  pO: () => (/* binding */ rowsAndIds),
   d1: () => (/* binding */ runCommand),
   XL: () => (/* binding */ writeLedger)
 });
 
-// UNUSED EXPORTS: DEFAULT_LEDGER
+// UNUSED EXPORTS: DEFAULT_LEDGER, namedIds, requireKnown
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
@@ -100,6 +100,8 @@ var src_reports = __webpack_require__(6999);
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
 var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/commands/options.ts
+var options = __webpack_require__(6052);
 // EXTERNAL MODULE: ./src/ledger/distance.ts
 var distance = __webpack_require__(1126);
 // EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
@@ -130,7 +132,9 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
-// typos. The repository root is the working directory.
+// typos. The repository root is found from the working directory (io.ts), and paths on the
+// command line are relative to the working directory.
+
 
 
 
@@ -145,9 +149,18 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 
 
 const DEFAULT_LEDGER = 'tests/ledger.yaml';
-function ledgerFile(cwd, arg) {
-    const abs = external_node_path_default().resolve(cwd, arg ?? DEFAULT_LEDGER);
-    return { abs, shown: shownPath(cwd, abs) };
+/**
+ * The ledger a command reads and writes: `--ledger` relative to the working directory, by
+ * default tests/ledger.yaml at the root. One outside the repository, or reached through a
+ * symlinked folder, is refused here, before anything is read or written.
+ */
+function ledgerFile(at, arg) {
+    // One call with a value the bundler cannot see through: a constant path here would make ncc
+    // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
+    const abs = external_node_path_default().resolve(arg === undefined ? at.root : at.cwd, arg ?? DEFAULT_LEDGER);
+    const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
+    (0,commands_io/* refuseOutside */.gz)(at.root, abs, file.shown);
+    return file;
 }
 function shownPath(cwd, abs) {
     const rel = external_node_path_default().relative(cwd, abs);
@@ -175,8 +188,8 @@ function formatIssue(i) {
  * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
  * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
  */
-function writeLedger(text, file, root, io) {
-    const { issues } = ledgerProblems(text, file, root);
+function writeLedger(text, file, io, opts = {}) {
+    const { issues } = ledgerProblems(text, file, file.root);
     if (issues.length > 0) {
         io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
         for (const i of issues.slice(0, 50))
@@ -184,6 +197,10 @@ function writeLedger(text, file, root, io) {
         if (issues.length > 50)
             io.stderr(`… and ${issues.length - 50} more\n`);
         return false;
+    }
+    if (opts.dryRun) {
+        (0,commands_io/* printDryRun */.AG)(io, file.shown, opts.before ?? '', text);
+        return true;
     }
     const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
     let mode;
@@ -203,30 +220,34 @@ function writeLedger(text, file, root, io) {
  * `edit` may throw to refuse; nothing is written then. Exit status: 0, or 1 when the result
  * would be invalid.
  */
-async function editLedger(file, io, edit) {
-    const result = await edit(await readLedgerText(file));
-    if (!writeLedger(result.text, file, io.cwd, io))
+async function editLedger(file, io, edit, opts = {}) {
+    const before = await readLedgerText(file);
+    const result = await edit(before);
+    if (!writeLedger(result.text, file, io, { dryRun: opts.dryRun, before }))
         return 1;
+    if (opts.dryRun)
+        return 0;
     for (const line of result.announce)
         io.stdout(line + '\n');
     return 0;
 }
 /**
- * A path given on the command line (relative to the working directory, which is the
- * repository root) as the repo-relative, `/`-separated path the ledger stores.
+ * A path given relative to `from` (the working directory for a path typed on the command
+ * line; the root for a test id's file) as the repo-relative, `/`-separated path the ledger
+ * stores.
  */
-function repoPath(root, given, what) {
+function repoPath(root, given, what, from = root) {
     if (given.includes('\0'))
-        throw new commands_io/* UsageError */.e(`${what} contains a NUL character`);
-    const abs = external_node_path_default().resolve(root, given);
+        throw new commands_io/* UsageError */.eb(`${what} contains a NUL character`);
+    const abs = external_node_path_default().resolve(from, given);
     const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
     if (rel === '' || rel.startsWith('../') || rel === '..' || external_node_path_default().isAbsolute(rel)) {
-        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+        throw new commands_io/* UsageError */.eb(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
     }
     const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
     const why = (0,pathRules/* pathProblem */.z9)(out);
     if (why)
-        throw new commands_io/* UsageError */.e(`${what} ${JSON.stringify(given)} ${why}`);
+        throw new commands_io/* UsageError */.eb(`${what} ${JSON.stringify(given)} ${why}`);
     return out;
 }
 /** Today's date, YYYY-MM-DD, in UTC. */
@@ -239,12 +260,16 @@ async function runCommand(name, io, body) {
         return await body();
     }
     catch (e) {
-        if (e instanceof commands_io/* UsageError */.e || e.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`ledger-gate ${name}: ${e.message.split('\n')[0]}\n`);
+        if (e instanceof commands_io/* UsageError */.eb || e.code?.startsWith('ERR_PARSE_ARGS')) {
+            io.stderr(`ledger-gate ${name}: ${(0,options/* usageMessage */.XI)(e)}\n`);
             return 2;
         }
         if (e instanceof types/* GateError */.u) {
             io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+            return 1;
+        }
+        if (e instanceof options/* GlobError */.pZ) {
+            io.stderr(`ledger-gate ${name}: ${e.message}: nothing written\n`);
             return 1;
         }
         throw e;
@@ -290,14 +315,15 @@ const RUN_OPTIONS = {
  * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
  * that maps to no single id, refuses the command.
  */
-async function readRun(root, junit, collected) {
+async function readRun(at, junit, collected) {
     if (junit === undefined && collected === undefined)
         return undefined;
+    const root = at.root;
     // Read as `check` reads them (the same containment checks); the first problem refuses.
     const parsed = await (0,src_reports/* parseReports */.jk)({
         root,
-        ...(await (0,report_globs/* expandReports */.u)(root, junit ?? [])),
-        collected,
+        ...(await (0,report_globs/* expandReports */.u)(root, (junit ?? []).map((g) => (0,commands_io/* fromCwd */.Be)(at, g)))),
+        collected: collected === undefined ? undefined : (0,commands_io/* fromCwd */.Be)(at, collected),
     });
     const problem = parsed.reportProblems[0];
     if (problem)
@@ -340,6 +366,28 @@ function requireKnown(ids, run, rows, allowNew, file) {
     }
     throw new types/* GateError */.u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
         'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob
+ * matched against the run's ids when a run is given, else the ledger's; then every id is
+ * checked as requireKnown says.
+ */
+function namedIds(args, run, rows, allowNew, file) {
+    const ids = run
+        ? (0,options/* expandIds */.Pj)(args, run.ids, `in ${run.source}`)
+        : (0,options/* expandIds */.Pj)(args, rows, `with a row in ${file.shown}`);
+    requireKnown(ids, run, rows, allowNew, file);
+    return ids;
+}
+/**
+ * What a command that adds or edits rows reads first: the ledger's rows by id, the run given
+ * (--junit / --collected), and the ids its arguments name (namedIds).
+ */
+async function rowsAndIds(text, file, at, args, values) {
+    const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+    const run = await readRun(at, values.junit, values.collected);
+    const ids = namedIds(args, run, new Set(rows.keys()), values.new, file);
+    return { rows, run, ids };
 }
 /**
  * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of

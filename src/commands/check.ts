@@ -10,7 +10,7 @@ import { renderSummary } from '../report/summary.js';
 import { renderTerminal } from '../report/terminal.js';
 import { toJson } from '../report/json.js';
 import { GateError, type Decision, type Expect } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, fromCwd, placeOf, type CommandIO } from './io.js';
 import { EXIT_CODES, type CommandHelp } from './options.js';
 
 export const EXIT: Record<Decision, number> = { admit: 0, reject: 1, review: 3 };
@@ -94,6 +94,10 @@ export interface CheckOptions extends GateOptions {
   summary?: string;
 }
 
+/**
+ * The options of `check`. The repository root is found from `cwd` (as git finds it), and the
+ * paths given (reports, ledger, collected list) are relative to `cwd`.
+ */
 export function checkOptions(argv: string[], cwd: string): CheckOptions {
   const { values: v } = parseArgs({
     args: argv,
@@ -119,11 +123,12 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
   if (v.json === '-' && v.summary === '-') {
     throw new UsageError('--json - and --summary - would both write to stdout: give one a file');
   }
+  const at = placeOf({ cwd });
   return {
-    cwd,
-    ledger: v.ledger ?? 'tests/ledger.yaml',
-    junit: v.junit,
-    collected: v.collected,
+    cwd: at.root,
+    ledger: v.ledger === undefined ? 'tests/ledger.yaml' : fromCwd(at, v.ledger),
+    junit: v.junit.map((g) => fromCwd(at, g)),
+    collected: v.collected === undefined ? undefined : fromCwd(at, v.collected),
     base: v.base,
     head: v.head ?? 'HEAD',
     production: v.production ?? [],
@@ -155,8 +160,26 @@ function outputs(
   return list;
 }
 
+/** A `--base` or `--head` git cannot resolve is a usage error that names it, not a reject. */
+async function checkRefs(o: CheckOptions): Promise<void> {
+  if (o.base === undefined) return;
+  const git = await import('../adapters/git/git.js');
+  for (const [flag, ref] of [
+    ['--base', o.base],
+    ['--head', o.head],
+  ] as const) {
+    const sha = await git.resolveCommit(o.cwd, ref).catch(() => null);
+    if (sha === null) {
+      throw new UsageError(
+        `${flag} ${JSON.stringify(ref)}: git knows no such commit in ${o.cwd} (a branch, tag or sha; fetch it first?)`,
+      );
+    }
+  }
+}
+
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   const o = checkOptions(argv, io.cwd);
+  await checkRefs(o);
   // With `--json -` or `--summary -`, stdout carries that document and nothing else.
   const stdoutTaken = o.json === '-' || o.summary === '-';
   try {

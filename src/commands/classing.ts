@@ -3,36 +3,13 @@
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
 // why it skips; any other is classed by the first rule whose pattern matches. A
 // `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted.
-import { readAs } from '../decision/skip-reason.js';
 import { fileRowId, testFile } from '../ledger/file-rows.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, OWN_FILE, ruleFor, type ClassRule } from '../ledger/rules.js';
 import { GateError, type TestResult } from '../types.js';
+import { frozenAs } from './frozen.js';
 import { ownFile } from './lock.js';
 import { readFacts, type Run } from './upkeep.js';
-
-export const FROZEN = 'when frozen by ledger-gate init';
-
-/**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the reason `check` compares (readAs: the report's, or the token for a
- * skip without one); undefined for a pass or a collected-only id.
- */
-export function frozenAs(
-  t: TestResult | undefined,
-  when = FROZEN,
-): { quarantine: string } | { skip: string } | undefined {
-  if (t === undefined) return undefined;
-  if (t.status === 'fail' || t.status === 'error')
-    return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
-  if (t.flaky) return { quarantine: `passed only after failing ${when}` };
-  if (t.status !== 'skip') return undefined;
-  if (t.outcome === 'xfail') {
-    const reason = t.skipReasons?.find((r) => r !== '');
-    return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
-  }
-  return { skip: readAs(t)[0] };
-}
 
 export interface Classing {
   root: string;

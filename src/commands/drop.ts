@@ -1,10 +1,12 @@
 // `ledger-gate drop ID…`: remove rows (a test deleted or renamed), keeping every other byte
-// of the file. The gate still judges the deletion as a change to the ledger (§3).
+// of the file. An ID may be an id glob over the ledger's ids. The gate still judges the
+// deletion as a change to the ledger (§3).
 import { parseArgs } from 'node:util';
 import { dropRows } from '../ledger/edit.js';
 import { ledgerFile, ledgerRows, nearest, editLedger, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
+import { DRY_RUN, expandIds } from './options.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('drop', io, async () => {
@@ -12,28 +14,32 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' } },
+      options: { ledger: { type: 'string' }, ...DRY_RUN },
     });
-    if (positionals.length === 0) throw new UsageError('usage: drop ID… [--ledger FILE]');
-    const root = io.cwd;
-    const file = ledgerFile(root, values.ledger);
-    return editLedger(file, io, async (text) => {
-      const rows = ledgerRows(text, file);
-      const have = new Set(rows.map((r) => r.id));
-      const ids = new Set(positionals);
-      for (const id of ids) {
-        if (!have.has(id)) {
-          const near = nearest(id, have);
-          throw new GateError(
-            `no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`,
-            file.shown,
-          );
+    if (positionals.length === 0) throw new UsageError('drop needs at least one ID (or id glob)');
+    const file = ledgerFile(placeOf(io), values.ledger);
+    return editLedger(
+      file,
+      io,
+      async (text) => {
+        const rows = ledgerRows(text, file);
+        const have = new Set(rows.map((r) => r.id));
+        const ids = new Set(expandIds(positionals, have, `with a row in ${file.shown}`));
+        for (const id of ids) {
+          if (!have.has(id)) {
+            const near = nearest(id, have);
+            throw new GateError(
+              `no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`,
+              file.shown,
+            );
+          }
         }
-      }
-      const announce = rows
-        .filter((r) => ids.has(r.id))
-        .map((r) => `${file.shown}: dropped ${r.id} (${r.class})`);
-      return { text: dropRows(text, ids), announce };
-    });
+        const announce = rows
+          .filter((r) => ids.has(r.id))
+          .map((r) => `${file.shown}: dropped ${r.id} (${r.class})`);
+        return { text: dropRows(text, ids), announce };
+      },
+      { dryRun: values['dry-run'] },
+    );
   });
 }

@@ -4,7 +4,7 @@
 // with the report's reason; the rest are classed by the first --rule whose pattern matches
 // (property or locked_fixture, where `{file}` is the test's own file) or, matched by none,
 // quarantined, dated today, with the owner given — nobody has defended them yet.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderRow, renderScalar } from '../ledger/render.js';
@@ -18,9 +18,11 @@ import {
   writeLedger,
 } from './upkeep.js';
 import { GateError } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO, type Place } from './io.js';
+import { DRY_RUN } from './options.js';
 import { isFileRowId } from '../ledger/file-rows.js';
-import { FROZEN, planRows } from './classing.js';
+import { planRows } from './classing.js';
+import { FROZEN } from './frozen.js';
 import { canonicalPath } from '../ledger/pathRules.js';
 import {
   DEFAULT_RULE,
@@ -33,10 +35,10 @@ import {
 export const DEFAULT_REASON = 'frozen by ledger-gate init';
 
 /**
- * A `--rule` as given (paths relative to the working directory, which is the repository root)
+ * A `--rule` as given (paths relative to the working directory)
  * as the class rule the ledger's `rules:` keeps: its paths repository-relative and canonical.
  */
-export function parseRule(text: string, root: string): ClassRule {
+export function parseRule(text: string, at: Place): ClassRule {
   const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
   if (!m) throw new UsageError(`--rule ${JSON.stringify(text)}: ${RULE_SHAPE}`);
   const [, glob, cls, rest] = m;
@@ -46,10 +48,11 @@ export function parseRule(text: string, root: string): ClassRule {
     const colon = rest.indexOf(':');
     if (colon <= 0 || colon === rest.length - 1)
       throw new UsageError(`${what}: a property rule needs INVARIANT:SEEDS_DIR`);
-    const seeds = canonicalPath(repoPath(root, rest.slice(colon + 1), `${what}: seeds`));
+    const seeds = canonicalPath(repoPath(at.root, rest.slice(colon + 1), `${what}: seeds`, at.cwd));
     canonical = `${glob}=property:${rest.slice(0, colon)}:${seeds}/`;
   } else {
-    const artifact = rest === OWN_FILE ? OWN_FILE : repoPath(root, rest, `${what}: artifact`);
+    const artifact =
+      rest === OWN_FILE ? OWN_FILE : repoPath(at.root, rest, `${what}: artifact`, at.cwd);
     canonical = `${glob}=locked_fixture:${artifact}`;
   }
   const rule = parseClassRule(canonical);
@@ -72,6 +75,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         rule: { type: 'string', multiple: true },
         force: { type: 'boolean' },
         schema: { type: 'string' },
+        ...DRY_RUN,
       },
     });
     if (positionals.length > 0)
@@ -86,8 +90,9 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     const reason = v.reason ?? DEFAULT_REASON;
     if (reason.trim() === '') throw new UsageError('--reason must not be empty');
-    const root = io.cwd;
-    const file = ledgerFile(root, v.ledger);
+    const at = placeOf(io);
+    const root = at.root;
+    const file = ledgerFile(at, v.ledger);
     if (existsSync(file.abs) && !v.force) {
       throw new GateError(
         'a ledger exists here; refusing to overwrite it (add --force to replace it)',
@@ -95,12 +100,12 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       );
     }
     // The rules given, then the default: a passing test no rule classes is locked to its file.
-    const given = (v.rule ?? []).map((r) => parseRule(r, root));
+    const given = (v.rule ?? []).map((r) => parseRule(r, at));
     const rules = given.some((r) => r.text === DEFAULT_RULE)
       ? given
       : [...given, parseClassRule(DEFAULT_RULE) as ClassRule];
 
-    const testRun = (await readRun(root, v.junit, v.collected))!;
+    const testRun = (await readRun(at, v.junit, v.collected))!;
     // A module pytest could not import has no ids in the run: freezing without it would
     // leave its tests out silently. A module skipped at collection is said, not frozen.
     for (const c of testRun.collection) {
@@ -148,13 +153,15 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     // Sorted by id (code units), so a re-freeze diff shows only what changed.
     for (const id of [...plan.rows.keys()].sort(byCodeUnit))
       lines.push(...renderRow(id, plan.rows.get(id)!, 2));
-    mkdirSync(path.dirname(file.abs), { recursive: true });
-    if (!writeLedger(lines.join('\n') + '\n', file, root, io)) return 1;
+    const dryRun = v['dry-run'];
+    const before = dryRun && existsSync(file.abs) ? readFileSync(file.abs, 'utf8') : '';
+    if (!dryRun) mkdirSync(path.dirname(file.abs), { recursive: true });
+    if (!writeLedger(lines.join('\n') + '\n', file, io, { dryRun, before })) return 1;
     const fileRows = [...plan.rows.keys()].filter(isFileRowId).length;
     const statuses =
       testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
-    io.stdout(
-      `${file.shown}: wrote ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
+    (dryRun ? io.stderr : io.stdout)(
+      `${file.shown}: ${dryRun ? 'would write' : 'wrote'} ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
         (fileRows > 0 ? `${plural(fileRows, 'file row')} for ${counts.file}, ` : '') +
         `${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`,
     );

@@ -12,7 +12,7 @@ import {
 } from './upkeep.js';
 import type { LedgerIssue } from '../types.js';
 import { isFileRowId, testFile } from '../ledger/file-rows.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('lint', io, async () => {
@@ -27,12 +27,13 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       },
     });
     if (positionals.length > 0) {
-      throw new UsageError('usage: lint [--junit GLOB]… [--collected FILE] [--ledger FILE]');
+      throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     }
-    const file = ledgerFile(io.cwd, values.ledger);
+    const at = placeOf(io);
+    const file = ledgerFile(at, values.ledger);
     const text = await readLedgerText(file);
-    const testRun = await readRun(io.cwd, values.junit, values.collected);
-    const { parsed, issues } = ledgerProblems(text, file, io.cwd);
+    const testRun = await readRun(at, values.junit, values.collected);
+    const { parsed, issues } = ledgerProblems(text, file, at.root);
     const rows = parsed.ledger?.rows ?? [];
     // A file row is stale when the run holds no test of its file.
     const ranFiles = new Set([...(testRun?.ids ?? [])].map(testFile));

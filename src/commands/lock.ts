@@ -1,5 +1,7 @@
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+// An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
+// as `init` writes it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,18 +9,18 @@ import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
 import {
   ledgerFile,
-  ledgerRows,
   readFacts,
   editLedger,
-  readRun,
   repoPath,
-  requireKnown,
   RUN_OPTIONS,
   runCommand,
+  rowsAndIds,
 } from './upkeep.js';
 import { GateError } from '../types.js';
 import { OWN_FILE } from '../ledger/rules.js';
-import { UsageError, type CommandIO } from './io.js';
+import { frozenAs } from './frozen.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
+import { DRY_RUN } from './options.js';
 
 /** The file a test id names: the part before its first `::`, as a repo-relative path. */
 export function ownFile(root: string, id: string, what: string): string {
@@ -43,48 +45,65 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ...RUN_OPTIONS },
+      options: {
+        ledger: { type: 'string' },
+        artifact: { type: 'string' },
+        ...RUN_OPTIONS,
+        ...DRY_RUN,
+      },
     });
-    if (positionals.length === 0) {
-      throw new UsageError(
-        'usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]',
-      );
-    }
+    if (positionals.length === 0) throw new UsageError('lock needs at least one ID (or id glob)');
     if (values.artifact === undefined) throw new UsageError('lock needs --artifact PATH');
-    const ids = [...new Set(positionals)];
-    const root = io.cwd;
-    const file = ledgerFile(root, values.ledger);
-    const artifactOf = new Map(
-      ids.map((id) => [
-        id,
-        values.artifact === OWN_FILE
-          ? ownFile(root, id, '--artifact {file}')
-          : repoPath(root, values.artifact!, '--artifact'),
-      ]),
+    const at = placeOf(io);
+    const root = at.root;
+    const file = ledgerFile(at, values.ledger);
+    const fixed =
+      values.artifact === OWN_FILE
+        ? undefined
+        : repoPath(root, values.artifact, '--artifact', at.cwd);
+    // A literal id's own file is checked first: a usage error before the ledger is read.
+    if (fixed === undefined)
+      for (const a of positionals) if (!a.includes('*')) ownFile(root, a, '--artifact {file}');
+    return editLedger(
+      file,
+      io,
+      async (text) => {
+        const found = await rowsAndIds(text, file, at, positionals, values);
+        const { ids, rows: before, run: known } = found;
+        const artifactOf = new Map(
+          ids.map((id) => [id, fixed ?? ownFile(root, id, '--artifact {file}')]),
+        );
+        const results = new Map(known?.tests.map((t) => [t.id, t]));
+        const digests = await readFacts(root, [...new Set(artifactOf.values())], []);
+        const edits = new Map<string, RowFields>(
+          ids.map((id) => {
+            const artifact = artifactOf.get(id)!;
+            // An expected skip is about the test, not its class: it stays; a test that skips
+            // in the given run gets the report's reason, as init writes it.
+            const frozen = frozenAs(results.get(id));
+            const skip =
+              before.get(id)?.skip ?? (frozen && 'skip' in frozen ? frozen.skip : undefined);
+            return [
+              id,
+              { class: 'locked_fixture', digest: digests.get(artifact)!, artifact, skip },
+            ];
+          }),
+        );
+        const announce = [...edits].map(([id, f]) => {
+          const old = before.get(id);
+          const what = !old
+            ? 'added'
+            : old.class === 'locked_fixture' &&
+                old.digest === f.digest &&
+                old.artifact === f.artifact &&
+                old.skip === f.skip
+              ? 'unchanged'
+              : 'updated';
+          return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
+        });
+        return { text: setRows(text, edits).text, announce };
+      },
+      { dryRun: values['dry-run'] },
     );
-    return editLedger(file, io, async (text) => {
-      const before = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
-      const known = await readRun(root, values.junit, values.collected);
-      requireKnown(ids, known, new Set(before.keys()), values.new, file);
-      const digests = await readFacts(root, [...new Set(artifactOf.values())], []);
-      const edits = new Map<string, RowFields>(
-        ids.map((id) => {
-          const artifact = artifactOf.get(id)!;
-          // An expected skip is about the test, not its class: it stays.
-          const skip = before.get(id)?.skip;
-          return [id, { class: 'locked_fixture', digest: digests.get(artifact)!, artifact, skip }];
-        }),
-      );
-      const announce = [...edits].map(([id, f]) => {
-        const old = before.get(id);
-        const what = !old
-          ? 'added'
-          : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
-            ? 'unchanged'
-            : 'updated';
-        return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}`;
-      });
-      return { text: setRows(text, edits).text, announce };
-    });
   });
 }

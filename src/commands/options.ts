@@ -103,3 +103,78 @@ export function nearest(name: string, known: string[]): string | undefined {
   }
   return best;
 }
+
+/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
+export function idPattern(glob: string): (id: string) => boolean {
+  const re = new RegExp(
+    '^' +
+      glob
+        .split('*')
+        .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
+        .join('.*') +
+      '$',
+    's',
+  );
+  return (id) => re.test(id);
+}
+
+/**
+ * The ids the command line names: each argument is an id, or an id glob (`*` matches any run
+ * of characters) matched against `known` (the run's ids, or the ledger's), in `known`'s order.
+ * An argument that is itself a known id is taken literally. A glob that matches nothing is
+ * refused (`nothing` says what it was matched against); each id is returned once.
+ */
+export function expandIds(
+  args: readonly string[],
+  known: Iterable<string>,
+  nothing: string,
+): string[] {
+  const pool = [...known];
+  const have = new Set(pool);
+  const out = new Set<string>();
+  for (const a of args) {
+    if (!a.includes('*') || have.has(a)) {
+      out.add(a);
+      continue;
+    }
+    const match = idPattern(a);
+    const hits = pool.filter(match);
+    if (hits.length === 0) throw new GlobError(`no id ${nothing} matches ${JSON.stringify(a)}`);
+    for (const id of hits) out.add(id);
+  }
+  return [...out];
+}
+
+/** An id glob that matched nothing: refused (exit 1), nothing written. */
+export class GlobError extends Error {
+  override name = 'GlobError';
+}
+
+/** `--dry-run`, as every command that writes the ledger takes it. */
+export const DRY_RUN = {
+  'dry-run': { type: 'boolean', help: 'print the diff it would make to the ledger; write nothing' },
+} as const;
+
+/**
+ * A usage error's one line. Node's parser messages are said in our words; an argument where
+ * none (or no more) was expected is most often a glob the shell expanded: say to quote it.
+ */
+export function usageMessage(e: Error & { code?: string }): string {
+  const first = e.message.split('\n')[0];
+  const positional =
+    /^Unexpected argument '(.*)'\. This command does not take positional arguments$/s.exec(first);
+  const arg = positional?.[1] ?? /^unexpected argument "(.*)"$/s.exec(first)?.[1];
+  if (arg !== undefined) {
+    return (
+      `unexpected argument ${JSON.stringify(arg)}: if the shell expanded a pattern into it, ` +
+      `quote the pattern (--junit 'build/*.xml')`
+    );
+  }
+  const missing = /^Option '(-\w, )?(--[\w-]+)(?: <value>)?' argument missing$/.exec(first);
+  if (missing) return `${missing[2]} needs a value`;
+  const ambiguous = /^Option '(-\w, )?(--[\w-]+)[^']*' argument is ambiguous\./.exec(first);
+  if (ambiguous) {
+    return `${ambiguous[2]} needs a value (one that starts with "-" is written ${ambiguous[2]}=-VALUE)`;
+  }
+  return first;
+}

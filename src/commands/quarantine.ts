@@ -1,21 +1,22 @@
-// `ledger-gate quarantine ID --reason R --owner O`: park ID (a pass on it is then rejected);
+// `ledger-gate quarantine ID… --reason R --owner O`: park each ID or id glob's ids (a pass on
+// one is then rejected);
 // `ledger-gate quarantine --list`: every quarantined row, oldest first, with its age.
 import { parseArgs } from 'node:util';
-import { setRow } from '../ledger/edit.js';
+import { setRows } from '../ledger/edit.js';
+import type { RowFields } from '../ledger/render.js';
 import {
   isoDate,
   ledgerFile,
-  ledgerRows,
   editLedger,
   readLedgerText,
-  readRun,
-  requireKnown,
   RUN_OPTIONS,
   runCommand,
+  rowsAndIds,
 } from './upkeep.js';
 import { parseLedger } from '../ledger/parse.js';
 import { GateError } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
+import { DRY_RUN } from './options.js';
 
 const DAY = 86_400_000;
 
@@ -31,22 +32,28 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         owner: { type: 'string' },
         list: { type: 'boolean' },
         ...RUN_OPTIONS,
+        ...DRY_RUN,
       },
     });
-    const root = io.cwd;
-    const file = ledgerFile(root, values.ledger);
+    const at = placeOf(io);
+    const file = ledgerFile(at, values.ledger);
     const now = io.now ?? new Date();
     if (values.list) {
-      const extra = [values.reason, values.owner, values.junit, values.collected, values.new];
+      const extra = [
+        values.reason,
+        values.owner,
+        values.junit,
+        values.collected,
+        values.new,
+        values['dry-run'],
+      ];
       if (positionals.length > 0 || extra.some((x) => x !== undefined)) {
         throw new UsageError('quarantine --list takes no ID or other option but --ledger');
       }
       return list(await readLedgerText(file), file.shown, now, io);
     }
-    if (positionals.length !== 1) {
-      throw new UsageError(
-        'usage: quarantine ID --reason R --owner O [--junit GLOB | --collected FILE] [--new] [--ledger FILE] | quarantine --list',
-      );
+    if (positionals.length === 0) {
+      throw new UsageError('quarantine needs at least one ID (or id glob), or --list');
     }
     if (values.reason === undefined || values.reason.trim() === '')
       throw new UsageError('quarantine needs --reason R');
@@ -55,27 +62,32 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         'quarantine needs --owner O (a quarantine without an owner is a parked failure)',
       );
     }
-    const [id] = positionals;
     const { reason, owner } = values;
-    return editLedger(file, io, async (text) => {
-      const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
-      const testRun = await readRun(root, values.junit, values.collected);
-      requireKnown([id], testRun, new Set(rows.keys()), values.new, file);
-      // Re-quarantining keeps the original date: the row's age is what reviewers watch.
-      const existing = rows.get(id);
-      const opened =
-        existing?.class === 'quarantine' && existing.opened ? existing.opened : isoDate(now);
-      const edit = setRow(text, id, {
-        class: 'quarantine',
-        opened,
-        reason,
-        owner,
-        skip: existing?.skip, // an expected skip is about the test, not its class
-      });
-      const what = edit.text === text ? 'unchanged' : edit.added ? 'added' : 'updated';
-      const announce = [`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${owner}`];
-      return { text: edit.text, announce };
-    });
+    return editLedger(
+      file,
+      io,
+      async (text) => {
+        const { rows, ids } = await rowsAndIds(text, file, at, positionals, values);
+        const edits = new Map<string, RowFields>();
+        const announce: string[] = [];
+        for (const id of ids) {
+          // Re-quarantining keeps the original date: the row's age is what reviewers watch.
+          const existing = rows.get(id);
+          const opened =
+            existing?.class === 'quarantine' && existing.opened ? existing.opened : isoDate(now);
+          const same =
+            existing?.class === 'quarantine' &&
+            existing.reason === reason &&
+            existing.owner === owner;
+          // An expected skip is about the test, not its class: it stays.
+          edits.set(id, { class: 'quarantine', opened, reason, owner, skip: existing?.skip });
+          const what = !existing ? 'added' : same ? 'unchanged' : 'updated';
+          announce.push(`${file.shown}: ${what} ${id}: quarantine since ${opened}, owner ${owner}`);
+        }
+        return { text: setRows(text, edits).text, announce };
+      },
+      { dryRun: values['dry-run'] },
+    );
   });
 }
 

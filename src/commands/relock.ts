@@ -5,7 +5,8 @@ import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
 import { ledgerFile, ledgerRows, readFacts, editLedger, repoPath, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
+import { DRY_RUN } from './options.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('relock', io, async () => {
@@ -13,35 +14,46 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' } },
+      options: { ledger: { type: 'string' }, ...DRY_RUN },
     });
-    if (positionals.length === 0) throw new UsageError('usage: relock PATH… [--ledger FILE]');
-    const root = io.cwd;
-    const file = ledgerFile(root, values.ledger);
-    const artifacts = [...new Set(positionals.map((p) => repoPath(root, p, 'relock')))];
-    return editLedger(file, io, async (text) => {
-      const rows = ledgerRows(text, file).filter((r) => r.class === 'locked_fixture');
-      for (const a of artifacts) {
-        if (!rows.some((r) => r.artifact === a)) {
-          throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+    if (positionals.length === 0) throw new UsageError('relock needs at least one PATH');
+    const at = placeOf(io);
+    const root = at.root;
+    const file = ledgerFile(at, values.ledger);
+    const artifacts = [...new Set(positionals.map((p) => repoPath(root, p, 'relock', at.cwd)))];
+    return editLedger(
+      file,
+      io,
+      async (text) => {
+        const rows = ledgerRows(text, file).filter((r) => r.class === 'locked_fixture');
+        for (const a of artifacts) {
+          if (!rows.some((r) => r.artifact === a)) {
+            throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
+          }
         }
-      }
-      const digests = await readFacts(root, artifacts, []);
-      const edits = new Map<string, RowFields>();
-      for (const r of rows) {
-        const digest = digests.get(r.artifact!);
-        if (digest !== undefined && digest !== r.digest)
-          edits.set(r.id, { class: 'locked_fixture', digest, artifact: r.artifact, skip: r.skip });
-      }
-      const announce = artifacts.map((a) => {
-        const of = rows.filter((r) => r.artifact === a);
-        const changed = of.filter((r) => edits.has(r.id)).length;
-        return (
-          `${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
-          `, ${of.length - changed} already matched`
-        );
-      });
-      return { text: setRows(text, edits).text, announce };
-    });
+        const digests = await readFacts(root, artifacts, []);
+        const edits = new Map<string, RowFields>();
+        for (const r of rows) {
+          const digest = digests.get(r.artifact!);
+          if (digest !== undefined && digest !== r.digest)
+            edits.set(r.id, {
+              class: 'locked_fixture',
+              digest,
+              artifact: r.artifact,
+              skip: r.skip,
+            });
+        }
+        const announce = artifacts.map((a) => {
+          const of = rows.filter((r) => r.artifact === a);
+          const changed = of.filter((r) => edits.has(r.id)).length;
+          return (
+            `${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+            `, ${of.length - changed} already matched`
+          );
+        });
+        return { text: setRows(text, edits).text, announce };
+      },
+      { dryRun: values['dry-run'] },
+    );
   });
 }

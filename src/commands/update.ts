@@ -13,14 +13,15 @@ import { artifactFacts } from '../adapters/fs/file-facts.js';
 import { readAs } from '../decision/skip-reason.js';
 import { dropRows, setRows } from '../ledger/edit.js';
 import { fileRowId, isFileRowId, rowFor, testFile } from '../ledger/file-rows.js';
-import { unifiedDiff } from '../ledger/line-diff.js';
+import { lineDiff } from '../ledger/line-diff.js';
 import { parseLedger } from '../ledger/parse.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
 import { ROW_FIELDS } from '../ledger/schema.js';
 import { GateError, type Ledger, type LedgerRow } from '../types.js';
 import { planRows } from './classing.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
+import { DRY_RUN } from './options.js';
 import {
   formatIssue,
   isoDate,
@@ -58,15 +59,16 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         collected: { type: 'string' },
         owner: { type: 'string' },
         'file-rows': { type: 'boolean' },
-        'dry-run': { type: 'boolean' },
+        ...DRY_RUN,
       },
     });
     if (positionals.length > 0)
       throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
     if (v.junit === undefined && v.collected === undefined)
       throw new UsageError('update needs the run: --junit GLOB (and --collected FILE for pytest)');
-    const root = io.cwd;
-    const file = ledgerFile(root, v.ledger);
+    const at = placeOf(io);
+    const root = at.root;
+    const file = ledgerFile(at, v.ledger);
     const text = await readLedgerText(file);
     const parsed = parseLedger(text, file.shown);
     if (!parsed.ledger || parsed.errors.length > 0) {
@@ -77,7 +79,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       );
     }
     const ledger = parsed.ledger;
-    const testRun = (await readRun(root, v.junit, v.collected))!;
+    const testRun = (await readRun(at, v.junit, v.collected))!;
     refuseBrokenRun(testRun, ledger);
 
     const edits = await plan(ledger, testRun, root, {
@@ -91,8 +93,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     // Rows dropped first, then set: a converted file's rows give way to its file row.
     const after = setRows(dropRows(text, edits.drop), edits.set).text;
-    io.stdout(`--- ${file.shown}\n+++ ${file.shown}\n`);
-    for (const line of unifiedDiff(text, after)) io.stdout(line + '\n');
+    io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
       `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
       `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
@@ -103,7 +104,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       io.stdout(`${said} (dry run: nothing written)\n`);
       return issues.length > 0 ? 1 : 0;
     }
-    if (!writeLedger(after, file, root, io)) return 1;
+    if (!writeLedger(after, file, io)) return 1;
     io.stdout(said + '\n');
     return 0;
   });

@@ -1,7 +1,8 @@
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
-// typos. The repository root is the working directory.
+// typos. The repository root is found from the working directory (io.ts), and paths on the
+// command line are relative to the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artifactFacts, seedsFacts } from '../adapters/fs/file-facts.js';
@@ -17,7 +18,15 @@ import {
   type CollectionOutcome,
   type TestResult,
 } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import {
+  UsageError,
+  fromCwd,
+  printDryRun,
+  refuseOutside,
+  type CommandIO,
+  type Place,
+} from './io.js';
+import { GlobError, expandIds, usageMessage } from './options.js';
 import { editDistance } from '../ledger/distance.js';
 import { parseLedger } from '../ledger/parse.js';
 import { pathProblem } from '../ledger/pathRules.js';
@@ -30,11 +39,22 @@ export interface LedgerFile {
   abs: string;
   /** As shown in messages: relative to the working directory, `/`-separated. */
   shown: string;
+  /** The repository root it belongs to (its artifact and seeds paths are relative to it). */
+  root: string;
 }
 
-export function ledgerFile(cwd: string, arg: string | undefined): LedgerFile {
-  const abs = path.resolve(cwd, arg ?? DEFAULT_LEDGER);
-  return { abs, shown: shownPath(cwd, abs) };
+/**
+ * The ledger a command reads and writes: `--ledger` relative to the working directory, by
+ * default tests/ledger.yaml at the root. One outside the repository, or reached through a
+ * symlinked folder, is refused here, before anything is read or written.
+ */
+export function ledgerFile(at: Place, arg: string | undefined): LedgerFile {
+  // One call with a value the bundler cannot see through: a constant path here would make ncc
+  // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
+  const abs = path.resolve(arg === undefined ? at.root : at.cwd, arg ?? DEFAULT_LEDGER);
+  const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
+  refuseOutside(at.root, abs, file.shown);
+  return file;
 }
 
 function shownPath(cwd: string, abs: string): string {
@@ -66,17 +86,33 @@ export function formatIssue(i: LedgerIssue): string {
   return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
 }
 
+export interface WriteOptions {
+  /** Print the diff from `before` instead of writing (`--dry-run`). */
+  dryRun?: boolean;
+  /** The file's text before the edit ('' for a new file), for the dry run's diff. */
+  before?: string;
+}
+
 /**
  * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
  * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
  */
-export function writeLedger(text: string, file: LedgerFile, root: string, io: CommandIO): boolean {
-  const { issues } = ledgerProblems(text, file, root);
+export function writeLedger(
+  text: string,
+  file: LedgerFile,
+  io: CommandIO,
+  opts: WriteOptions = {},
+): boolean {
+  const { issues } = ledgerProblems(text, file, file.root);
   if (issues.length > 0) {
     io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
     for (const i of issues.slice(0, 50)) io.stderr(formatIssue(i) + '\n');
     if (issues.length > 50) io.stderr(`… and ${issues.length - 50} more\n`);
     return false;
+  }
+  if (opts.dryRun) {
+    printDryRun(io, file.shown, opts.before ?? '', text);
+    return true;
   }
   const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
   let mode: number | undefined;
@@ -100,20 +136,24 @@ export async function editLedger(
   file: LedgerFile,
   io: CommandIO,
   edit: (text: string) => Promise<{ text: string; announce: string[] }>,
+  opts: { dryRun?: boolean } = {},
 ): Promise<number> {
-  const result = await edit(await readLedgerText(file));
-  if (!writeLedger(result.text, file, io.cwd, io)) return 1;
+  const before = await readLedgerText(file);
+  const result = await edit(before);
+  if (!writeLedger(result.text, file, io, { dryRun: opts.dryRun, before })) return 1;
+  if (opts.dryRun) return 0;
   for (const line of result.announce) io.stdout(line + '\n');
   return 0;
 }
 
 /**
- * A path given on the command line (relative to the working directory, which is the
- * repository root) as the repo-relative, `/`-separated path the ledger stores.
+ * A path given relative to `from` (the working directory for a path typed on the command
+ * line; the root for a test id's file) as the repo-relative, `/`-separated path the ledger
+ * stores.
  */
-export function repoPath(root: string, given: string, what: string): string {
+export function repoPath(root: string, given: string, what: string, from = root): string {
   if (given.includes('\0')) throw new UsageError(`${what} contains a NUL character`);
-  const abs = path.resolve(root, given);
+  const abs = path.resolve(from, given);
   const rel = path.relative(root, abs).split(path.sep).join('/');
   if (rel === '' || rel.startsWith('../') || rel === '..' || path.isAbsolute(rel)) {
     throw new UsageError(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
@@ -139,11 +179,15 @@ export async function runCommand(
     return await body();
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`ledger-gate ${name}: ${(e as Error).message.split('\n')[0]}\n`);
+      io.stderr(`ledger-gate ${name}: ${usageMessage(e as Error)}\n`);
       return 2;
     }
     if (e instanceof GateError) {
       io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+      return 1;
+    }
+    if (e instanceof GlobError) {
+      io.stderr(`ledger-gate ${name}: ${e.message}: nothing written\n`);
       return 1;
     }
     throw e;
@@ -214,16 +258,20 @@ export const RUN_OPTIONS = {
  * that maps to no single id, refuses the command.
  */
 export async function readRun(
-  root: string,
+  at: Place,
   junit: string[] | undefined,
   collected: string | undefined,
 ): Promise<Run | undefined> {
   if (junit === undefined && collected === undefined) return undefined;
+  const root = at.root;
   // Read as `check` reads them (the same containment checks); the first problem refuses.
   const parsed = await parseReports({
     root,
-    ...(await expandReports(root, junit ?? [])),
-    collected,
+    ...(await expandReports(
+      root,
+      (junit ?? []).map((g) => fromCwd(at, g)),
+    )),
+    collected: collected === undefined ? undefined : fromCwd(at, collected),
   });
   const problem = parsed.reportProblems[0];
   if (problem) throw new GateError(problem.message, problem.file, problem.line);
@@ -279,6 +327,42 @@ export function requireKnown(
       'test (--junit GLOB or --collected FILE), or --new for a test not run yet',
     file.shown,
   );
+}
+
+/**
+ * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob
+ * matched against the run's ids when a run is given, else the ledger's; then every id is
+ * checked as requireKnown says.
+ */
+export function namedIds(
+  args: readonly string[],
+  run: Run | undefined,
+  rows: ReadonlySet<string>,
+  allowNew: boolean | undefined,
+  file: LedgerFile,
+): string[] {
+  const ids = run
+    ? expandIds(args, run.ids, `in ${run.source}`)
+    : expandIds(args, rows, `with a row in ${file.shown}`);
+  requireKnown(ids, run, rows, allowNew, file);
+  return ids;
+}
+
+/**
+ * What a command that adds or edits rows reads first: the ledger's rows by id, the run given
+ * (--junit / --collected), and the ids its arguments name (namedIds).
+ */
+export async function rowsAndIds(
+  text: string,
+  file: LedgerFile,
+  at: Place,
+  args: readonly string[],
+  values: { junit?: string[]; collected?: string; new?: boolean },
+): Promise<{ rows: Map<string, LedgerRow>; run: Run | undefined; ids: string[] }> {
+  const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+  const run = await readRun(at, values.junit, values.collected);
+  const ids = namedIds(args, run, new Set(rows.keys()), values.new, file);
+  return { rows, run, ids };
 }
 
 /**

@@ -1,7 +1,7 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
 import { GateError, type ParsedReport, type RawCase, type Status } from '../types.js';
-import type { CaseExtras, Evidence } from './dialects/dialect.js';
+import type { CaseExtras, Evidence, SuiteCase } from './dialects/dialect.js';
 import { detectDialect } from './dialects/index.js';
 import { pytestOutcome } from './dialects/pytest.js';
 import { decodeText, lineAt, scanXml, type Attributes } from './scan.js';
@@ -46,16 +46,6 @@ const NOT_RUN = new Set(['disabled', 'skipped', 'skip', 'notrun', 'not run', 'ig
 /** Node's junit reporter ends its report with comments such as `<!-- tests 3 -->`. */
 const NODE_SUMMARY_COMMENT =
   /^ (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [0-9.]+ $/;
-
-/**
- * A case as this reader returns it: a RawCase plus the name of its innermost suite, used as
- * the id prefix when a case has neither a file nor a classname (jest-junit's `classname=""`).
- */
-export interface SuiteCase extends RawCase {
-  suite?: string;
-  /** Names of every enclosing `<testsuite>`, outermost first, joined with ' > ' (node's ids). */
-  suitePath?: string;
-}
 
 /** An open `<testsuite>` or `<testsuites>`. */
 interface Suite {

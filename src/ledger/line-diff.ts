@@ -1,80 +1,151 @@
-// A line diff printed as `diff -U0` hunks: what `update` shows of the edit it makes. Ledger
-// edits rewrite, drop and append lines but never reorder them, and every row's `- id:` line
-// is unique: so lines found once in each text anchor the two in order, and only the short
-// stretches between anchors are compared line by line (a longest common subsequence).
+// A unified diff of two texts, line by line (pure): what `--dry-run` prints. Myers' O(ND)
+// algorithm, so a one-row edit of a 100k-line ledger costs a few passes, not a quadratic
+// table; past MAX_EDITS edits the changed middle is shown as one replaced block instead.
 
-/** The hunks turning `a` into `b`, as `diff -U0` prints them (no file header). */
-export function unifiedDiff(a: string, b: string): string[] {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  const kept: [number, number][] = [];
+const MAX_EDITS = 4000;
+const CONTEXT = 3;
+
+type Op = { kind: ' ' | '-' | '+'; line: string };
+
+/** `--- a` / `+++ b` and the hunks; '' when the texts are equal. */
+export function lineDiff(before: string, after: string, a: string, b: string): string {
+  if (before === after) return '';
+  const x = splitLines(before);
+  const y = splitLines(after);
+  const ops = diffOps(x, y);
+  const hunks: string[] = [];
+  // Hunks: runs of changes with CONTEXT lines around them, joined when their contexts touch.
   let i = 0;
-  let j = 0;
-  for (const [ai, bj] of [...anchors(x, y), [x.length, y.length] as [number, number]]) {
-    for (const [pi, pj] of common(x.slice(i, ai), y.slice(j, bj))) kept.push([i + pi, j + pj]);
-    if (ai < x.length) kept.push([ai, bj]);
-    i = ai + 1;
-    j = bj + 1;
-  }
-  const out: string[] = [];
-  i = 0;
-  j = 0;
-  for (const [ki, kj] of [...kept, [x.length, y.length] as [number, number]]) {
-    if (ki > i || kj > j) {
-      out.push(`@@ -${range(i + 1, ki - i)} +${range(j + 1, kj - j)} @@`);
-      for (let k = i; k < ki; k++) out.push(`-${x[k]}`);
-      for (let k = j; k < kj; k++) out.push(`+${y[k]}`);
+  while (i < ops.length) {
+    if (ops[i].kind === ' ') {
+      i++;
+      continue;
     }
-    i = ki + 1;
-    j = kj + 1;
+    let start = Math.max(0, i - CONTEXT);
+    while (start < i && ops[start].kind !== ' ') start++;
+    let end = i;
+    for (;;) {
+      while (end < ops.length && ops[end].kind !== ' ') end++;
+      let next = end;
+      while (next < ops.length && ops[next].kind === ' ' && next - end < 2 * CONTEXT) next++;
+      if (next < ops.length && ops[next].kind !== ' ') end = next;
+      else break;
+    }
+    const stop = Math.min(ops.length, end + CONTEXT);
+    hunks.push(hunk(ops, start, stop));
+    i = stop;
   }
-  return out;
+  return `--- ${a}\n+++ ${b}\n${hunks.join('')}`;
 }
 
-/** `start,count` as diff writes it: the count left out when 1; the line before when 0. */
-function range(start: number, count: number): string {
-  if (count === 1) return `${start}`;
-  return `${count === 0 ? start - 1 : start},${count}`;
+function splitLines(s: string): string[] {
+  if (s === '') return [];
+  const lines = s.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
 }
 
-/** Lines found exactly once in each text, in the order both have them. */
-function anchors(x: string[], y: string[]): [number, number][] {
-  const once = (lines: string[]) => {
-    const at = new Map<string, number>();
-    for (let k = 0; k < lines.length; k++) at.set(lines[k], at.has(lines[k]) ? -1 : k);
-    return at;
-  };
-  const ax = once(x);
-  const ay = once(y);
-  const out: [number, number][] = [];
-  let last = -1;
-  for (let k = 0; k < x.length; k++) {
-    if (ax.get(x[k]) !== k) continue;
-    const other = ay.get(x[k]);
-    if (other === undefined || other < 0 || other <= last) continue;
-    out.push([k, other]);
-    last = other;
+function hunk(ops: Op[], start: number, stop: number): string {
+  // Line numbers of the hunk's first line in each text: count what came before it.
+  let oldLine = 1;
+  let newLine = 1;
+  for (let k = 0; k < start; k++) {
+    if (ops[k].kind !== '+') oldLine++;
+    if (ops[k].kind !== '-') newLine++;
   }
-  return out;
+  let oldCount = 0;
+  let newCount = 0;
+  const body: string[] = [];
+  for (let k = start; k < stop; k++) {
+    const op = ops[k];
+    if (op.kind !== '+') oldCount++;
+    if (op.kind !== '-') newCount++;
+    body.push(`${op.kind}${op.line}\n`);
+  }
+  const range = (line: number, n: number) =>
+    `${n === 0 ? line - 1 : line}${n === 1 ? '' : `,${n}`}`;
+  return `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n${body.join('')}`;
 }
 
-/** A longest common subsequence of two short stretches, as index pairs. */
-function common(a: string[], b: string[]): [number, number][] {
-  // Beyond this size (no anchors in a long stretch) the stretch is shown as replaced.
-  if (a.length * b.length > 1_000_000) return [];
-  const w = b.length + 1;
-  const len = new Uint32Array((a.length + 1) * w);
-  for (let p = a.length - 1; p >= 0; p--)
-    for (let q = b.length - 1; q >= 0; q--)
-      len[p * w + q] =
-        a[p] === b[q]
-          ? len[(p + 1) * w + q + 1] + 1
-          : Math.max(len[(p + 1) * w + q], len[p * w + q + 1]);
-  const out: [number, number][] = [];
-  for (let p = 0, q = 0; p < a.length && q < b.length;) {
-    if (a[p] === b[q]) out.push([p++, q++]);
-    else if (len[(p + 1) * w + q] >= len[p * w + q + 1]) p++;
-    else q++;
+/** The edit script from x to y: Myers' greedy forward search, then a walk back its trace. */
+export function diffOps(x: readonly string[], y: readonly string[]): Op[] {
+  // Common head and tail first: most edits touch a few rows in the middle.
+  let head = 0;
+  while (head < x.length && head < y.length && x[head] === y[head]) head++;
+  let tail = 0;
+  while (
+    tail < x.length - head &&
+    tail < y.length - head &&
+    x[x.length - 1 - tail] === y[y.length - 1 - tail]
+  )
+    tail++;
+  const a = x.slice(head, x.length - tail);
+  const b = y.slice(head, y.length - tail);
+  const same = (l: string): Op => ({ kind: ' ', line: l });
+  const middle = myers(a, b) ?? [
+    ...a.map((l): Op => ({ kind: '-', line: l })),
+    ...b.map((l): Op => ({ kind: '+', line: l })),
+  ];
+  return [...x.slice(0, head).map(same), ...middle, ...x.slice(x.length - tail).map(same)];
+}
+
+function myers(a: readonly string[], b: readonly string[]): Op[] | undefined {
+  const n = a.length;
+  const m = b.length;
+  const max = Math.min(n + m, MAX_EDITS);
+  const offset = max + 1;
+  let v = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice());
+    const next = v.slice();
+    for (let k = -d; k <= d; k += 2) {
+      let px =
+        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])
+          ? v[offset + k + 1]
+          : v[offset + k - 1] + 1;
+      let py = px - k;
+      while (px < n && py < m && a[px] === b[py]) {
+        px++;
+        py++;
+      }
+      next[offset + k] = px;
+      if (px >= n && py >= m) return backtrack(trace, a, b, offset, d, k);
+    }
+    v = next;
   }
-  return out;
+  return undefined;
+}
+
+function backtrack(
+  trace: Int32Array[],
+  a: readonly string[],
+  b: readonly string[],
+  offset: number,
+  dEnd: number,
+  kEnd: number,
+): Op[] {
+  const ops: Op[] = [];
+  let px = a.length;
+  let py = b.length;
+  let k = kEnd;
+  for (let d = dEnd; d > 0; d--) {
+    const v = trace[d];
+    const down = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]);
+    const prevK = down ? k + 1 : k - 1;
+    const prevX = v[offset + prevK];
+    const prevY = prevX - prevK;
+    while (px > (down ? prevX : prevX + 1) && py > (down ? prevY + 1 : prevY)) {
+      ops.push({ kind: ' ', line: a[--px] });
+      py--;
+    }
+    if (down) ops.push({ kind: '+', line: b[--py] });
+    else ops.push({ kind: '-', line: a[--px] });
+    k = prevK;
+  }
+  while (px > 0 && py > 0) {
+    ops.push({ kind: ' ', line: a[--px] });
+    py--;
+  }
+  return ops.reverse();
 }

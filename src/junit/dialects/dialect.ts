@@ -1,7 +1,16 @@
 // What every JUnit dialect reader provides, and the evidence it is recognised by.
 
-import type { Dialect, ParsedReport } from '../../types.js';
-import type { SuiteCase } from '../parse.js';
+import type { Dialect, ParsedReport, RawCase } from '../../types.js';
+
+/**
+ * A case as the JUnit reader (../parse.ts) returns it: a RawCase plus the name of its innermost suite, used as
+ * the id prefix when a case has neither a file nor a classname (jest-junit's `classname=""`).
+ */
+export interface SuiteCase extends RawCase {
+  suite?: string;
+  /** Names of every enclosing `<testsuite>`, outermost first, joined with ' > ' (node's ids). */
+  suitePath?: string;
+}
 
 /**
  * What a report holds that says which runner wrote it, gathered while it is read: the shape

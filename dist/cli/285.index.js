@@ -1,19 +1,17 @@
-export const id = 257;
-export const ids = [257,587];
+export const id = 285;
+export const ids = [285,587];
 export const modules = {
 
 /***/ 3864:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Lq: () => (/* binding */ planRows),
-/* harmony export */   tH: () => (/* binding */ FROZEN)
+/* harmony export */   L: () => (/* binding */ planRows)
 /* harmony export */ });
-/* unused harmony export frozenAs */
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2072);
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9825);
 /* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1682);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9026);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7587);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 // How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
@@ -27,27 +25,6 @@ export const modules = {
 
 
 
-const FROZEN = 'when frozen by ledger-gate init';
-/**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the reason `check` compares (readAs: the report's, or the token for a
- * skip without one); undefined for a pass or a collected-only id.
- */
-function frozenAs(t, when = FROZEN) {
-    if (t === undefined)
-        return undefined;
-    if (t.status === 'fail' || t.status === 'error')
-        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
-    if (t.flaky)
-        return { quarantine: `passed only after failing ${when}` };
-    if (t.status !== 'skip')
-        return undefined;
-    if (t.outcome === 'xfail') {
-        const reason = t.skipReasons?.find((r) => r !== '');
-        return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
-    }
-    return { skip: (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_3__/* .readAs */ .fd)(t)[0] };
-}
 /** Plans rows for `ids` (none of which has a row yet) from the run's results. */
 async function planRows(ids, run, c) {
     const results = new Map(run.tests.map((t) => [t.id, t]));
@@ -68,7 +45,7 @@ async function planRows(ids, run, c) {
     const files = new Map(); // `{file}` per file, checked once
     for (const id of ids) {
         const t = results.get(id);
-        const frozen = frozenAs(t, c.when);
+        const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_3__/* .frozenAs */ .z)(t, c.when);
         const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .ruleFor */ .sG)(c.rules, id);
         if (rule)
             out.used.add(rule);
@@ -144,6 +121,42 @@ function ownFileOf(root, id, rule) {
 
 /***/ }),
 
+/***/ 9026:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ FROZEN),
+/* harmony export */   z: () => (/* binding */ frozenAs)
+/* harmony export */ });
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2072);
+// How a test that did not simply pass gets its row when a command writes one (init, update,
+// lock): pure, so every writer freezes a run the way `check` then reads it.
+
+const FROZEN = 'when frozen by ledger-gate init';
+/**
+ * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
+ * expected to skip with the reason `check` compares (readAs: the report's, or the token for a
+ * skip without one); undefined for a pass or a collected-only id.
+ */
+function frozenAs(t, when = FROZEN) {
+    if (t === undefined)
+        return undefined;
+    if (t.status === 'fail' || t.status === 'error')
+        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
+    if (t.flaky)
+        return { quarantine: `passed only after failing ${when}` };
+    if (t.status !== 'skip')
+        return undefined;
+    if (t.outcome === 'xfail') {
+        const reason = t.skipReasons?.find((r) => r !== '');
+        return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
+    }
+    return { skip: (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__/* .readAs */ .fd)(t)[0] };
+}
+
+
+/***/ }),
+
 /***/ 7587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -161,10 +174,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1682);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9026);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+// An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
+// as `init` writes it.
+
+
 
 
 
@@ -177,7 +196,7 @@ __webpack_require__.r(__webpack_exports__);
 function ownFile(root, id, what) {
     const at = id.indexOf('::');
     if (at <= 0) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
     }
     const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
     // Ids from reports without file names (jest-junit without addFileAttribute) start with a
@@ -193,181 +212,91 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' }, artifact: { type: 'string' }, ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7 },
+            options: {
+                ledger: { type: 'string' },
+                artifact: { type: 'string' },
+                ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7,
+                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
+            },
         });
-        if (positionals.length === 0) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('usage: lock ID… --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--ledger FILE]');
-        }
+        if (positionals.length === 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs at least one ID (or id glob)');
         if (values.artifact === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .e('lock needs --artifact PATH');
-        const ids = [...new Set(positionals)];
-        const root = io.cwd;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
-        const artifactOf = new Map(ids.map((id) => [
-            id,
-            values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D
-                ? ownFile(root, id, '--artifact {file}')
-                : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
-        ]));
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs --artifact PATH');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, values.ledger);
+        const fixed = values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D
+            ? undefined
+            : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact', at.cwd);
+        // A literal id's own file is checked first: a usage error before the ledger is read.
+        if (fixed === undefined)
+            for (const a of positionals)
+                if (!a.includes('*'))
+                    ownFile(root, a, '--artifact {file}');
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .editLedger */ .Az)(file, io, async (text) => {
-            const before = new Map((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRows */ .$v)(text, file).map((r) => [r.id, r]));
-            const known = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, values.junit, values.collected);
-            (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .requireKnown */ .$_)(ids, known, new Set(before.keys()), values.new, file);
+            const found = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
+            const { ids, rows: before, run: known } = found;
+            const artifactOf = new Map(ids.map((id) => [id, fixed ?? ownFile(root, id, '--artifact {file}')]));
+            const results = new Map(known?.tests.map((t) => [t.id, t]));
             const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifactOf.values())], []);
             const edits = new Map(ids.map((id) => {
                 const artifact = artifactOf.get(id);
-                // An expected skip is about the test, not its class: it stays.
-                const skip = before.get(id)?.skip;
-                return [id, { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip }];
+                // An expected skip is about the test, not its class: it stays; a test that skips
+                // in the given run gets the report's reason, as init writes it.
+                const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_9__/* .frozenAs */ .z)(results.get(id));
+                const skip = before.get(id)?.skip ?? (frozen && 'skip' in frozen ? frozen.skip : undefined);
+                return [
+                    id,
+                    { class: 'locked_fixture', digest: digests.get(artifact), artifact, skip },
+                ];
             }));
             const announce = [...edits].map(([id, f]) => {
                 const old = before.get(id);
                 const what = !old
                     ? 'added'
-                    : old.class === 'locked_fixture' && old.digest === f.digest && old.artifact === f.artifact
+                    : old.class === 'locked_fixture' &&
+                        old.digest === f.digest &&
+                        old.artifact === f.artifact &&
+                        old.skip === f.skip
                         ? 'unchanged'
                         : 'updated';
-                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}`;
+                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
             });
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits).text, announce };
-        });
+        }, { dryRun: values['dry-run'] });
     });
 }
 
 
 /***/ }),
 
-/***/ 9257:
+/***/ 6285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  run: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 2 modules
-var file_facts = __webpack_require__(7156);
-// EXTERNAL MODULE: ./src/decision/skip-reason.ts
-var skip_reason = __webpack_require__(2072);
-// EXTERNAL MODULE: ./src/ledger/edit.ts
-var edit = __webpack_require__(2113);
-// EXTERNAL MODULE: ./src/ledger/file-rows.ts
-var file_rows = __webpack_require__(9825);
-;// CONCATENATED MODULE: ./src/ledger/line-diff.ts
-// A line diff printed as `diff -U0` hunks: what `update` shows of the edit it makes. Ledger
-// edits rewrite, drop and append lines but never reorder them, and every row's `- id:` line
-// is unique: so lines found once in each text anchor the two in order, and only the short
-// stretches between anchors are compared line by line (a longest common subsequence).
-/** The hunks turning `a` into `b`, as `diff -U0` prints them (no file header). */
-function unifiedDiff(a, b) {
-    const x = a.split('\n');
-    const y = b.split('\n');
-    const kept = [];
-    let i = 0;
-    let j = 0;
-    for (const [ai, bj] of [...line_diff_anchors(x, y), [x.length, y.length]]) {
-        for (const [pi, pj] of common(x.slice(i, ai), y.slice(j, bj)))
-            kept.push([i + pi, j + pj]);
-        if (ai < x.length)
-            kept.push([ai, bj]);
-        i = ai + 1;
-        j = bj + 1;
-    }
-    const out = [];
-    i = 0;
-    j = 0;
-    for (const [ki, kj] of [...kept, [x.length, y.length]]) {
-        if (ki > i || kj > j) {
-            out.push(`@@ -${range(i + 1, ki - i)} +${range(j + 1, kj - j)} @@`);
-            for (let k = i; k < ki; k++)
-                out.push(`-${x[k]}`);
-            for (let k = j; k < kj; k++)
-                out.push(`+${y[k]}`);
-        }
-        i = ki + 1;
-        j = kj + 1;
-    }
-    return out;
-}
-/** `start,count` as diff writes it: the count left out when 1; the line before when 0. */
-function range(start, count) {
-    if (count === 1)
-        return `${start}`;
-    return `${count === 0 ? start - 1 : start},${count}`;
-}
-/** Lines found exactly once in each text, in the order both have them. */
-function line_diff_anchors(x, y) {
-    const once = (lines) => {
-        const at = new Map();
-        for (let k = 0; k < lines.length; k++)
-            at.set(lines[k], at.has(lines[k]) ? -1 : k);
-        return at;
-    };
-    const ax = once(x);
-    const ay = once(y);
-    const out = [];
-    let last = -1;
-    for (let k = 0; k < x.length; k++) {
-        if (ax.get(x[k]) !== k)
-            continue;
-        const other = ay.get(x[k]);
-        if (other === undefined || other < 0 || other <= last)
-            continue;
-        out.push([k, other]);
-        last = other;
-    }
-    return out;
-}
-/** A longest common subsequence of two short stretches, as index pairs. */
-function common(a, b) {
-    // Beyond this size (no anchors in a long stretch) the stretch is shown as replaced.
-    if (a.length * b.length > 1_000_000)
-        return [];
-    const w = b.length + 1;
-    const len = new Uint32Array((a.length + 1) * w);
-    for (let p = a.length - 1; p >= 0; p--)
-        for (let q = b.length - 1; q >= 0; q--)
-            len[p * w + q] =
-                a[p] === b[q]
-                    ? len[(p + 1) * w + q + 1] + 1
-                    : Math.max(len[(p + 1) * w + q], len[p * w + q + 1]);
-    const out = [];
-    for (let p = 0, q = 0; p < a.length && q < b.length;) {
-        if (a[p] === b[q])
-            out.push([p++, q++]);
-        else if (len[(p + 1) * w + q] >= len[p * w + q + 1])
-            p++;
-        else
-            q++;
-    }
-    return out;
-}
-
-// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
-var parse = __webpack_require__(1123);
-// EXTERNAL MODULE: ./src/ledger/rules.ts
-var ledger_rules = __webpack_require__(1682);
-// EXTERNAL MODULE: ./src/ledger/schema.ts
-var schema = __webpack_require__(870);
-// EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
-// EXTERNAL MODULE: ./src/commands/classing.ts
-var classing = __webpack_require__(3864);
-// EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(3776);
-// EXTERNAL MODULE: ./src/commands/upkeep.ts + 1 modules
-var upkeep = __webpack_require__(3128);
-;// CONCATENATED MODULE: ./src/commands/update.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7156);
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(2072);
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2113);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9825);
+/* harmony import */ var _ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6903);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1123);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1682);
+/* harmony import */ var _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(870);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8522);
+/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3128);
 // `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
 // bring the ledger level with the run and the working tree in one command. It re-locks every
 // locked_fixture row whose artifact changed, drops the rows of deleted tests, classes new
@@ -391,10 +320,11 @@ var upkeep = __webpack_require__(3128);
 
 
 
+
 const WHEN = 'when classed by ledger-gate update';
 async function run(argv, io) {
-    return (0,upkeep/* runCommand */.d1)('update', io, async () => {
-        const { values: v, positionals } = (0,external_node_util_.parseArgs)({
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .runCommand */ .d1)('update', io, async () => {
+        const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
@@ -404,27 +334,28 @@ async function run(argv, io) {
                 collected: { type: 'string' },
                 owner: { type: 'string' },
                 'file-rows': { type: 'boolean' },
-                'dry-run': { type: 'boolean' },
+                ..._options_js__WEBPACK_IMPORTED_MODULE_10__/* .DRY_RUN */ .yE,
             },
         });
         if (positionals.length > 0)
-            throw new commands_io/* UsageError */.e(`unexpected argument ${JSON.stringify(positionals[0])}`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
         if (v.junit === undefined && v.collected === undefined)
-            throw new commands_io/* UsageError */.e('update needs the run: --junit GLOB (and --collected FILE for pytest)');
-        const root = io.cwd;
-        const file = (0,upkeep/* ledgerFile */.SB)(root, v.ledger);
-        const text = await (0,upkeep/* readLedgerText */.jK)(file);
-        const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .ledgerFile */ .SB)(at, v.ledger);
+        const text = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .readLedgerText */ .jK)(file);
+        const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__/* .parseLedger */ .h)(text, file.shown);
         if (!parsed.ledger || parsed.errors.length > 0) {
             const first = parsed.errors[0];
-            throw new types/* GateError */.u(`the ledger is invalid (${first ? (0,upkeep/* formatIssue */.Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`the ledger is invalid (${first ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .formatIssue */ .Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
         }
         const ledger = parsed.ledger;
-        const testRun = (await (0,upkeep/* readRun */.cI)(root, v.junit, v.collected));
+        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .readRun */ .cI)(at, v.junit, v.collected));
         refuseBrokenRun(testRun, ledger);
         const edits = await plan(ledger, testRun, root, {
             owner: v.owner,
-            today: (0,upkeep/* isoDate */._$)(io.now ?? new Date()),
+            today: (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .isoDate */ ._$)(io.now ?? new Date()),
             fileRows: v['file-rows'] === true,
         });
         if (edits.set.size === 0 && edits.drop.size === 0) {
@@ -432,21 +363,19 @@ async function run(argv, io) {
             return 0;
         }
         // Rows dropped first, then set: a converted file's rows give way to its file row.
-        const after = (0,edit/* setRows */._j)((0,edit/* dropRows */.X7)(text, edits.drop), edits.set).text;
-        io.stdout(`--- ${file.shown}\n+++ ${file.shown}\n`);
-        for (const line of unifiedDiff(text, after))
-            io.stdout(line + '\n');
+        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(text, edits.drop), edits.set).text;
+        io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_12__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
         const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
             `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
             (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
         if (v['dry-run']) {
-            const { issues } = (0,upkeep/* ledgerProblems */.EF)(after, file, root);
+            const { issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .ledgerProblems */ .EF)(after, file, root);
             for (const i of issues.slice(0, 50))
-                io.stderr((0,upkeep/* formatIssue */.Hd)(i) + '\n');
+                io.stderr((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .formatIssue */ .Hd)(i) + '\n');
             io.stdout(`${said} (dry run: nothing written)\n`);
             return issues.length > 0 ? 1 : 0;
         }
-        if (!(0,upkeep/* writeLedger */.XL)(after, file, root, io))
+        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .writeLedger */ .XL)(after, file, io))
             return 1;
         io.stdout(said + '\n');
         return 0;
@@ -459,13 +388,13 @@ async function run(argv, io) {
 function refuseBrokenRun(testRun, ledger) {
     const broken = testRun.collection.find((c) => c.kind === 'collection-error');
     if (broken)
-        throw new types/* GateError */.u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
     const failing = testRun.tests.filter((t) => (t.status === 'fail' || t.status === 'error' || (t.status === 'pass' && t.flaky)) &&
-        (0,file_rows/* rowFor */.QW)(ledger, t.id)?.class !== 'quarantine');
+        (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .rowFor */ .QW)(ledger, t.id)?.class !== 'quarantine');
     if (failing.length > 0) {
         const t = failing[0];
         const how = t.status === 'pass' ? 'passed only after failing' : `${t.status}s`;
-        throw new types/* GateError */.u(`${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
             'fix it first, or quarantine it by name (ledger-gate quarantine ID --reason R --owner O); update never hides a failure', testRun.source);
     }
 }
@@ -478,13 +407,13 @@ async function plan(ledger, testRun, root, o) {
         skips: 0,
         converted: 0,
     };
-    const ranFiles = new Set([...testRun.ids].map(file_rows/* testFile */.NJ));
-    const onDisk = (p) => p !== '' && (0,external_node_fs_.existsSync)(external_node_path_default().join(root, p));
+    const ranFiles = new Set([...testRun.ids].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ));
+    const onDisk = (p) => p !== '' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, p));
     const rows = new Map(ledger.rows.map((r) => [r.id, r]));
     // 1. Rows of deleted tests: a test gone from a file that ran, or whose file is gone.
     for (const r of ledger.rows) {
-        const f = (0,file_rows/* testFile */.NJ)(r.id);
-        const gone = (0,file_rows/* isFileRowId */.A$)(r.id)
+        const f = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(r.id);
+        const gone = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id)
             ? !ranFiles.has(f) && !onDisk(f)
             : !testRun.ids.has(r.id) && (ranFiles.has(f) || !onDisk(f));
         if (gone) {
@@ -497,9 +426,9 @@ async function plan(ledger, testRun, root, o) {
     if (o.fileRows) {
         const byFile = new Map();
         for (const r of rows.values()) {
-            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,file_rows/* isFileRowId */.A$)(r.id))
+            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id))
                 continue;
-            if (r.artifact !== (0,file_rows/* testFile */.NJ)(r.id))
+            if (r.artifact !== (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(r.id))
                 continue;
             const list = byFile.get(r.artifact) ?? [];
             list.push(r);
@@ -511,7 +440,7 @@ async function plan(ledger, testRun, root, o) {
                 rows.delete(r.id);
             }
             e.converted += list.length;
-            const id = (0,file_rows/* fileRowId */.OI)(f);
+            const id = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .fileRowId */ .OI)(f);
             const had = rows.get(id);
             if (had === undefined) {
                 const digest = list.every((r) => r.digest === list[0].digest) ? list[0].digest : undefined;
@@ -522,14 +451,14 @@ async function plan(ledger, testRun, root, o) {
     }
     // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
     // itself (the seed's style) gets exact rows, any other a file row.
-    const rules = (ledger.rules ?? [ledger_rules/* DEFAULT_RULE */.NG]).map((t) => (0,ledger_rules/* parseClassRule */.WT)(t));
+    const rules = (ledger.rules ?? [_ledger_rules_js__WEBPACK_IMPORTED_MODULE_14__/* .DEFAULT_RULE */ .NG]).map((t) => (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_14__/* .parseClassRule */ .WT)(t));
     const exactStyle = new Set();
     for (const r of rows.values())
-        if (r.class === 'locked_fixture' && !(0,file_rows/* isFileRowId */.A$)(r.id) && r.artifact === (0,file_rows/* testFile */.NJ)(r.id))
+        if (r.class === 'locked_fixture' && !(0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id) && r.artifact === (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(r.id))
             exactStyle.add(r.artifact);
     const view = { byId: rows };
-    const fresh = [...testRun.ids].filter((id) => (0,file_rows/* rowFor */.QW)(view, id) === undefined).sort();
-    const planned = await (0,classing/* planRows */.Lq)(fresh, testRun, {
+    const fresh = [...testRun.ids].filter((id) => (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .rowFor */ .QW)(view, id) === undefined).sort();
+    const planned = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .planRows */ .L)(fresh, testRun, {
         root,
         rules,
         owner: o.owner,
@@ -548,10 +477,10 @@ async function plan(ledger, testRun, root, o) {
     for (const t of testRun.tests) {
         if (t.status !== 'skip' || e.set.has(t.id))
             continue;
-        const row = (0,file_rows/* rowFor */.QW)(view, t.id);
+        const row = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .rowFor */ .QW)(view, t.id);
         if (row === undefined || row.skip !== undefined || row.class === 'draft')
             continue;
-        const reason = (0,skip_reason/* readAs */.fd)(t)[0];
+        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_15__/* .readAs */ .fd)(t)[0];
         const fields = fieldsOf(row);
         if (row.id === t.id)
             e.set.set(row.id, { ...fields, skip: reason });
@@ -564,15 +493,15 @@ async function plan(ledger, testRun, root, o) {
     for (const [id, f] of e.set)
         if (f.class === 'locked_fixture' && !rows.has(id))
             locked.push(asRow(id, f));
-    const facts = await (0,file_facts/* artifactFacts */.SJ)(root, new Set(locked.map((r) => r.artifact)));
+    const facts = await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .artifactFacts */ .SJ)(root, new Set(locked.map((r) => r.artifact)));
     for (const r of locked) {
         const fact = facts.get(r.artifact);
         if (fact?.digest === undefined)
-            throw new types/* GateError */.u(`${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`);
         const pending = e.set.get(r.id);
         if (pending !== undefined) {
             pending.digest = fact.digest;
-            if ((0,file_rows/* isFileRowId */.A$)(r.id))
+            if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id))
                 delete pending.artifact;
         }
         else if (fact.digest !== r.digest) {
@@ -584,18 +513,18 @@ async function plan(ledger, testRun, root, o) {
 }
 /** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
 function asRow(id, f) {
-    const artifact = f.artifact ?? ((0,file_rows/* isFileRowId */.A$)(id) ? (0,file_rows/* testFile */.NJ)(id) : undefined);
+    const artifact = f.artifact ?? ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(id) ? (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(id) : undefined);
     return { ...f, id, artifact, line: 0, keyLines: {} };
 }
 /** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
 function fieldsOf(r) {
     const out = { class: r.class };
-    for (const k of schema/* ROW_FIELDS */.dC) {
+    for (const k of _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .ROW_FIELDS */ .dC) {
         const value = r[k];
         if (k !== 'id' && k !== 'class' && value !== undefined)
             out[k] = value;
     }
-    if ((0,file_rows/* isFileRowId */.A$)(r.id))
+    if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id))
         delete out.artifact;
     return out;
 }
