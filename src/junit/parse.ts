@@ -1,6 +1,6 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
-import { GateError, type ParsedReport, type RawCase, type Status } from '../types.js';
+import { GateError, type ParsedReport, type Status } from '../types.js';
 import type { CaseExtras, Evidence, SuiteCase } from './dialects/dialect.js';
 import { detectDialect } from './dialects/index.js';
 import { pytestOutcome } from './dialects/pytest.js';
