@@ -4,6 +4,7 @@ import { GateError, type ParsedReport, type RawCase, type Status } from '../type
 import type { CaseExtras, Evidence } from './dialects/dialect.js';
 import { detectDialect } from './dialects/index.js';
 import { pytestOutcome } from './dialects/pytest.js';
+import { NameCheck } from './ambiguity.js';
 import { decodeText, lineAt, scanXml, type Attributes } from './scan.js';
 
 // Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
@@ -155,14 +156,25 @@ export function parseReport(xml: string, file: string): ParsedReport {
     return value;
   };
 
+  const names = new NameCheck(xml, file);
   scanXml(xml, file, {
     open(name, attrs, at) {
+      if (depth > 0 || name === 'testsuites' || name === 'testsuite') names.check(name, attrs, at);
       if (current !== null) {
         if (name === 'testcase' || name === 'testsuite') {
           throw new GateError(`<${name}> inside a <testcase>`, file, lineAt(xml, at));
         }
         if (depth === caseDepth + 1) {
           const bit = resultBit(name);
+          if (bit === 0 && resultBit(name.toLowerCase()) !== 0) {
+            // <Failure> is an unknown element to an XML parser, a failure to a reader that
+            // ignores case: ambiguous, refused.
+            throw new GateError(
+              `<${name}> in a <testcase> differs from <${name.toLowerCase()}> only by case (readers disagree on it)`,
+              file,
+              lineAt(xml, at),
+            );
+          }
           bits |= bit;
           if (bit === FLAKY || bit === RERUN_ERROR || bit === RERUN_FAILURE)
             current.flakyAttempts++;
