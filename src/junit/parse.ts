@@ -5,6 +5,8 @@ import type { CaseExtras, Evidence } from './dialects/dialect.js';
 import { detectDialect } from './dialects/index.js';
 import { pytestOutcome } from './dialects/pytest.js';
 import { NameCheck } from './ambiguity.js';
+import { parseNunit } from './dialects/nunit.js';
+import { parseTrx } from './dialects/trx.js';
 import { decodeText, lineAt, scanXml, type Attributes } from './scan.js';
 
 // Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
@@ -123,6 +125,25 @@ function lineNumber(text: string | undefined): number | undefined {
  * well-formed JUnit document; a report without test cases is not an error here.
  */
 export function parseReport(xml: string, file: string): ParsedReport {
+  switch (rootElement(xml)) {
+    case 'TestRun':
+      return parseTrx(xml, file);
+    case 'test-run':
+      return parseNunit(xml, file);
+    default:
+      return parseJunit(xml, file);
+  }
+}
+
+// The root's name, past a BOM, the XML declaration, comments and blanks (the format's
+// reader then checks the whole document).
+const ROOT = /^\uFEFF?(?:<\?xml[^>]*\?>)?(?:[ \t\r\n]|<!--(?:[^-]|-[^-])*-->)*<([A-Za-z_][-\w.]*)/;
+
+function rootElement(xml: string): string | undefined {
+  return ROOT.exec(xml.slice(0, 64 * 1024))?.[1];
+}
+
+function parseJunit(xml: string, file: string): ParsedReport {
   const cases: SuiteCase[] = [];
   const evidence: Evidence = {
     root: '',
