@@ -94,8 +94,8 @@ var report_globs = __webpack_require__(9305);
 var safe_read = __webpack_require__(4696);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/reports.ts + 4 modules
-var src_reports = __webpack_require__(6999);
+// EXTERNAL MODULE: ./src/reports.ts + 8 modules
+var src_reports = __webpack_require__(3268);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
@@ -304,7 +304,7 @@ async function readRun(root, junit, collected) {
         throw new types/* GateError */.u(problem.message, problem.file, problem.line);
     const { reports, collected: ids } = parsed;
     const opts = { collected: ids, repoRoot: root };
-    const { tests, unmapped, collection } = (0,map/* mapCases */.g)(reports, opts);
+    const { tests, unmapped, collection } = (0,map/* mapCases */.gq)(reports, opts);
     if (unmapped.length > 0) {
         const u = unmapped[0];
         throw new types/* GateError */.u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
@@ -337,7 +337,7 @@ function skipReasons(reports, opts) {
         }
     }
     const out = new Map();
-    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
+    for (const t of (0,map/* mapCases */.gq)(single, opts).tests) {
         if (!out.has(t.id))
             out.set(t.id, reasons[Number(t.reports[0])]);
     }

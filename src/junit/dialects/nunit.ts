@@ -2,10 +2,9 @@
 // at any depth of <test-suite>s, as `<classname>::<name>` (the name with a parameterized
 // test's arguments), or the fullname where a console writes no classname. A Failed case labelled Error, Invalid or Cancelled is an error; a
 // Warning is no pass (NUnit counts it apart from the passes); Inconclusive is a skip.
-import { GateError, type ParsedReport, type RawCase, type Status } from '../../types.js';
-import { NameCheck } from '../ambiguity.js';
+import type { ParsedReport, RawCase, Status } from '../../types.js';
 import { MAX_NAME_CHARS } from '../parse.js';
-import { lineAt, scanXml } from '../scan.js';
+import { scanFormat } from './own-format.js';
 
 function verdict(result: string | undefined, label: string | undefined): Status | undefined {
   switch (result) {
@@ -24,39 +23,28 @@ function verdict(result: string | undefined, label: string | undefined): Status 
 }
 
 export function parseNunit(xml: string, file: string): ParsedReport {
-  const names = new NameCheck(xml, file);
   const cases: RawCase[] = [];
-  let depth = 0;
-  function fail(message: string, at: number): never {
-    throw new GateError(message, file, lineAt(xml, at));
-  }
-  scanXml(xml, file, {
-    open(name, attrs, at) {
-      names.check(name, attrs, at);
-      if (depth === 0 && name !== 'test-run')
-        fail(`root element <${name}> is not an NUnit 3 test-run`, at);
-      depth++;
+  scanFormat(xml, file, 'test-run', 'an NUnit 3 test-run', {
+    open(name, attrs, fail) {
       if (name !== 'test-case') return;
       // Without a classname (older NUnit 3 consoles), the fullname is the id.
       const classname = attrs.get('classname');
       const caseName = classname ? attrs.get('name') : attrs.get('fullname');
-      if (!caseName) fail('a <test-case> without a name (or, with no classname, a fullname)', at);
+      if (!caseName) throw fail('a <test-case> without a name (or, with no classname, a fullname)');
       if (caseName.length > MAX_NAME_CHARS || (classname?.length ?? 0) > MAX_NAME_CHARS) {
-        fail(`a <test-case> name or classname over ${MAX_NAME_CHARS} characters`, at);
+        throw fail(`a <test-case> name or classname over ${MAX_NAME_CHARS} characters`);
       }
       const result = attrs.get('result');
       const status = verdict(result, attrs.get('label'));
       if (status === undefined) {
-        fail(`test '${caseName}' has result '${result ?? ''}', which is not an NUnit verdict`, at);
+        throw fail(
+          `test '${caseName}' has result '${result ?? ''}', which is not an NUnit verdict`,
+        );
       }
       const c: RawCase = { name: caseName, status, flakyAttempts: 0, report: file };
       if (classname) c.classname = classname;
       cases.push(c);
     },
-    close() {
-      depth--;
-    },
-    comment() {},
   });
   return { file, dialect: 'nunit', cases };
 }

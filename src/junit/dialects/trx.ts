@@ -4,9 +4,8 @@
 // name, or a display name with a theory's arguments; a result with no className, testName). A data-driven result (MSTest) is
 // judged by its inner results, one case each. TRX records no reruns.
 import { GateError, type ParsedReport, type RawCase, type Status } from '../../types.js';
-import { NameCheck } from '../ambiguity.js';
 import { MAX_NAME_CHARS } from '../parse.js';
-import { lineAt, scanXml } from '../scan.js';
+import { scanFormat } from './own-format.js';
 
 // TestOutcome (Microsoft.VisualStudio.TestTools.Common); anything else is not a verdict.
 const OUTCOMES: Record<string, Status> = {
@@ -30,21 +29,12 @@ interface Result {
 }
 
 export function parseTrx(xml: string, file: string): ParsedReport {
-  const names = new NameCheck(xml, file);
   const classOf = new Map<string, string>();
   const results: Result[] = [];
   const open: (Result | null)[] = [];
   let unitTest: string | null = null;
-  let depth = 0;
-  function fail(message: string, at: number): never {
-    throw new GateError(message, file, lineAt(xml, at));
-  }
-  scanXml(xml, file, {
-    open(name, attrs, at) {
-      names.check(name, attrs, at);
-      if (depth === 0 && name !== 'TestRun')
-        fail(`root element <${name}> is not a TRX TestRun`, at);
-      depth++;
+  scanFormat(xml, file, 'TestRun', 'a TRX TestRun', {
+    open(name, attrs, fail) {
       if (name === 'UnitTest') unitTest = attrs.get('id') ?? null;
       else if (name === 'TestMethod' && unitTest !== null) {
         // A pseudo-test (xUnit v3's '[Test Class Cleanup Failure (…)]') has no className.
@@ -52,15 +42,17 @@ export function parseTrx(xml: string, file: string): ParsedReport {
       } else if (name === 'UnitTestResult') {
         const testId = attrs.get('testId');
         const testName = attrs.get('testName');
-        if (!testId || !testName) fail('a <UnitTestResult> without testId or testName', at);
+        if (!testId || !testName) throw fail('a <UnitTestResult> without testId or testName');
         if (testName.length > MAX_NAME_CHARS) {
-          fail(`a testName of ${testName.length} characters (over ${MAX_NAME_CHARS})`, at);
+          throw fail(`a testName of ${testName.length} characters (over ${MAX_NAME_CHARS})`);
         }
         const outcome = attrs.get('outcome');
         const status =
           outcome !== undefined && Object.hasOwn(OUTCOMES, outcome) ? OUTCOMES[outcome] : undefined;
         if (status === undefined) {
-          fail(`test '${testName}' has outcome '${outcome ?? ''}', which is not a TRX verdict`, at);
+          throw fail(
+            `test '${testName}' has outcome '${outcome ?? ''}', which is not a TRX verdict`,
+          );
         }
         const parent = open.findLast((r) => r !== null);
         if (parent) parent.inner = true;
@@ -72,11 +64,9 @@ export function parseTrx(xml: string, file: string): ParsedReport {
       open.push(null);
     },
     close(name) {
-      depth--;
       open.pop();
       if (name === 'UnitTest') unitTest = null;
     },
-    comment() {},
   });
   const cases: RawCase[] = [];
   for (const r of results) {
