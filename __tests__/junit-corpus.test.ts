@@ -286,8 +286,9 @@ const CORPUS: [string, string | RegExp][] = [
     'generic 2: 2 pass, 0 fail, 0 error, 0 skip',
   ],
   [
+    // NUnit 3 XML: its own reader (__tests__/junit-dotnet.test.ts).
     'test-reporter/__tests__/fixtures/dotnet-nunit.xml',
-    /root element <test-run> is not a JUnit report/,
+    'nunit 9: 3 pass, 3 fail, 2 error, 1 skip',
   ],
   [
     'test-reporter/__tests__/fixtures/empty/java-junit.xml',
@@ -335,7 +336,7 @@ const CORPUS: [string, string | RegExp][] = [
   ],
   [
     'test-reporter/__tests__/fixtures/external/nunit-sample.xml',
-    /root element <test-run> is not a JUnit report/,
+    'nunit 18: 12 pass, 1 fail, 1 error, 4 skip',
   ],
   [
     'test-reporter/__tests__/fixtures/external/phpunit/junit-basic.xml',

@@ -405,7 +405,7 @@ describe('what is read', () => {
       'mocha',
     ],
     [
-      '<testsuite xsi:noNamespaceSchemaLocation="https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report.xsd" name="a.B"/>',
+      '<testsuite xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report.xsd" name="a.B"/>',
       'surefire',
     ],
     [

@@ -229,6 +229,7 @@ const FOLDERS_ELSEWHERE: Record<string, string> = {
   'ctest/': 'junit-producers.test.ts',
   'bats/': 'junit-producers.test.ts',
   'playwright/': 'junit-producers.test.ts',
+  'dotnet/': 'junit-dotnet.test.ts',
 };
 const ELSEWHERE: Record<string, string> = {
   'pytest/xunit1.xml': 'junit-pytest.test.ts',

@@ -4,6 +4,9 @@ import { GateError, type ParsedReport, type Status } from '../types.js';
 import type { CaseExtras, Evidence, SuiteCase } from './dialects/dialect.js';
 import { detectDialect } from './dialects/index.js';
 import { pytestOutcome } from './dialects/pytest.js';
+import { NameCheck } from './ambiguity.js';
+import { parseNunit } from './dialects/nunit.js';
+import { parseTrx } from './dialects/trx.js';
 import { decodeText, lineAt, scanXml, type Attributes } from './scan.js';
 
 // Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
@@ -112,6 +115,25 @@ function lineNumber(text: string | undefined): number | undefined {
  * well-formed JUnit document; a report without test cases is not an error here.
  */
 export function parseReport(xml: string, file: string): ParsedReport {
+  switch (rootElement(xml)) {
+    case 'TestRun':
+      return parseTrx(xml, file);
+    case 'test-run':
+      return parseNunit(xml, file);
+    default:
+      return parseJunit(xml, file);
+  }
+}
+
+// The root's name, past a BOM, the XML declaration, comments and blanks (the format's
+// reader then checks the whole document).
+const ROOT = /^\uFEFF?(?:<\?xml[^>]*\?>)?(?:[ \t\r\n]|<!--(?:[^-]|-[^-])*-->)*<([A-Za-z_][-\w.]*)/;
+
+function rootElement(xml: string): string | undefined {
+  return ROOT.exec(xml.slice(0, 64 * 1024))?.[1];
+}
+
+function parseJunit(xml: string, file: string): ParsedReport {
   const cases: SuiteCase[] = [];
   const evidence: Evidence = {
     root: '',
@@ -145,14 +167,25 @@ export function parseReport(xml: string, file: string): ParsedReport {
     return value;
   };
 
+  const names = new NameCheck(xml, file);
   scanXml(xml, file, {
     open(name, attrs, at) {
+      if (depth > 0 || name === 'testsuites' || name === 'testsuite') names.check(name, attrs, at);
       if (current !== null) {
         if (name === 'testcase' || name === 'testsuite') {
           throw new GateError(`<${name}> inside a <testcase>`, file, lineAt(xml, at));
         }
         if (depth === caseDepth + 1) {
           const bit = resultBit(name);
+          if (bit === 0 && resultBit(name.toLowerCase()) !== 0) {
+            // <Failure> is an unknown element to an XML parser, a failure to a reader that
+            // ignores case: ambiguous, refused.
+            throw new GateError(
+              `<${name}> in a <testcase> differs from <${name.toLowerCase()}> only by case (readers disagree on it)`,
+              file,
+              lineAt(xml, at),
+            );
+          }
           bits |= bit;
           if (bit === FLAKY || bit === RERUN_ERROR || bit === RERUN_FAILURE)
             current.flakyAttempts++;
