@@ -7,7 +7,6 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   OWN_FILE: () => (/* binding */ OWN_FILE),
 /* harmony export */   ownFile: () => (/* binding */ ownFile),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
@@ -20,6 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1682);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
@@ -30,8 +30,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** The artifact placeholder that stands for the test's own file. */
-const OWN_FILE = '{file}';
+
 /** The file a test id names: the part before its first `::`, as a repo-relative path. */
 function ownFile(root, id, what) {
     const at = id.indexOf('::');
@@ -64,7 +63,7 @@ async function run(argv, io) {
         const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
         const artifactOf = new Map(ids.map((id) => [
             id,
-            values.artifact === OWN_FILE
+            values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D
                 ? ownFile(root, id, '--artifact {file}')
                 : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
         ]));

@@ -12,10 +12,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3128);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9825);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3776);
 // `ledger-gate lint [--junit GLOB | --collected FILE]`: validate the ledger (paths included)
 // and, given a run, list the stale rows: ids that no report or collected list holds. Each
 // problem on one line as `file:line:col: message`; exit 1 on any.
+
 
 
 
@@ -39,9 +41,11 @@ async function run(argv, io) {
         const testRun = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readRun */ .cI)(io.cwd, values.junit, values.collected);
         const { parsed, issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(text, file, io.cwd);
         const rows = parsed.ledger?.rows ?? [];
+        // A file row is stale when the run holds no test of its file.
+        const ranFiles = new Set([...(testRun?.ids ?? [])].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__/* .testFile */ .NJ));
         const stale = testRun
             ? rows
-                .filter((r) => !testRun.ids.has(r.id))
+                .filter((r) => ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__/* .isFileRowId */ .A$)(r.id) ? !ranFiles.has(r.artifact) : !testRun.ids.has(r.id)))
                 .map((r) => ({
                 file: file.shown,
                 line: r.line,

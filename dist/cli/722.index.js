@@ -2,14 +2,152 @@ export const id = 722;
 export const ids = [722,587];
 export const modules = {
 
+/***/ 3864:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lq: () => (/* binding */ planRows),
+/* harmony export */   tH: () => (/* binding */ FROZEN)
+/* harmony export */ });
+/* unused harmony export frozenAs */
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9825);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1682);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7587);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
+// How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
+// ledger does not class yet): a test that failed (or passed only after failing, or is an
+// expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
+// why it skips; any other is classed by the first rule whose pattern matches. A
+// `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted.
+
+
+
+
+
+const FROZEN = 'when frozen by ledger-gate init';
+/**
+ * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
+ * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ */
+function frozenAs(t, reason, when = FROZEN) {
+    if (t === undefined)
+        return undefined;
+    if (t.status === 'fail' || t.status === 'error')
+        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${when}` };
+    if (t.flaky)
+        return { quarantine: `passed only after failing ${when}` };
+    if (t.status !== 'skip')
+        return undefined;
+    if (t.outcome === 'xfail')
+        return { quarantine: `expected failure (xfail) ${when}${reason ? `: ${reason}` : ''}` };
+    if (t.outcome === 'todo')
+        return { skip: reason ?? 'todo: not written yet' };
+    return { skip: reason ?? `skipped ${when}` };
+}
+/** Plans rows for `ids` (none of which has a row yet) from the run's results. */
+async function planRows(ids, run, c) {
+    const results = new Map(run.tests.map((t) => [t.id, t]));
+    const out = {
+        rows: new Map(),
+        how: new Map(),
+        failing: 0,
+        skipping: 0,
+        undefended: 0,
+        used: new Set(),
+    };
+    const quarantine = (id, why) => {
+        if (c.owner === undefined)
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .u(`${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`);
+        out.rows.set(id, { class: 'quarantine', opened: c.today, reason: why, owner: c.owner });
+        out.how.set(id, 'quarantine');
+    };
+    const files = new Map(); // `{file}` per file, checked once
+    for (const id of ids) {
+        const t = results.get(id);
+        const frozen = frozenAs(t, run.reasons.get(id), c.when);
+        const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .ruleFor */ .sG)(c.rules, id);
+        if (rule)
+            out.used.add(rule);
+        if (frozen && 'quarantine' in frozen) {
+            quarantine(id, frozen.quarantine);
+            out.failing++;
+            continue;
+        }
+        const skip = frozen && 'skip' in frozen ? frozen.skip : undefined;
+        if (skip !== undefined)
+            out.skipping++;
+        let fields;
+        if (rule?.fields.class === 'property') {
+            fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
+        }
+        else if (rule?.fields.class === 'locked_fixture') {
+            let artifact = rule.fields.artifact;
+            if (artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .OWN_FILE */ ._D) {
+                const file = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .testFile */ .NJ)(id);
+                artifact = files.get(file) ?? null;
+                if (!files.has(file)) {
+                    // The default rule passes over ids that name no file here (a suite name); a rule
+                    // given by name refuses them, as `lock --artifact {file}` does.
+                    artifact = ownFileOf(c.root, id, rule);
+                    files.set(file, artifact);
+                }
+                if (artifact !== null && skip === undefined && c.asFileRow(artifact)) {
+                    out.rows.set((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .fileRowId */ .OI)(artifact), { class: 'locked_fixture', artifact });
+                    out.how.set(id, 'file');
+                    continue;
+                }
+            }
+            if (artifact !== null)
+                fields = { class: 'locked_fixture', artifact };
+        }
+        if (fields === undefined) {
+            quarantine(id, c.reason);
+            if (t?.status === 'pass')
+                out.undefended++;
+        }
+        else
+            out.rows.set(id, fields);
+        if (skip !== undefined)
+            out.rows.get(id).skip = skip;
+        if (fields !== undefined)
+            out.how.set(id, fields.class);
+    }
+    // Digests of every artifact, and a check of every seeds folder, each read once.
+    const all = [...out.rows.values()];
+    const artifacts = new Set(all.flatMap((f) => (f.class === 'locked_fixture' ? [f.artifact] : [])));
+    const seeds = new Set(all.flatMap((f) => (f.class === 'property' ? [f.seeds] : [])));
+    const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(c.root, [...artifacts], [...seeds]);
+    for (const [id, f] of out.rows) {
+        if (f.class !== 'locked_fixture')
+            continue;
+        f.digest = digests.get(f.artifact);
+        if (id === (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .fileRowId */ .OI)(f.artifact))
+            delete f.artifact; // a file row's artifact is implied
+    }
+    return out;
+}
+function ownFileOf(root, id, rule) {
+    try {
+        return (0,_lock_js__WEBPACK_IMPORTED_MODULE_1__.ownFile)(root, id, `rule ${JSON.stringify(rule.text)}: {file}`);
+    }
+    catch (e) {
+        if (rule.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_RULE */ .NG)
+            return null;
+        throw e;
+    }
+}
+
+
+/***/ }),
+
 /***/ 722:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DEFAULT_REASON: () => (/* binding */ DEFAULT_REASON),
-/* harmony export */   frozenAs: () => (/* binding */ frozenAs),
-/* harmony export */   idPattern: () => (/* binding */ idPattern),
+/* harmony export */   byCodeUnit: () => (/* binding */ byCodeUnit),
 /* harmony export */   parseRule: () => (/* binding */ parseRule),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
@@ -23,7 +161,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3776);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7587);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9825);
+/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3864);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(19);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
 // `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
 // row: a test that failed (or passed only after failing, or is an expected failure) is
 // quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
@@ -38,61 +179,36 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
+
+
 const DEFAULT_REASON = 'frozen by ledger-gate init';
-const FROZEN = 'when frozen by ledger-gate init';
 /**
- * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
- */
-function frozenAs(t, reason) {
-    if (t === undefined)
-        return undefined;
-    if (t.status === 'fail' || t.status === 'error')
-        return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
-    if (t.flaky)
-        return { quarantine: `passed only after failing ${FROZEN}` };
-    if (t.status !== 'skip')
-        return undefined;
-    if (t.outcome === 'xfail')
-        return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
-    if (t.outcome === 'todo')
-        return { skip: reason ?? 'todo: not written yet' };
-    return { skip: reason ?? `skipped ${FROZEN}` };
-}
-/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
-function idPattern(glob) {
-    const re = new RegExp('^' +
-        glob
-            .split('*')
-            .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-            .join('.*') +
-        '$', 's');
-    return (id) => re.test(id);
-}
-/**
- * `ID_GLOB=property:INVARIANT:SEEDS_DIR` or `ID_GLOB=locked_fixture:ARTIFACT_PATH`, where the
- * artifact `{file}` stands for each test's own file (its id before the first `::`).
+ * A `--rule` as given (paths relative to the working directory, which is the repository root)
+ * as the class rule the ledger's `rules:` keeps: its paths repository-relative and canonical.
  */
 function parseRule(text, root) {
     const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
-    if (!m) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
-    }
+    if (!m)
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: ${_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .RULE_SHAPE */ .Vk}`);
     const [, glob, cls, rest] = m;
+    const what = `--rule ${JSON.stringify(text)}`;
+    let canonical;
     if (cls === 'property') {
         const colon = rest.indexOf(':');
-        if (colon <= 0 || colon === rest.length - 1) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
-        }
-        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
-        return {
-            text,
-            match: idPattern(glob),
-            fields: { class: 'property', invariant: rest.slice(0, colon), seeds },
-        };
+        if (colon <= 0 || colon === rest.length - 1)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`${what}: a property rule needs INVARIANT:SEEDS_DIR`);
+        const seeds = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_9__/* .canonicalPath */ .Op)((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `${what}: seeds`));
+        canonical = `${glob}=property:${rest.slice(0, colon)}:${seeds}/`;
     }
-    const artifact = rest === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE ? _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `--rule ${JSON.stringify(text)}: artifact`);
-    return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
+    else {
+        const artifact = rest === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D ? _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest, `${what}: artifact`);
+        canonical = `${glob}=locked_fixture:${artifact}`;
+    }
+    const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .parseClassRule */ .WT)(canonical);
+    if ('problem' in rule)
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`${what}: ${rule.problem}`);
+    return rule;
 }
 async function run(argv, io) {
     return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('init', io, async () => {
@@ -127,7 +243,11 @@ async function run(argv, io) {
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
             throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
         }
-        const rules = (v.rule ?? []).map((r) => parseRule(r, root));
+        // The rules given, then the default: a passing test no rule classes is locked to its file.
+        const given = (v.rule ?? []).map((r) => parseRule(r, root));
+        const rules = given.some((r) => r.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_RULE */ .NG)
+            ? given
+            : [...given, (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .parseClassRule */ .WT)(_ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .DEFAULT_RULE */ .NG)];
         const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(root, v.junit, v.collected));
         // A module pytest could not import has no ids in the run: freezing without it would
         // leave its tests out silently. A module skipped at collection is said, not frozen.
@@ -137,88 +257,47 @@ async function run(argv, io) {
             }
             io.stderr(`note: ${c.module} was skipped at collection (${c.detail}): its tests get no rows\n`);
         }
-        // The collected list's order, then any id only a report holds; each id once.
         const results = new Map(testRun.tests.map((t) => [t.id, t]));
         const ids = [...new Set([...(testRun.collected ?? []), ...results.keys()])];
         if (ids.length === 0)
             throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('no test ids found: nothing to freeze', testRun.source);
-        // Class each id, then read every artifact and seeds folder a rule names, once each.
-        const used = new Set();
-        const files = new Map(); // `{file}` per id prefix, checked once
-        const classed = ids.map((id) => {
-            const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
-            const matched = rules.find((r) => r.match(id));
-            if (matched)
-                used.add(matched);
-            const rule = frozen && 'quarantine' in frozen ? undefined : matched;
-            let artifact;
-            if (rule?.fields.class === 'locked_fixture') {
-                artifact = rule.fields.artifact;
-                if (artifact === _lock_js__WEBPACK_IMPORTED_MODULE_6__.OWN_FILE) {
-                    const prefix = id.slice(0, id.indexOf('::') + 1);
-                    artifact = files.get(prefix);
-                    if (artifact === undefined) {
-                        artifact = (0,_lock_js__WEBPACK_IMPORTED_MODULE_6__.ownFile)(root, id, `--rule ${JSON.stringify(rule.text)}: {file}`);
-                        files.set(prefix, artifact);
-                    }
-                }
-            }
-            return { id, rule, artifact, frozen };
-        });
-        const artifacts = classed.flatMap((c) => (c.artifact !== undefined ? [c.artifact] : []));
-        const seeds = classed.flatMap((c) => c.rule?.fields.class === 'property' ? [c.rule.fields.seeds] : []);
-        const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readFacts */ .MH)(root, [...new Set(artifacts)], [...new Set(seeds)]);
-        for (const r of rules)
-            if (!used.has(r))
-                io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
         const today = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .isoDate */ ._$)(io.now ?? new Date());
-        const counts = { locked_fixture: 0, property: 0, quarantine: 0 };
-        let failing = 0;
-        let skipping = 0;
-        let undefended = 0;
+        const plan = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_6__/* .planRows */ .Lq)(ids, testRun, {
+            root,
+            rules,
+            owner: v.owner,
+            reason,
+            today,
+            when: _classing_js__WEBPACK_IMPORTED_MODULE_6__/* .FROZEN */ .tH,
+            asFileRow: () => true,
+        });
+        for (const r of given)
+            if (!plan.used.has(r))
+                io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
+        const counts = { file: 0, locked_fixture: 0, property: 0, quarantine: 0 };
+        for (const how of plan.how.values())
+            counts[how]++;
+        const { failing, skipping, undefended } = plan;
         const lines = [
             `# yaml-language-server: $schema=${v.schema ?? _upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .SCHEMA_URL */ .cZ}`,
-            `# Written by \`ledger-gate init\` on ${today}. Rows nobody has defended as a property or a`,
-            '# locked fixture are quarantined: classify them (ledger-gate lock / property) or keep them failing.',
+            `# Written by \`ledger-gate init\` on ${today}. A row \`FILE::*\` locks every test of FILE to`,
+            '# its bytes; after an honest change, `ledger-gate update --junit …` brings this file level.',
             'version: 1',
+            'rules:',
+            ...rules.map((r) => `  - ${(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderScalar */ .VO)(r.text)}`),
             'rows:',
         ];
-        for (const { id, rule, artifact, frozen } of classed) {
-            let fields;
-            const quarantine = (why) => ({
-                class: 'quarantine',
-                opened: today,
-                reason: why,
-                owner: v.owner,
-            });
-            if (frozen && 'quarantine' in frozen) {
-                fields = quarantine(frozen.quarantine);
-                failing++;
-            }
-            else if (rule?.fields.class === 'locked_fixture') {
-                fields = { class: 'locked_fixture', digest: digests.get(artifact), artifact };
-            }
-            else if (rule?.fields.class === 'property') {
-                fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
-            }
-            else {
-                fields = quarantine(reason);
-                if (results.get(id)?.status === 'pass')
-                    undefended++;
-            }
-            if (frozen && 'skip' in frozen) {
-                fields.skip = frozen.skip;
-                skipping++;
-            }
-            counts[fields.class]++;
-            lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, fields, 2));
-        }
+        // Sorted by id (code units), so a re-freeze diff shows only what changed.
+        for (const id of [...plan.rows.keys()].sort(byCodeUnit))
+            lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, plan.rows.get(id), 2));
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
         if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, root, io))
             return 1;
+        const fileRows = [...plan.rows.keys()].filter(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_10__/* .isFileRowId */ .A$).length;
         const statuses = testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
-        io.stdout(`${file.shown}: wrote ${ids.length} row${ids.length === 1 ? '' : 's'} ` +
-            `(${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`);
+        io.stdout(`${file.shown}: wrote ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
+            (fileRows > 0 ? `${plural(fileRows, 'file row')} for ${counts.file}, ` : '') +
+            `${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`);
         // Results no row admits in this run, said rather than left for `check` to find: a pass
         // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
         // same-named tests in one report with different results (one id for both).
@@ -233,11 +312,15 @@ async function run(argv, io) {
                 `give them distinct names (first: ${JSON.stringify(twins[0].id)})\n`);
         }
         if (undefended > 0) {
-            io.stderr(`note: ${undefended} passing test${undefended === 1 ? '' : 's'} matched no --rule and ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
+            io.stderr(`note: ${undefended} passing test${undefended === 1 ? '' : 's'} name${undefended === 1 ? 's' : ''} no file here and matched no --rule, so ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
                 '`check` rejects a quarantined pass until the test is classed (lock / property)\n');
         }
         return 0;
     });
+}
+/** Code-unit order: the same on every machine and locale. */
+function byCodeUnit(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
 }
 function plural(n, word) {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -251,7 +334,6 @@ function plural(n, word) {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   OWN_FILE: () => (/* binding */ OWN_FILE),
 /* harmony export */   ownFile: () => (/* binding */ ownFile),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
@@ -264,6 +346,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1682);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
@@ -274,8 +357,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** The artifact placeholder that stands for the test's own file. */
-const OWN_FILE = '{file}';
+
 /** The file a test id names: the part before its first `::`, as a repo-relative path. */
 function ownFile(root, id, what) {
     const at = id.indexOf('::');
@@ -308,7 +390,7 @@ async function run(argv, io) {
         const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, values.ledger);
         const artifactOf = new Map(ids.map((id) => [
             id,
-            values.artifact === OWN_FILE
+            values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D
                 ? ownFile(root, id, '--artifact {file}')
                 : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact'),
         ]));
