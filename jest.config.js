@@ -18,6 +18,7 @@ export const E2E = [
   'hostile.test.ts',
   'hostile-event-action.test.ts',
   'self-gate.test.ts',
+  'replay.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 
 const shared = {

@@ -176,6 +176,30 @@ describe('update', () => {
     });
   });
 
+  it('--rule classes a new golden’s tests by it first and keeps it in rules:', async () => {
+    await frozen();
+    write({ 'tests/test_g.py': 'g\n', 'tests/goldens/g.txt': 'golden\n' });
+    report([
+      { file: A, name: 'test_one' },
+      { file: A, name: 'test_two' },
+      { file: B, name: 'test_b' },
+      { file: 'tests/test_g.py', name: 'test_g' },
+    ]);
+    const r = await run('--rule', 'tests/test_g.py::*=locked_fixture:tests/goldens/g.txt');
+    expect(r.code).toBe(0);
+    expect(rows().rules).toEqual([
+      'tests/test_g.py::*=locked_fixture:tests/goldens/g.txt',
+      '*=locked_fixture:{file}',
+    ]);
+    expect(rows().byId.get('tests/test_g.py::test_g')).toMatchObject({
+      artifact: 'tests/goldens/g.txt',
+      digest: sha256('golden\n'),
+    });
+    expect(read()).toContain(
+      'rules:\n  - tests/test_g.py::*=locked_fixture:tests/goldens/g.txt\n  - "*=locked_fixture:{file}"\nrows:\n',
+    );
+  });
+
   it('--file-rows folds exact rows locked to their own file into one file row', async () => {
     write({
       [A]: 'a1\n',

@@ -112,7 +112,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
     run: lazy(() => import('./commands/lock.js')),
   },
   update: {
-    usage: '--junit GLOB [--collected FILE] [--dry-run] [--file-rows]',
+    usage: '--junit GLOB [--collected FILE] [--rule ID_GLOB=CLASS:…]… [--dry-run] [--file-rows]',
     summary:
       'After an honest change: re-lock changed files and goldens, class new tests, drop deleted ones; print the diff.',
     about:
@@ -124,6 +124,12 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
         type: 'string',
         value: 'O',
         help: 'who answers for a new quarantine row (a new xfail)',
+      },
+      rule: {
+        type: 'string',
+        multiple: true,
+        value: 'ID_GLOB=CLASS:…',
+        help: "class new tests by this rule first (as init's --rule); kept in the ledger's rules:",
       },
       'file-rows': {
         type: 'boolean',

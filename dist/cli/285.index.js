@@ -1,5 +1,5 @@
 export const id = 285;
-export const ids = [285,587];
+export const ids = [285,722,587];
 export const modules = {
 
 /***/ 3864:
@@ -157,6 +157,203 @@ function frozenAs(t, when = FROZEN) {
 
 /***/ }),
 
+/***/ 722:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DEFAULT_REASON: () => (/* binding */ DEFAULT_REASON),
+/* harmony export */   byCodeUnit: () => (/* binding */ byCodeUnit),
+/* harmony export */   parseRule: () => (/* binding */ parseRule),
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9825);
+/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9026);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(19);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1682);
+// `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
+// row: a test that failed (or passed only after failing, or is an expected failure) is
+// quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
+// with the report's reason; the rest are classed by the first --rule whose pattern matches
+// (property or locked_fixture, where `{file}` is the test's own file) or, matched by none,
+// quarantined, dated today, with the owner given — nobody has defended them yet.
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_REASON = 'frozen by ledger-gate init';
+/**
+ * A `--rule` as given (paths relative to the working directory)
+ * as the class rule the ledger's `rules:` keeps: its paths repository-relative and canonical.
+ */
+function parseRule(text, at) {
+    const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
+    if (!m)
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`--rule ${JSON.stringify(text)}: ${_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .RULE_SHAPE */ .Vk}`);
+    const [, glob, cls, rest] = m;
+    const what = `--rule ${JSON.stringify(text)}`;
+    let canonical;
+    if (cls === 'property') {
+        const colon = rest.indexOf(':');
+        if (colon <= 0 || colon === rest.length - 1)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: a property rule needs INVARIANT:SEEDS_DIR`);
+        const seeds = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__/* .canonicalPath */ .Op)((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(at.root, rest.slice(colon + 1), `${what}: seeds`, at.cwd));
+        canonical = `${glob}=property:${rest.slice(0, colon)}:${seeds}/`;
+    }
+    else {
+        const artifact = rest === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .OWN_FILE */ ._D ? _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .OWN_FILE */ ._D : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(at.root, rest, `${what}: artifact`, at.cwd);
+        canonical = `${glob}=locked_fixture:${artifact}`;
+    }
+    const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .parseClassRule */ .WT)(canonical);
+    if ('problem' in rule)
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: ${rule.problem}`);
+    return rule;
+}
+async function run(argv, io) {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .runCommand */ .d1)('init', io, async () => {
+        const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
+            args: argv,
+            strict: true,
+            allowPositionals: true,
+            options: {
+                ledger: { type: 'string' },
+                collected: { type: 'string' },
+                junit: { type: 'string', multiple: true },
+                owner: { type: 'string' },
+                reason: { type: 'string' },
+                rule: { type: 'string', multiple: true },
+                force: { type: 'boolean' },
+                schema: { type: 'string' },
+                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
+            },
+        });
+        if (positionals.length > 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
+        if (v.collected === undefined && v.junit === undefined) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
+        }
+        if (v.owner === undefined || v.owner.trim() === '') {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('init needs --owner O (who answers for the quarantined rows)');
+        }
+        const reason = v.reason ?? DEFAULT_REASON;
+        if (reason.trim() === '')
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('--reason must not be empty');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, v.ledger);
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('a ledger exists here; refusing to overwrite it (add --force to replace it)', file.shown);
+        }
+        // The rules given, then the default: a passing test no rule classes is locked to its file.
+        const given = (v.rule ?? []).map((r) => parseRule(r, at));
+        const rules = given.some((r) => r.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_RULE */ .NG)
+            ? given
+            : [...given, (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .parseClassRule */ .WT)(_ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__/* .DEFAULT_RULE */ .NG)];
+        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .readRun */ .cI)(at, v.junit, v.collected));
+        // A module pytest could not import has no ids in the run: freezing without it would
+        // leave its tests out silently. A module skipped at collection is said, not frozen.
+        for (const c of testRun.collection) {
+            if (c.kind === 'collection-error') {
+                throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u(`pytest could not collect ${c.module} (${c.detail}): fix the run before freezing it`, c.file ?? c.report);
+            }
+            io.stderr(`note: ${c.module} was skipped at collection (${c.detail}): its tests get no rows\n`);
+        }
+        const results = new Map(testRun.tests.map((t) => [t.id, t]));
+        const ids = [...new Set([...(testRun.collected ?? []), ...results.keys()])];
+        if (ids.length === 0)
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u('no test ids found: nothing to freeze', testRun.source);
+        const today = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .isoDate */ ._$)(io.now ?? new Date());
+        const plan = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .planRows */ .L)(ids, testRun, {
+            root,
+            rules,
+            owner: v.owner,
+            reason,
+            today,
+            when: _frozen_js__WEBPACK_IMPORTED_MODULE_11__/* .FROZEN */ .t,
+            asFileRow: () => true,
+        });
+        for (const r of given)
+            if (!plan.used.has(r))
+                io.stderr(`note: --rule ${JSON.stringify(r.text)} matched no test id\n`);
+        const counts = { file: 0, locked_fixture: 0, property: 0, quarantine: 0 };
+        for (const how of plan.how.values())
+            counts[how]++;
+        const { failing, skipping, undefended } = plan;
+        const lines = [
+            `# yaml-language-server: $schema=${v.schema ?? _upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .SCHEMA_URL */ .cZ}`,
+            `# Written by \`ledger-gate init\` on ${today}. A row \`FILE::*\` locks every test of FILE to`,
+            '# its bytes; after an honest change, `ledger-gate update --junit …` brings this file level.',
+            'version: 1',
+            'rules:',
+            ...rules.map((r) => `  - ${(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderScalar */ .VO)(r.text)}`),
+            'rows:',
+        ];
+        // Sorted by id (code units), so a re-freeze diff shows only what changed.
+        for (const id of [...plan.rows.keys()].sort(byCodeUnit))
+            lines.push(...(0,_ledger_render_js__WEBPACK_IMPORTED_MODULE_3__/* .renderRow */ .re)(id, plan.rows.get(id), 2));
+        const dryRun = v['dry-run'];
+        const before = dryRun && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) ? (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file.abs, 'utf8') : '';
+        if (!dryRun)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdirSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file.abs), { recursive: true });
+        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .writeLedger */ .XL)(lines.join('\n') + '\n', file, io, { dryRun, before }))
+            return 1;
+        const fileRows = [...plan.rows.keys()].filter(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__/* .isFileRowId */ .A$).length;
+        const statuses = testRun.tests.length > 0 ? `; ${failing} not passing, ${skipping} expected to skip` : '';
+        (dryRun ? io.stderr : io.stdout)(`${file.shown}: ${dryRun ? 'would write' : 'wrote'} ${plural(plan.rows.size, 'row')} for ${plural(ids.length, 'test')} (` +
+            (fileRows > 0 ? `${plural(fileRows, 'file row')} for ${counts.file}, ` : '') +
+            `${counts.locked_fixture} locked_fixture, ${counts.property} property, ${counts.quarantine} quarantine${statuses}) from ${testRun.source}\n`);
+        // Results no row admits in this run, said rather than left for `check` to find: a pass
+        // after a recorded failure (flaky-pass, or quarantine-pass once quarantined), and
+        // same-named tests in one report with different results (one id for both).
+        const flaky = testRun.tests.filter((t) => t.status === 'pass' && t.flaky);
+        if (flaky.length > 0) {
+            io.stderr(`note: ${plural(flaky.length, 'test')} passed only after failing and ${flaky.length === 1 ? 'is' : 'are'} quarantined; no row admits such a pass ` +
+                `(first: ${JSON.stringify(flaky[0].id)})\n`);
+        }
+        const twins = testRun.tests.filter((t) => (t.duplicates?.statuses.length ?? 0) > 1);
+        if (twins.length > 0) {
+            io.stderr(`note: ${plural(twins.length, 'id')} name${twins.length === 1 ? 's' : ''} same-named tests with different results, which no row admits; ` +
+                `give them distinct names (first: ${JSON.stringify(twins[0].id)})\n`);
+        }
+        if (undefended > 0) {
+            io.stderr(`note: ${undefended} passing test${undefended === 1 ? '' : 's'} name${undefended === 1 ? 's' : ''} no file here and matched no --rule, so ${undefended === 1 ? 'is' : 'are'} quarantined: ` +
+                '`check` rejects a quarantined pass until the test is classed (lock / property)\n');
+        }
+        return 0;
+    });
+}
+/** Code-unit order: the same on every machine and locale. */
+function byCodeUnit(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+
+/***/ }),
+
 /***/ 7587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -285,18 +482,19 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7156);
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(2072);
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2072);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9825);
-/* harmony import */ var _ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6903);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(9825);
+/* harmony import */ var _ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6903);
 /* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(1682);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1682);
 /* harmony import */ var _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(870);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8522);
 /* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3128);
+/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(722);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6052);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3128);
 // `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
 // bring the ledger level with the run and the working tree in one command. It re-locks every
 // locked_fixture row whose artifact changed, drops the rows of deleted tests, classes new
@@ -321,9 +519,10 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
 const WHEN = 'when classed by ledger-gate update';
 async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .runCommand */ .d1)('update', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .runCommand */ .d1)('update', io, async () => {
         const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
             args: argv,
             strict: true,
@@ -333,49 +532,57 @@ async function run(argv, io) {
                 junit: { type: 'string', multiple: true },
                 collected: { type: 'string' },
                 owner: { type: 'string' },
+                rule: { type: 'string', multiple: true },
                 'file-rows': { type: 'boolean' },
-                ..._options_js__WEBPACK_IMPORTED_MODULE_10__/* .DRY_RUN */ .yE,
+                ..._options_js__WEBPACK_IMPORTED_MODULE_11__/* .DRY_RUN */ .yE,
             },
         });
         if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
         if (v.junit === undefined && v.collected === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
-        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .placeOf */ .$t)(io);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .placeOf */ .$t)(io);
         const root = at.root;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .ledgerFile */ .SB)(at, v.ledger);
-        const text = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .readLedgerText */ .jK)(file);
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .ledgerFile */ .SB)(at, v.ledger);
+        const text = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .readLedgerText */ .jK)(file);
         const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__/* .parseLedger */ .h)(text, file.shown);
         if (!parsed.ledger || parsed.errors.length > 0) {
             const first = parsed.errors[0];
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`the ledger is invalid (${first ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .formatIssue */ .Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`the ledger is invalid (${first ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .formatIssue */ .Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
         }
         const ledger = parsed.ledger;
-        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .readRun */ .cI)(at, v.junit, v.collected));
+        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .readRun */ .cI)(at, v.junit, v.collected));
         refuseBrokenRun(testRun, ledger);
+        // Rules given here come first and are kept in `rules:` for the next update.
+        const given = (v.rule ?? []).map((r) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.parseRule)(r, at).text);
+        const kept = ledger.rules ?? [_ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_RULE */ .NG];
+        const rules = [...given, ...kept.filter((r) => !given.includes(r))];
         const edits = await plan(ledger, testRun, root, {
+            rules,
             owner: v.owner,
-            today: (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .isoDate */ ._$)(io.now ?? new Date()),
+            today: (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .isoDate */ ._$)(io.now ?? new Date()),
             fileRows: v['file-rows'] === true,
         });
-        if (edits.set.size === 0 && edits.drop.size === 0) {
+        const newRules = given.some((r) => !kept.includes(r));
+        if (edits.set.size === 0 && edits.drop.size === 0 && !newRules) {
             io.stdout(`${file.shown}: already level with ${testRun.source}; nothing to do\n`);
             return 0;
         }
         // Rows dropped first, then set: a converted file's rows give way to its file row.
-        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(text, edits.drop), edits.set).text;
-        io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_12__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
+        const ruled = newRules ? (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRules */ .Qg)(text, rules) : text;
+        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), edits.set).text;
+        io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
         const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
             `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
             (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
         if (v['dry-run']) {
-            const { issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .ledgerProblems */ .EF)(after, file, root);
+            const { issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .ledgerProblems */ .EF)(after, file, root);
             for (const i of issues.slice(0, 50))
-                io.stderr((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .formatIssue */ .Hd)(i) + '\n');
+                io.stderr((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .formatIssue */ .Hd)(i) + '\n');
             io.stdout(`${said} (dry run: nothing written)\n`);
             return issues.length > 0 ? 1 : 0;
         }
-        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_11__/* .writeLedger */ .XL)(after, file, io))
+        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .writeLedger */ .XL)(after, file, io))
             return 1;
         io.stdout(said + '\n');
         return 0;
@@ -390,7 +597,7 @@ function refuseBrokenRun(testRun, ledger) {
     if (broken)
         throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
     const failing = testRun.tests.filter((t) => (t.status === 'fail' || t.status === 'error' || (t.status === 'pass' && t.flaky)) &&
-        (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .rowFor */ .QW)(ledger, t.id)?.class !== 'quarantine');
+        (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(ledger, t.id)?.class !== 'quarantine');
     if (failing.length > 0) {
         const t = failing[0];
         const how = t.status === 'pass' ? 'passed only after failing' : `${t.status}s`;
@@ -407,13 +614,13 @@ async function plan(ledger, testRun, root, o) {
         skips: 0,
         converted: 0,
     };
-    const ranFiles = new Set([...testRun.ids].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ));
+    const ranFiles = new Set([...testRun.ids].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ));
     const onDisk = (p) => p !== '' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, p));
     const rows = new Map(ledger.rows.map((r) => [r.id, r]));
     // 1. Rows of deleted tests: a test gone from a file that ran, or whose file is gone.
     for (const r of ledger.rows) {
-        const f = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(r.id);
-        const gone = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id)
+        const f = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id);
+        const gone = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id)
             ? !ranFiles.has(f) && !onDisk(f)
             : !testRun.ids.has(r.id) && (ranFiles.has(f) || !onDisk(f));
         if (gone) {
@@ -426,9 +633,9 @@ async function plan(ledger, testRun, root, o) {
     if (o.fileRows) {
         const byFile = new Map();
         for (const r of rows.values()) {
-            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id))
+            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
                 continue;
-            if (r.artifact !== (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(r.id))
+            if (r.artifact !== (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id))
                 continue;
             const list = byFile.get(r.artifact) ?? [];
             list.push(r);
@@ -440,7 +647,7 @@ async function plan(ledger, testRun, root, o) {
                 rows.delete(r.id);
             }
             e.converted += list.length;
-            const id = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .fileRowId */ .OI)(f);
+            const id = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .fileRowId */ .OI)(f);
             const had = rows.get(id);
             if (had === undefined) {
                 const digest = list.every((r) => r.digest === list[0].digest) ? list[0].digest : undefined;
@@ -451,13 +658,13 @@ async function plan(ledger, testRun, root, o) {
     }
     // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
     // itself (the seed's style) gets exact rows, any other a file row.
-    const rules = (ledger.rules ?? [_ledger_rules_js__WEBPACK_IMPORTED_MODULE_14__/* .DEFAULT_RULE */ .NG]).map((t) => (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_14__/* .parseClassRule */ .WT)(t));
+    const rules = o.rules.map((t) => (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__/* .parseClassRule */ .WT)(t));
     const exactStyle = new Set();
     for (const r of rows.values())
-        if (r.class === 'locked_fixture' && !(0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id) && r.artifact === (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(r.id))
+        if (r.class === 'locked_fixture' && !(0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id) && r.artifact === (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id))
             exactStyle.add(r.artifact);
     const view = { byId: rows };
-    const fresh = [...testRun.ids].filter((id) => (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .rowFor */ .QW)(view, id) === undefined).sort();
+    const fresh = [...testRun.ids].filter((id) => (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, id) === undefined).sort();
     const planned = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .planRows */ .L)(fresh, testRun, {
         root,
         rules,
@@ -477,10 +684,10 @@ async function plan(ledger, testRun, root, o) {
     for (const t of testRun.tests) {
         if (t.status !== 'skip' || e.set.has(t.id))
             continue;
-        const row = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .rowFor */ .QW)(view, t.id);
+        const row = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, t.id);
         if (row === undefined || row.skip !== undefined || row.class === 'draft')
             continue;
-        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_15__/* .readAs */ .fd)(t)[0];
+        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_16__/* .readAs */ .fd)(t)[0];
         const fields = fieldsOf(row);
         if (row.id === t.id)
             e.set.set(row.id, { ...fields, skip: reason });
@@ -501,7 +708,7 @@ async function plan(ledger, testRun, root, o) {
         const pending = e.set.get(r.id);
         if (pending !== undefined) {
             pending.digest = fact.digest;
-            if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id))
+            if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
                 delete pending.artifact;
         }
         else if (fact.digest !== r.digest) {
@@ -513,7 +720,7 @@ async function plan(ledger, testRun, root, o) {
 }
 /** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
 function asRow(id, f) {
-    const artifact = f.artifact ?? ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(id) ? (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .testFile */ .NJ)(id) : undefined);
+    const artifact = f.artifact ?? ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(id) ? (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(id) : undefined);
     return { ...f, id, artifact, line: 0, keyLines: {} };
 }
 /** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
@@ -524,7 +731,7 @@ function fieldsOf(r) {
         if (k !== 'id' && k !== 'class' && value !== undefined)
             out[k] = value;
     }
-    if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_13__/* .isFileRowId */ .A$)(r.id))
+    if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
         delete out.artifact;
     return out;
 }

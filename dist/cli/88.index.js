@@ -373,6 +373,7 @@ function ledgerRows(text, file) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Qg: () => (/* binding */ setRules),
 /* harmony export */   X7: () => (/* binding */ dropRows),
 /* harmony export */   _j: () => (/* binding */ setRows)
 /* harmony export */ });
@@ -574,6 +575,26 @@ function dropDocument(text, ids) {
         return text;
     rows.items = rows.items.filter((it) => !((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && ids.has(String(it.get('id')))));
     return doc.toString({ lineWidth: 0 });
+}
+/**
+ * Gives the ledger's `rules:` exactly `rules`, as a block list before `rows:` (replacing the
+ * key's lines where it exists); every other line is kept.
+ */
+function setRules(text, rules) {
+    const lines = text.split('\n');
+    const block = ['rules:', ...rules.map((r) => `  - ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(r)}`)];
+    const start = lines.findIndex((l) => /^rules:/.test(l));
+    if (start >= 0) {
+        let end = start + 1;
+        while (end < lines.length && /^[ \t]/.test(lines[end]))
+            end++;
+        lines.splice(start, end - start, ...block);
+    }
+    else {
+        const rows = lines.findIndex((l) => /^rows:/.test(l));
+        lines.splice(rows < 0 ? lines.length : rows, 0, ...block);
+    }
+    return lines.join('\n');
 }
 
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { artifactFacts } from '../adapters/fs/file-facts.js';
 import { readAs } from '../decision/skip-reason.js';
-import { dropRows, setRows } from '../ledger/edit.js';
+import { dropRows, setRows, setRules } from '../ledger/edit.js';
 import { fileRowId, isFileRowId, rowFor, testFile } from '../ledger/file-rows.js';
 import { lineDiff } from '../ledger/line-diff.js';
 import { parseLedger } from '../ledger/parse.js';
@@ -20,6 +20,7 @@ import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js
 import { ROW_FIELDS } from '../ledger/schema.js';
 import { GateError, type Ledger, type LedgerRow } from '../types.js';
 import { planRows } from './classing.js';
+import { parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { DRY_RUN } from './options.js';
 import {
@@ -58,6 +59,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         junit: { type: 'string', multiple: true },
         collected: { type: 'string' },
         owner: { type: 'string' },
+        rule: { type: 'string', multiple: true },
         'file-rows': { type: 'boolean' },
         ...DRY_RUN,
       },
@@ -82,17 +84,24 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const testRun = (await readRun(at, v.junit, v.collected))!;
     refuseBrokenRun(testRun, ledger);
 
+    // Rules given here come first and are kept in `rules:` for the next update.
+    const given = (v.rule ?? []).map((r) => parseRule(r, at).text);
+    const kept = ledger.rules ?? [DEFAULT_RULE];
+    const rules = [...given, ...kept.filter((r) => !given.includes(r))];
     const edits = await plan(ledger, testRun, root, {
+      rules,
       owner: v.owner,
       today: isoDate(io.now ?? new Date()),
       fileRows: v['file-rows'] === true,
     });
-    if (edits.set.size === 0 && edits.drop.size === 0) {
+    const newRules = given.some((r) => !kept.includes(r));
+    if (edits.set.size === 0 && edits.drop.size === 0 && !newRules) {
       io.stdout(`${file.shown}: already level with ${testRun.source}; nothing to do\n`);
       return 0;
     }
     // Rows dropped first, then set: a converted file's rows give way to its file row.
-    const after = setRows(dropRows(text, edits.drop), edits.set).text;
+    const ruled = newRules ? setRules(text, rules) : text;
+    const after = setRows(dropRows(ruled, edits.drop), edits.set).text;
     io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
       `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
@@ -141,7 +150,7 @@ async function plan(
   ledger: Ledger,
   testRun: Run,
   root: string,
-  o: { owner?: string; today: string; fileRows: boolean },
+  o: { rules: string[]; owner?: string; today: string; fileRows: boolean },
 ): Promise<Edits> {
   const e: Edits = {
     set: new Map(),
@@ -196,7 +205,7 @@ async function plan(
 
   // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
   // itself (the seed's style) gets exact rows, any other a file row.
-  const rules = (ledger.rules ?? [DEFAULT_RULE]).map((t) => parseClassRule(t) as ClassRule);
+  const rules = o.rules.map((t) => parseClassRule(t) as ClassRule);
   const exactStyle = new Set<string>();
   for (const r of rows.values())
     if (r.class === 'locked_fixture' && !isFileRowId(r.id) && r.artifact === testFile(r.id))

@@ -198,3 +198,22 @@ function dropDocument(text: string, ids: Set<string>): string {
   rows.items = rows.items.filter((it) => !(isMap(it) && ids.has(String(it.get('id')))));
   return doc.toString({ lineWidth: 0 });
 }
+
+/**
+ * Gives the ledger's `rules:` exactly `rules`, as a block list before `rows:` (replacing the
+ * key's lines where it exists); every other line is kept.
+ */
+export function setRules(text: string, rules: readonly string[]): string {
+  const lines = text.split('\n');
+  const block = ['rules:', ...rules.map((r) => `  - ${renderScalar(r)}`)];
+  const start = lines.findIndex((l) => /^rules:/.test(l));
+  if (start >= 0) {
+    let end = start + 1;
+    while (end < lines.length && /^[ \t]/.test(lines[end])) end++;
+    lines.splice(start, end - start, ...block);
+  } else {
+    const rows = lines.findIndex((l) => /^rows:/.test(l));
+    lines.splice(rows < 0 ? lines.length : rows, 0, ...block);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,327 @@
+// The replay (issue 16's acceptance): a real pytest project and a real jest project, each with
+// a real history of its own (support/replay-history.ts), frozen with `init` (one rule for the
+// golden tests; the rest by init's default), then each commit judged against its
+// parent with the real suite run at every commit. Every honest commit must reach review or
+// admit with at most one upkeep command (`update`), a ledger diff of at most one row per
+// changed test file or golden (plus added and removed exact-id rows), and review findings on
+// no file the commit did not change; every agent trick on top of it must still reject.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { run as check } from '../src/commands/check.js';
+import { run as init } from '../src/commands/init.js';
+import { run as update } from '../src/commands/update.js';
+import { contractValue } from '../src/decision/decide.js';
+import { isFileRowId, rowFor, testFile } from '../src/ledger/file-rows.js';
+import { parseLedger } from '../src/ledger/parse.js';
+import type { Report } from '../src/types.js';
+import {
+  HISTORY,
+  INITIAL,
+  JEST_HISTORY,
+  JEST_INITIAL,
+  type Edit,
+  type Step,
+} from './support/replay-history.js';
+import { AGENT, HUMAN, Repo, runIn } from './support/repo.js';
+
+type Cmd = typeof check;
+const NOW = new Date('2026-12-01T12:00:00Z');
+
+let repo: Repo;
+
+const call = (cmd: Cmd, ...argv: string[]) => runIn(repo.dir, cmd, argv, NOW);
+
+const read = (p: string) => readFileSync(path.join(repo.dir, p), 'utf8');
+function apply(edit: Edit | ((r: (p: string) => string) => Edit)): void {
+  const files = typeof edit === 'function' ? edit(read) : edit;
+  for (const [p, body] of Object.entries(files)) {
+    if (body === null) repo.remove(p);
+    else repo.write({ [p]: body });
+  }
+}
+
+/** The real suite, one pytest run: xunit1 reports carry each case's file, so ids map alone. */
+function pytest(): void {
+  try {
+    execFileSync(
+      'python3',
+      [
+        '-m',
+        'pytest',
+        '-q',
+        '-p',
+        'no:cacheprovider',
+        '-o',
+        'junit_family=xunit1',
+        '--junitxml=build/junit.xml',
+      ],
+      {
+        cwd: repo.dir,
+        env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+        stdio: 'pipe',
+      },
+    );
+  } catch (e) {
+    // A failing suite still writes its report; the gate judges it.
+    if ((e as { status?: number }).status !== 1) throw e;
+  }
+}
+
+const JEST = path.join(process.cwd(), 'node_modules/jest/bin/jest.js');
+const JEST_JUNIT = path.join(process.cwd(), 'node_modules/jest-junit');
+
+/** The real suite, one jest run (from this repository's node_modules) with jest-junit's report. */
+function jest(): void {
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        JEST,
+        '--ci',
+        '--no-watchman',
+        '--cacheDirectory',
+        'build/.jest-cache',
+        '--rootDir',
+        '.',
+        '--reporters',
+        'default',
+        '--reporters',
+        JEST_JUNIT,
+      ],
+      {
+        cwd: repo.dir,
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          JEST_JUNIT_OUTPUT_DIR: 'build',
+          JEST_JUNIT_OUTPUT_NAME: 'junit.xml',
+          JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true',
+        },
+        stdio: 'pipe',
+      },
+    );
+  } catch (e) {
+    if ((e as { status?: number }).status !== 1) throw e;
+  }
+}
+
+async function judge(): Promise<Report> {
+  const r = await call(
+    check,
+    '--junit',
+    'build/junit.xml',
+    '--base',
+    'HEAD~1',
+    '--production',
+    current.production,
+    '--json',
+    'build/report.json',
+  );
+  expect([0, 1, 3]).toContain(r.code);
+  return JSON.parse(read('build/report.json')) as Report;
+}
+
+const runUpdate = (...more: string[]) =>
+  call(update, '--junit', 'build/junit.xml', '--owner', 'maintainer', ...more);
+
+/** Rows whose contract differs between two ledgers (added and removed included). */
+function rowChanges(before: string, after: string) {
+  const a = parseLedger(before, 'l').ledger!;
+  const b = parseLedger(after, 'l').ledger!;
+  let changed = 0;
+  let exactAddedOrRemoved = 0;
+  let besideFileRow = 0;
+  for (const id of new Set([...a.byId.keys(), ...b.byId.keys()])) {
+    const x = a.byId.get(id);
+    const y = b.byId.get(id);
+    if (contractValue(x) === contractValue(y)) continue;
+    changed++;
+    if ((!x || !y) && !isFileRowId(id)) exactAddedOrRemoved++;
+    // An exact row locked to its own file beside the file row (a skip or a quarantine's
+    // neighbour) repeats the file's digest: its re-lock is a second line for that file.
+    else if (x && y && !isFileRowId(id) && y.artifact === testFile(id)) besideFileRow++;
+  }
+  return { changed, exactAddedOrRemoved, besideFileRow, ledger: b };
+}
+
+interface Measured {
+  step: string;
+  decision: string;
+  upkeep: number;
+  ledgerLines: number;
+  rowsChanged: number;
+  /** Of those, exact rows locked to their own file beside its file row, re-locked with it. */
+  besideFileRow: number;
+  filesChanged: number;
+  reviewEntries: number;
+}
+
+interface Project {
+  name: string;
+  initial: Record<string, string>;
+  history: Step[];
+  /** Runs the real suite into build/junit.xml. */
+  suite: () => void;
+  /** `init --rule`s: the golden tests'. */
+  rules: string[];
+  production: string;
+  /** Where its tests and goldens live. */
+  tests: string;
+}
+let current: Project;
+
+const PROJECTS: Project[] = [
+  {
+    name: 'pytest',
+    initial: INITIAL,
+    history: HISTORY,
+    suite: pytest,
+    rules: ['tests/test_fmt.py::test_table*golden=locked_fixture:tests/goldens/table.txt'],
+    production: 'calc/**',
+    tests: 'tests/',
+  },
+  {
+    name: 'jest',
+    initial: JEST_INITIAL,
+    history: JEST_HISTORY,
+    suite: jest,
+    rules: ['__tests__/slug.test.js::slug golden*=locked_fixture:__tests__/goldens/slugs.txt'],
+    production: 'src/**',
+    tests: '__tests__/',
+  },
+];
+
+test('the pytest history holds at least 30 commits', () => {
+  expect(HISTORY.length).toBeGreaterThanOrEqual(30);
+});
+
+describe.each(PROJECTS)('replay: a $name project frozen with init, then its history', (project) => {
+  const measured: Measured[] = [];
+  beforeAll(() => {
+    repo = new Repo(`replay-${project.name}-`);
+    current = project;
+  });
+  afterAll(() => repo.cleanup());
+
+  test('init freezes a ledger that admits its own run', async () => {
+    repo.write(project.initial);
+    repo.commit('the project');
+    project.suite();
+    const r = await call(
+      init,
+      '--junit',
+      'build/junit.xml',
+      '--owner',
+      'maintainer',
+      ...project.rules.flatMap((rule) => ['--rule', rule]),
+    );
+    expect(r.code).toBe(0);
+    repo.commit('tests/ledger.yaml: frozen by ledger-gate init');
+    const report = await judge();
+    expect(report.decision).toBe('review'); // the new ledger's rows, added by a human
+    expect(report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+    expect(report.findings.filter((f) => f.result === 'review').map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['ledger-contract-change']),
+    );
+  });
+
+  test.each(project.history.map((s, i) => [i + 1, s.message, s] as const))(
+    '%i. %s',
+    async (_n, message, step) => {
+      apply(step.edit);
+      repo.commit(message, HUMAN);
+      project.suite();
+      let report = await judge();
+      let upkeep = 0;
+      if (report.decision === 'reject') {
+        const u = await runUpdate(...(step.update ?? []));
+        expect(u.err).toBe('');
+        expect(u.code).toBe(0);
+        repo.amend(HUMAN);
+        upkeep = 1;
+        report = await judge();
+      }
+      const rejects = report.findings.filter((f) => f.result === 'reject');
+      expect(rejects.map((f) => `${f.rule} ${f.id}: ${f.message}`)).toEqual([]);
+      expect(['admit', 'review']).toContain(report.decision);
+
+      // The ledger diff: one row per changed test file or golden, plus exact rows added or removed.
+      const names = repo
+        .git('diff', '--no-renames', '--name-only', 'HEAD~1', 'HEAD')
+        .split('\n')
+        .filter(Boolean);
+      const files = names.filter(
+        (p) =>
+          p.startsWith(current.tests) && p !== 'tests/ledger.yaml' && !p.endsWith('__init__.py'),
+      );
+      const before = repo.git('show', 'HEAD~1:tests/ledger.yaml');
+      const rows = rowChanges(before, read('tests/ledger.yaml'));
+      expect(rows.changed).toBeLessThanOrEqual(
+        files.length + rows.exactAddedOrRemoved + rows.besideFileRow,
+      );
+      const [added, removed] = repo
+        .git('diff', '--numstat', 'HEAD~1', 'HEAD', '--', 'tests/ledger.yaml')
+        .split('\t')
+        .map(Number);
+      // Review findings are about the files the commit changed, one entry per (rule, file).
+      const review = report.findings.filter((f) => f.result === 'review');
+      const fileOf = (id: string | null) => {
+        if (id === null) return '';
+        const row = rowFor(rows.ledger, id);
+        return row?.artifact ?? testFile(id);
+      };
+      // (a row's own test file or the golden it locks: an added row may lock an unchanged golden)
+      for (const f of review)
+        expect([
+          f.id,
+          files.includes(fileOf(f.id)) || files.includes(testFile(f.id ?? '')),
+        ]).toEqual([f.id, true]);
+      const entries = new Set(review.map((f) => `${f.rule} ${fileOf(f.id)}`)).size;
+      measured.push({
+        step: message,
+        decision: report.decision,
+        upkeep,
+        ledgerLines: (added || 0) + (removed || 0),
+        rowsChanged: rows.changed,
+        besideFileRow: rows.besideFileRow,
+        filesChanged: files.length,
+        reviewEntries: entries,
+      });
+
+      for (const trick of step.tricks ?? []) {
+        repo.git('checkout', '-q', '-b', 'agent');
+        try {
+          apply(trick.edit);
+          project.suite();
+          if (trick.update) await runUpdate();
+          repo.commit(`agent: ${trick.name}`, AGENT);
+          const judged = await judge();
+          expect([trick.name, judged.decision]).toEqual([trick.name, 'reject']);
+        } finally {
+          repo.git('checkout', '-q', '-f', 'main');
+          repo.git('branch', '-q', '-D', 'agent');
+        }
+      }
+    },
+  );
+
+  test('the numbers', () => {
+    expect(measured.length).toBe(project.history.length);
+    const total = (k: keyof Measured) => measured.reduce((n, m) => n + (m[k] as number), 0);
+    const line = `replay (${project.name}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${measured.filter((m) => m.decision === 'admit').length} admit / ${measured.filter((m) => m.decision === 'review').length} review, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows (${total('besideFileRow')} of them exact rows re-locked beside their file row) over ${total('filesChanged')} changed test files and goldens, ${total('reviewEntries')} review entries`;
+    process.stdout.write(
+      line +
+        '\n' +
+        measured
+          .map(
+            (m) =>
+              `  ${m.decision} ${m.upkeep} ${m.ledgerLines} ${m.rowsChanged}/${m.filesChanged} ${m.reviewEntries}  ${m.step}`,
+          )
+          .join('\n') +
+        '\n',
+    );
+    expect(measured.every((m) => m.upkeep <= 1)).toBe(true);
+  });
+});
