@@ -67,6 +67,45 @@ const has = (rules: string[], key: RuleKey, id?: string) =>
   rules.some((r) => r.startsWith(key + ':') && (id === undefined || r === `${key}:${id}`));
 
 describe('check without a base', () => {
+  test('no ledger: one finding that says so and says the next step, not a missing file at line 1', async () => {
+    const repo = baseRepo();
+    repo.remove('tests/ledger.yaml');
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    expect(r.report.findings).toEqual([
+      {
+        rule: 'ledger-invalid',
+        result: 'reject',
+        id: null,
+        status: null,
+        class: null,
+        message:
+          'no ledger here: tests/ledger.yaml does not exist; `ledger-gate init` freezes this run into one',
+        fix: "ledger-gate init --junit 'build/*.xml' --owner '<who answers for it>'",
+        file: 'tests/ledger.yaml',
+      },
+    ]);
+    expect(r.stdout).toContain(
+      '  tests/ledger.yaml\n    no ledger here: tests/ledger.yaml does not exist; `ledger-gate init` freezes this run into one\n' +
+        "    fix: ledger-gate init --junit 'build/*.xml' --owner '<who answers for it>'\n",
+    );
+  });
+
+  test('no report matched: the root cause comes first, before the rows it leaves without a result', async () => {
+    const repo = baseRepo();
+    let stdout = '';
+    const code = await main(['check', '--junit', 'nosuch/*.xml'], {
+      cwd: repo.dir,
+      stdout: (s) => void (stdout += s),
+      stderr: () => undefined,
+    });
+    expect(code).toBe(1);
+    const groups = stdout.split('\n').filter((l) => /^reject /.test(l));
+    expect(groups[0]).toMatch(/^reject report-invalid · \d+ — /);
+    expect(groups.slice(1).join('\n')).toMatch(/classified-missing/);
+    expect(stdout).toContain("    fix: ledger-gate lint --junit 'nosuch/*.xml'\n");
+  });
+
   test('from a folder below the root: the root is found as git finds it, paths are relative to the folder', async () => {
     const repo = baseRepo();
     const json = path.join(out, `sub${++n}.json`);

@@ -83,7 +83,9 @@ describe('planAnnotations', () => {
       max: 1,
     }).annotations;
     expect(a.title).toBe('unclassified: x<U+202E>y');
-    expect(a.message).toBe('a b<U+200B>c (to do: classify before merge)');
+    expect(a.message).toBe(
+      'a b<U+200B>c (to do: give the test a row: lock it to its own file (or a golden), or make it a property)',
+    );
   });
 
   it('says in each annotation what is wrong and what to do about it', () => {
@@ -104,11 +106,11 @@ describe('planAnnotations', () => {
     expect(plan.annotations.map((a) => [a.title, a.message])).toEqual([
       [
         'fixture-digest-mismatch: tests/t.py::test_golden',
-        'artifact tests/g.txt is sha256:1…, the ledger says sha256:0… (to do: inspect bytes or revert)',
+        "artifact tests/g.txt is sha256:1…, the ledger says sha256:0… (to do: the golden's bytes changed but its row did not: if the change is meant, re-lock it (a reviewed contract change); if not, restore the file)",
       ],
       [
         'ledger-contract-change: tests/t.py::test_x',
-        'not in the ledger (to do: review the contract change)',
+        "not in the ledger (to do: a reviewer checks the row's new contract and approves the pull request)",
       ],
     ]);
   });
@@ -138,7 +140,7 @@ describe('batches', () => {
 describe('the check run summary limit', () => {
   it('65535 bytes keeps a summary of astral characters under 65535 characters however counted', () => {
     const findings = Array.from({ length: 2000 }, (_, i) =>
-      f({ id: `tests/t.py::test_${i}`, message: '😀𝕏'.repeat(50) }),
+      f({ id: `tests/t${i}.py::test`, message: '😀𝕏'.repeat(50) }),
     );
     const md = renderSummary({ report: report(findings), notes: [] }, { maxBytes: 65535 });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(65535);

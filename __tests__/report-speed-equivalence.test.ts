@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { RULES, SEVERITY, rule, ruleOrder } from '../src/decision/table.js';
-import { groupFindings } from '../src/report/groups.js';
+import { ROOT_CAUSES, groupFindings, idFile } from '../src/report/groups.js';
 import { jsonChunks, toJson } from '../src/report/json.js';
 import type { Finding, Report, RuleKey } from '../src/types.js';
 
@@ -31,7 +31,12 @@ const findingArb: fc.Arbitrary<Finding> = fc
   .record(
     {
       rule: ruleArb,
-      id: fc.option(fc.constantFrom('t1', 't2', 't3', 't4', 't5', 'x'), { nil: null }),
+      id: fc.option(
+        fc.constantFrom('t1', 't2', 't3', 't4', 't5', 'x', 'tests/u.py::a', 'tests/u.py::b'),
+        {
+          nil: null,
+        },
+      ),
       status: fc.option(fc.constantFrom('pass', 'fail', 'error', 'skip'), { nil: null }),
       class: fc.option(fc.constantFrom('locked_fixture', 'property', 'quarantine', 'draft'), {
         nil: null,
@@ -41,6 +46,7 @@ const findingArb: fc.Arbitrary<Finding> = fc
       line: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: undefined }),
       approved_by: fc.option(fc.constantFrom('alice', 'bob', ''), { nil: undefined }),
       accepts: fc.option(hostile, { nil: undefined }),
+      fix: fc.option(hostile, { nil: undefined }),
     },
     { requiredKeys: ['rule', 'id', 'status', 'class', 'message'] },
   )
@@ -68,6 +74,7 @@ function plainJson(report: Report): string {
       class: f.class,
       message: f.message,
     };
+    if (f.fix !== undefined) out.fix = f.fix;
     if (f.file !== undefined) out.file = f.file;
     if (f.line !== undefined) out.line = f.line;
     if (f.approved_by !== undefined) out.approved_by = f.approved_by;
@@ -83,17 +90,29 @@ function plainJson(report: Report): string {
   return JSON.stringify(body, null, 2) + '\n';
 }
 
-/** A golden group's entries as the composite-key grouping made them. */
-function plainEntries(list: Finding[], golden: (f: Finding) => string | undefined) {
-  const entries = new Map<string, { result: string; findings: Finding[]; artifact?: string }>();
+/**
+ * A file group's entries as the composite-key grouping made them: one per file, result,
+ * message and approver, in the order of their first finding; a finding without a file alone.
+ */
+function plainEntries(list: Finding[], fileOf: (f: Finding) => string | undefined, label: string) {
+  const out: { result: string; findings: Finding[]; artifact?: string; label?: string }[] = [];
+  const entries = new Map<string, (typeof out)[number]>();
   for (const f of list) {
-    const artifact = golden(f)!;
+    const artifact = fileOf(f);
+    if (artifact === undefined) {
+      out.push({ result: f.result, findings: [f] });
+      continue;
+    }
     const key = JSON.stringify([artifact, f.result, f.message, f.approved_by ?? null]);
     const e = entries.get(key);
     if (e) e.findings.push(f);
-    else entries.set(key, { result: f.result, findings: [f], artifact });
+    else {
+      const made = { result: f.result, findings: [f], artifact, label };
+      entries.set(key, made);
+      out.push(made);
+    }
   }
-  return [...entries.values()];
+  return out;
 }
 
 describe('the fast report paths equal the plain ones', () => {
@@ -140,18 +159,21 @@ describe('the fast report paths equal the plain ones', () => {
           seen.add(g.key);
           const list = findings.filter((f) => f.rule === g.key);
           const golden = (f: Finding) => (f.id !== null ? artifactOf(f.id) : undefined);
-          const merged =
-            [
-              'fixture-unchanged',
-              'fixture-digest-mismatch',
-              'fixture-contract-change',
-              'fixture-missing',
-            ].includes(g.key) && list.every(golden);
-          expect(g.byGolden).toBe(merged);
+          const byFile: Partial<Record<RuleKey, [string, (f: Finding) => string | undefined]>> = {
+            'fixture-unchanged': ['golden', golden],
+            'fixture-digest-mismatch': ['golden', golden],
+            'fixture-contract-change': ['golden', golden],
+            'fixture-missing': ['golden', golden],
+            'ledger-contract-change': ['file', golden],
+            'ledger-agent-edit': ['file', golden],
+            unclassified: ['test file', (f) => idFile(f.id)],
+          };
+          const by = byFile[g.key];
+          expect(g.byGolden).toBe(by !== undefined && list.some((f) => by[1](f) !== undefined));
           expect(g.count).toBe(list.length);
           expect(g.entries).toEqual(
-            merged
-              ? plainEntries(list, golden)
+            by
+              ? plainEntries(list, by[1], by[0])
               : list.map((f) => ({ result: f.result, findings: [f] })),
           );
         }
@@ -159,9 +181,13 @@ describe('the fast report paths equal the plain ones', () => {
         // The order: the worst entry first (as the entries were ranked), then the rule's result.
         const worstOf = (key: RuleKey) =>
           Math.max(...groups.find((g) => g.key === key)!.entries.map((e) => SEVERITY[e.result]));
+        // Root causes (no report read, no ledger) lead among rules of the same worst result.
+        const cause = (k: RuleKey) =>
+          ROOT_CAUSES.includes(k) ? ROOT_CAUSES.length - ROOT_CAUSES.indexOf(k) : 0;
         const order = [...seen].sort(
           (a, b) =>
             worstOf(b) - worstOf(a) ||
+            cause(b) - cause(a) ||
             SEVERITY[rule(b).result] - SEVERITY[rule(a).result] ||
             ruleOrder(a) - ruleOrder(b),
         );

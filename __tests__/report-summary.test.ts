@@ -206,10 +206,10 @@ describe('renderRulesTable', () => {
     const md = renderRulesTable({ unclassified: 3 });
     expect(md.split('\n')[0]).toBe('| rule | signal | class | result | human action | count |');
     expect(md).toContain(
-      '| `unclassified` | any result on an id missing from the ledger | none | reject | classify before merge | **3** |',
+      '| `unclassified` | any result on an id missing from the ledger | none | reject | give the test a row: lock it to its own file (or a golden), or make it a property | **3** |',
     );
     expect(md).toContain(
-      '| `draft-pass` | pass on an agent-added draft | draft | reject | promote or drop | 0 |',
+      "| `draft-pass` | pass on an agent-added draft | draft | reject | a human promotes the agent's draft to the class it proposes, or drops it | 0 |",
     );
   });
 });
@@ -250,7 +250,7 @@ describe('renderSummary', () => {
     // The decision table is folded, and still counts each rule.
     expect(h).toMatch(/<details><summary>Decision table[^<]*<\/summary>\n<table>/);
     expect(md).toContain(
-      '| `unclassified` | any result on an id missing from the ledger | none | reject | classify before merge | **1** |',
+      '| `unclassified` | any result on an id missing from the ledger | none | reject | give the test a row: lock it to its own file (or a golden), or make it a property | **1** |',
     );
     expect(md.trimEnd().endsWith('</details>')).toBe(true);
     expect(visible(h)).toContain('tests/ledger.yaml:12');
@@ -323,10 +323,10 @@ describe('renderSummary', () => {
     expect(h).not.toMatch(/<a |<img |<script|<!--/);
     expect(outsideCode(h)).not.toMatch(/@\w|#\d|:\/\/|www\./i);
     expect(h).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b\ufeff]/);
-    // Every findings row has the six columns of its header.
+    // Every findings row has the columns of its header: six, and the fix.
     for (const table of h.split('<table>').slice(1, -1)) {
       const body = table.split('<tbody>')[1].split('</tbody>')[0];
-      for (const tr of body.split('<tr>').slice(1)) expect(tr.match(/<td>/g)).toHaveLength(6);
+      for (const tr of body.split('<tr>').slice(1)) expect(tr.match(/<td>/g)).toHaveLength(7);
     }
   });
 
@@ -355,7 +355,7 @@ describe('renderSummary', () => {
 
   it('keeps the default under GitHub’s 1 MiB job summary limit', () => {
     const findings = Array.from({ length: 20000 }, (_, i) =>
-      finding({ id: `tests/t.py::test_${i}`, message: 'n'.repeat(100) }),
+      finding({ id: `tests/t${i}.py::test`, message: 'n'.repeat(100) }),
     );
     const md = renderSummary({ report: report(findings), notes: [] });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(1024 * 1024);
@@ -423,6 +423,8 @@ describe('links to the ledger line and the test file at the head', () => {
     expect(hrefs(h)).toEqual([
       `${PREFIX}tests/ledger.yaml#L18`,
       `${PREFIX}tests/test_x.py#L40`,
+      // The unclassified test's file entry: the file, then the test at its line.
+      `${PREFIX}tests/new%20test.py`,
       `${PREFIX}tests/new%20test.py#L7`,
     ]);
     expect(summaryProblems(md, { linkPrefix: PREFIX })).toEqual([]);

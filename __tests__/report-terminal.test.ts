@@ -64,11 +64,11 @@ describe('renderTerminal', () => {
         '  3 findings by result: 1 reject · 1 review · 1 admit · 0 info',
         '  rules matched: unclassified 1 · ledger-contract-change 1 · property-seeded 1',
         '',
-        'reject unclassified · 1 — classify before merge',
+        'reject unclassified · 1 — give the test a row: lock it to its own file (or a golden), or make it a property',
         '  tests/t.py::test_x (pass) tests/t.py:3',
         '    pass on an id missing from the ledger',
         '',
-        'review ledger-contract-change · 1 — review the contract change',
+        "review ledger-contract-change · 1 — a reviewer checks the row's new contract and approves the pull request",
         '  tests/t.py::test_x (property) tests/ledger.yaml:9',
         '    row edited',
         '',
@@ -106,7 +106,7 @@ describe('renderTerminal', () => {
     const out = renderTerminal({ report: report(findings), notes: [], ledger: { byId: rows } });
     expect(out).toContain(
       [
-        'reject fixture-digest-mismatch · 94 — inspect bytes or revert',
+        "reject fixture-digest-mismatch · 94 — the golden's bytes changed but its row did not: if the change is meant, re-lock it (a reviewed contract change); if not, restore the file",
         '  golden tests/goldens/page.html: 94 tests',
         '    artifact tests/goldens/page.html is …',
         '    tests/r.py::test_0  tests/ledger.yaml:5',
@@ -117,11 +117,102 @@ describe('renderTerminal', () => {
     );
   });
 
-  it('lists at most maxEntries entries and counts the findings left out', () => {
-    const findings = Array.from({ length: 50 }, (_, i) => finding({ id: `t::${i}` }));
+  it('lists at most maxEntries entries, shared out per rule: a rule with many entries hides no other rule', () => {
+    // 73 new tests in 73 files, then a draft and a failing test: those need other commands.
+    const findings = [
+      ...Array.from({ length: 73 }, (_, i) => finding({ id: `tests/t${i}.py::test_new` })),
+      finding({
+        rule: 'draft-pass',
+        id: 'tests/d.py::test_d',
+        class: 'draft',
+        fix: 'ledger-gate promote tests/d.py::test_d',
+      }),
+      finding({
+        rule: 'classified-fail',
+        id: 'tests/f.py::test_f',
+        status: 'fail',
+        class: 'locked_fixture',
+      }),
+    ];
     const out = renderTerminal({ report: report(findings), notes: [] }, { maxEntries: 30 });
-    expect(out.match(/^ {2}t::\d+/gm)).toHaveLength(30);
-    expect(out).toContain('… and 20 more findings: --summary FILE or --json FILE lists every one');
+    expect(out.match(/^ {2}tests\/t\d+\.py::test_new/gm)).toHaveLength(28);
+    expect(out).toContain('\n  tests/d.py::test_d (pass, draft)\n');
+    expect(out).toContain('\n    fix: ledger-gate promote tests/d.py::test_d\n');
+    expect(out).toContain('\n  tests/f.py::test_f (fail, locked_fixture)\n');
+    expect(out).toContain('\n  … and 45 more unclassified findings\n');
+    expect(out).toContain(
+      '\n45 findings not listed: --summary FILE or --json FILE lists every one\n',
+    );
+  });
+
+  it('one entry per test file for unclassified tests, with the one command for all of them; digests shortened', () => {
+    const d = (c: string) => `sha256:${c.repeat(64)}`;
+    const findings = [
+      ...['a', 'b', 'c'].map((n) =>
+        finding({
+          id: `tests/t.py::test_${n}`,
+          fix: `ledger-gate lock tests/t.py::test_${n} --artifact {file} --junit 'r/*.xml'`,
+        }),
+      ),
+      finding({
+        rule: 'fixture-digest-mismatch',
+        id: 'tests/g.py::test_g',
+        class: 'locked_fixture',
+        message: `artifact tests/goldens/g.txt is ${d('a')}, the ledger says ${d('b')}`,
+        fix: 'ledger-gate relock tests/goldens/g.txt',
+      }),
+    ];
+    const fix = { junit: ['r/*.xml'], ledger: 'tests/ledger.yaml', row: () => undefined };
+    const out = renderTerminal({ report: report(findings), notes: [], fix });
+    expect(out).toContain(
+      [
+        '  test file tests/t.py: 3 tests',
+        '    pass on an id missing from the ledger',
+        '    tests/t.py::test_a  ',
+        '    tests/t.py::test_b  ',
+        '    tests/t.py::test_c  ',
+        "    fix: ledger-gate update --junit 'r/*.xml'",
+      ].join('\n'),
+    );
+    expect(out).toContain(
+      '    artifact tests/goldens/g.txt is sha256:aaaaaaaa…, the ledger says sha256:bbbbbbbb…\n' +
+        '    fix: ledger-gate relock tests/goldens/g.txt\n',
+    );
+  });
+
+  it('a {file} lock touched by one honest edit: the rows of the file are one review entry, not one per test', () => {
+    const rows = new Map<string, LedgerRow>();
+    const findings: Finding[] = [];
+    for (let i = 0; i < 767; i++) {
+      const id = `tests/test_big.py::test_${i}`;
+      rows.set(id, {
+        id,
+        class: 'locked_fixture',
+        artifact: 'tests/test_big.py',
+        line: i + 3,
+        keyLines: {},
+      });
+      findings.push(
+        finding({
+          rule: 'ledger-contract-change',
+          result: 'review',
+          id,
+          status: null,
+          class: 'locked_fixture',
+          message: `change edits an existing row: digest sha256:${'1'.repeat(64)} → sha256:${'2'.repeat(64)} (a human's commit)`,
+          accepts: `${id}: class locked_fixture, digest sha256:${'2'.repeat(64)}, artifact tests/test_big.py`,
+          fix: 'gh pr review --approve',
+        }),
+      );
+    }
+    const out = renderTerminal({ report: report(findings), notes: [], ledger: { byId: rows } });
+    expect(out.match(/^ {2}file tests\/test_big\.py: 767 tests$/gm)).toHaveLength(1);
+    expect(out).toContain(
+      "    change edits an existing row: digest sha256:11111111… → sha256:22222222… (a human's commit); " +
+        "an approval accepts each row's class locked_fixture, digest sha256:22222222…, artifact tests/test_big.py\n",
+    );
+    expect(out).toContain('    … and 764 more\n    fix: gh pr review --approve\n');
+    expect(out).not.toContain('not listed');
   });
 
   it('lets no input become a workflow command or a terminal escape, colour on or off', () => {

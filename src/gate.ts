@@ -10,6 +10,7 @@ import { fallbackNote } from './worker/client.js';
 import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
+import { NO_LEDGER, addFixes, type FixContext } from './decision/fix.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { parseLedger } from './ledger/parse.js';
@@ -71,6 +72,8 @@ export interface GateOutcome {
   tests: TestResult[];
   /** The change's ledger when valid (the summary groups fixture findings by golden). */
   ledger?: Ledger;
+  /** What the findings' fixes were made from: the one command for several is made from it too. */
+  fix: FixContext;
 }
 
 export async function runGate(o: GateOptions): Promise<GateOutcome> {
@@ -156,6 +159,16 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     isGolden: matcher(o.goldens),
     expect: o.expect,
   });
+  // Each reject and review finding says the command that resolves it, from this run's inputs.
+  const baseRows = change?.baseLedger?.ledger?.byId;
+  const fix: FixContext = {
+    junit: o.junit,
+    collected: o.collected,
+    ledger: ledgerShown,
+    base: o.base,
+    row: (id) => ledger?.byId.get(id) ?? baseRows?.get(id),
+  };
+  addFixes(report.findings, fix);
   if (o.production.length === 0 && o.base !== undefined) {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }
@@ -167,6 +180,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     change,
     tests,
     ledger: ledgerErrors.length === 0 ? ledger : undefined,
+    fix,
   };
 }
 
@@ -194,6 +208,13 @@ async function readLedger(
     text = await readCapped(path.resolve(root, rel), LIMITS.ledgerBytes, shown);
   } catch (e) {
     if (!(e instanceof GateError)) return { errors: at(String(e)) };
+    // No ledger at all is the root cause of everything else: say the next step, not line 1.
+    if (e.message === 'no such file')
+      return {
+        errors: at(
+          `${NO_LEDGER}: ${shown} does not exist; \`ledger-gate init\` freezes this run into one`,
+        ),
+      };
     // Where it has one (invalid UTF-8 names its byte's line and column), not line 1.
     const where = { line: e.line ?? 1, column: e.line === undefined ? 1 : (e.column ?? 1) };
     return { errors: [{ message: e.message, file: shown, ...where }] };

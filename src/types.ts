@@ -255,6 +255,8 @@ export interface Finding {
   approved_by?: string;
   /** On a review finding: the ledger row, as the head has it, that an approval accepts. */
   accepts?: string;
+  /** On a reject or review finding: the command that resolves it, for a human (decision/fix.ts). */
+  fix?: string;
 }
 
 export interface Counts {

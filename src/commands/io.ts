@@ -33,17 +33,21 @@ export interface Place {
 }
 
 /**
- * The repository root as git finds it: the nearest folder at or above `cwd` that holds `.git`
- * (a folder, or a worktree's file); `cwd` itself when there is none (a folder that is not a
- * repository is its own root, as before).
+ * The repository root, found as git finds it: the nearest folder at or above `cwd` that holds
+ * `.git` (a folder, or a worktree's file) or a ledger at the default place, tests/ledger.yaml
+ * (a project inside a larger repository, such as examples/demo, is its own root); `cwd`
+ * itself when there is neither (a folder that is not a repository is its own root).
  */
 export function findRoot(cwd: string): string {
   const start = path.resolve(cwd);
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (existsSync(path.join(dir, '.git')) || existsSync(path.join(dir, ...LEDGER_AT))) return dir;
     if (path.dirname(dir) === dir) return start;
   }
 }
+
+/** The default ledger's place, in parts (a constant path would be copied into dist/ by the bundler). */
+const LEDGER_AT = ['tests', 'ledger.yaml'];
 
 export function placeOf(io: Pick<CommandIO, 'cwd'>): Place {
   return { root: findRoot(io.cwd), cwd: path.resolve(io.cwd) };

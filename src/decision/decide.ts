@@ -20,6 +20,7 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import { NO_LEDGER } from './fix.js';
 import { SortedPaths } from './pathIndex.js';
 import { normaliseReason, skipMismatch } from './skip-reason.js';
 import { RULES, SEVERITY, rule, ruleOrder } from './table.js';
@@ -77,7 +78,8 @@ export function decide(input: DecideInput): Report {
         ...NO_CASE,
         message: issue.message,
         file: issue.file,
-        line: issue.line,
+        // A file that does not exist has no line to point at.
+        line: issue.message.startsWith(NO_LEDGER) ? undefined : issue.line,
       }),
     );
   }

@@ -7,8 +7,22 @@ export interface Rule {
   signal: string;
   class: string;
   result: Result;
+  /** What a human does about it, in plain words. */
   action: string;
+  /**
+   * The command that resolves one finding, for a reject or review (src/decision/fix.ts fills
+   * it in): `$id` the test id, `$artifact` / `$seeds` its row's, `$module` the finding's file,
+   * `$run` the run's `--junit …` / `--collected …`, `$L` ` --ledger FILE` when not the
+   * default, `$ledger` the ledger, `$base` the base ref (HEAD without one). `{file}` is the
+   * CLI's own: each test's file.
+   */
+  fix?: string;
+  /** The one command for several findings of the rule shown as one entry (one file's tests). */
+  fixMany?: string;
 }
+
+/** A review is resolved by an eligible human's approving review on the head commit (§3). */
+const APPROVE = 'gh pr review --approve';
 
 export const RULES: readonly Rule[] = [
   {
@@ -23,21 +37,25 @@ export const RULES: readonly Rule[] = [
     signal: 'artifact bytes no longer match the digest',
     class: 'locked_fixture',
     result: 'reject',
-    action: 'inspect bytes or revert',
+    action:
+      "the golden's bytes changed but its row did not: if the change is meant, re-lock it (a reviewed contract change); if not, restore the file",
+    fix: 'ledger-gate relock $artifact$L',
   },
   {
     key: 'fixture-contract-change',
     signal: 'golden bytes changed and the digest bumped in the same change',
     class: 'locked_fixture',
     result: 'review',
-    action: 'treat as a contract change',
+    action: "a reviewer checks the golden's new bytes and approves the pull request",
+    fix: APPROVE,
   },
   {
     key: 'fixture-missing',
     signal: 'artifact file absent or unreadable',
     class: 'locked_fixture',
     result: 'reject',
-    action: 'restore the fixture',
+    action: 'restore the golden file, or drop the rows of a test that is gone',
+    fix: 'git checkout $base -- $artifact',
   },
   {
     key: 'property-seeded',
@@ -51,21 +69,25 @@ export const RULES: readonly Rule[] = [
     signal: 'seeds folder missing or empty',
     class: 'property',
     result: 'reject',
-    action: 'restore seeds',
+    action: 'restore the seed files: the folder must hold at least one',
+    fix: 'git checkout $base -- $seeds',
   },
   {
     key: 'property-seeds-shrunk',
     signal: 'seed files deleted or rewritten in this change (seeds may only grow)',
     class: 'property',
     result: 'review',
-    action: 'review the corpus change',
+    action: 'a reviewer checks the deleted or rewritten seeds and approves the pull request',
+    fix: APPROVE,
   },
   {
     key: 'quarantine-pass',
     signal: 'pass on a quarantined id (pytest writes a non-strict XPASS as a pass)',
     class: 'quarantine',
     result: 'reject',
-    action: 'keep failing or unfreeze manually',
+    action:
+      'the quarantined test passes now: class it (lock it, or make it a property) instead, or keep it failing',
+    fix: 'ledger-gate lock $id --artifact {file} $run$L',
   },
   {
     key: 'quarantine-fail',
@@ -80,14 +102,17 @@ export const RULES: readonly Rule[] = [
       "quarantined id skipped with a reason other than its row's `skip:` (or none on the row), or missing from the reports (deleting or re-classing the row is a ledger edit: `ledger-contract-change`)",
     class: 'quarantine',
     result: 'reject',
-    action: 'restore the test, or drop or re-class its row in a reviewed change',
+    action: 'restore the test, or, if it was deleted, drop its row in a reviewed change',
+    fix: 'ledger-gate drop $id$L',
+    fixMany: 'ledger-gate update $run$L',
   },
   {
     key: 'draft-pass',
     signal: 'pass on an agent-added draft',
     class: 'draft',
     result: 'reject',
-    action: 'promote or drop',
+    action: "a human promotes the agent's draft to the class it proposes, or drops it",
+    fix: 'ledger-gate promote $id$L   (or: ledger-gate drop $id$L)',
   },
   {
     key: 'draft-not-passing',
@@ -101,14 +126,17 @@ export const RULES: readonly Rule[] = [
     signal: 'any result on an id missing from the ledger',
     class: 'none',
     result: 'reject',
-    action: 'classify before merge',
+    action: 'give the test a row: lock it to its own file (or a golden), or make it a property',
+    fix: 'ledger-gate lock $id --artifact {file} $run$L',
+    fixMany: 'ledger-gate update $run$L',
   },
   {
     key: 'classified-fail',
     signal: 'fail or error on a locked_fixture / property test',
     class: 'any',
     result: 'reject',
-    action: 'fix the code or the test',
+    action: 'fix the code or the test; a test known to fail can be quarantined',
+    fix: "ledger-gate quarantine $id --reason '<why it fails>' --owner '<who fixes it>' $run$L",
   },
   {
     key: 'classified-skip',
@@ -116,7 +144,8 @@ export const RULES: readonly Rule[] = [
       "skip on a locked_fixture / property test whose row gives no `skip:` reason, or another reason than the report's (a pytest xfail, a jest todo and a module skipped at collection are skips)",
     class: 'any',
     result: 'reject',
-    action: 'fix the test, or a human adds `skip: <reason>` to its row',
+    action: 'make the test run, or a human writes why it skips (`skip: <reason>` on its row)',
+    fix: 'ledger-gate update $run$L',
   },
   {
     key: 'expected-skip',
@@ -132,7 +161,9 @@ export const RULES: readonly Rule[] = [
       'a locked_fixture / property row with no result in any report (see `expect`; a collected id always needs one)',
     class: 'any',
     result: 'reject',
-    action: 'restore the test or remove the row in a reviewed change',
+    action: 'restore the test, or, if it was deleted, drop its row in a reviewed change',
+    fix: 'ledger-gate drop $id$L',
+    fixMany: 'ledger-gate update $run$L',
   },
   {
     key: 'flaky-pass',
@@ -140,7 +171,8 @@ export const RULES: readonly Rule[] = [
       'passed only after a recorded rerun (Surefire flakyFailure / rerunFailure, gotestsum reruns, jest --json invocations) or with a failure of the same id in another report file',
     class: 'any but quarantine',
     result: 'reject',
-    action: 'quarantine it or fix it',
+    action: 'fix the flakiness, or quarantine the test',
+    fix: "ledger-gate quarantine $id --reason flaky --owner '<who fixes it>' $run$L",
   },
   {
     key: 'production-golden-no-bump',
@@ -148,7 +180,8 @@ export const RULES: readonly Rule[] = [
       'production paths and golden paths changed together, with no digest bump for those goldens',
     class: '—',
     result: 'reject',
-    action: 'a contract change needs a digest bump and review',
+    action: 're-lock the golden, so its new bytes are a reviewed contract change',
+    fix: 'ledger-gate relock $artifact$L',
   },
   {
     key: 'ledger-contract-change',
@@ -156,7 +189,8 @@ export const RULES: readonly Rule[] = [
       "an existing row's class, digest, invariant, seeds or expected skip changed, a row deleted, or a non-draft row added, by a human's commit (a draft's promotion included; §3: the commit that last touched the row)",
     class: '—',
     result: 'review',
-    action: 'review the contract change',
+    action: "a reviewer checks the row's new contract and approves the pull request",
+    fix: APPROVE,
   },
   {
     key: 'ledger-agent-edit',
@@ -164,14 +198,16 @@ export const RULES: readonly Rule[] = [
       "the same, when the commit that last touched the row is an agent's (agents may only append draft rows)",
     class: '—',
     result: 'reject',
-    action: 'a human makes that edit',
+    action: "undo the agent's edit of the row; a human makes it in a commit of their own",
+    fix: 'git checkout $base -- $ledger',
   },
   {
     key: 'ledger-invalid',
     signal: 'the ledger fails validation (§2)',
     class: '—',
     result: 'reject',
-    action: 'fix the ledger',
+    action: 'fix the ledger where the message points (lint lists every problem)',
+    fix: 'ledger-gate lint$L',
   },
   {
     key: 'collection-skipped',
@@ -186,21 +222,24 @@ export const RULES: readonly Rule[] = [
     signal: 'a pytest module that could not be collected (an import or syntax error)',
     class: '—',
     result: 'reject',
-    action: 'fix the module',
+    action: 'fix the module so that pytest can import it',
+    fix: 'pytest --collect-only -q $module',
   },
   {
     key: 'report-unmapped',
     signal: 'a test case that maps to no collected id, or to several',
     class: 'none',
     result: 'reject',
-    action: 'collect ids from the same run',
+    action: "give the run's collected ids with --collected (`pytest --collect-only -q` output)",
+    fix: 'pytest --collect-only -q > collected.txt',
   },
   {
     key: 'report-invalid',
     signal: 'a JUnit file is unreadable, malformed, hostile, or no report holds any test case',
     class: '—',
     result: 'reject',
-    action: 'fix the test run',
+    action: 'fix the test run, so that --junit names its JUnit reports',
+    fix: 'ledger-gate lint $run$L',
   },
 ];
 

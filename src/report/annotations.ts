@@ -55,8 +55,8 @@ function findingAnnotation(f: Finding, ledger: string): Annotation {
   const heading = `${f.rule}${f.id ? `: ${f.id}` : ''}`;
   // Without a file of its own, the test id's file part (`tests/x.py::…`) is the best place.
   const file = f.file ?? idFile(f.id);
-  // What is wrong, then what to do about it: the table's human action for the rule.
-  const message = `${f.message} (to do: ${rule(f.rule).action})`;
+  // What is wrong, then what to do about it: the table's human action, and the command.
+  const message = `${f.message} (to do: ${rule(f.rule).action}${f.fix ? `; fix: ${f.fix}` : ''})`;
   return annotation(level, heading, message, file, f.file ? f.line : undefined, ledger);
 }
 

@@ -4,20 +4,41 @@
 import { SEVERITY, rule, ruleOrder } from '../decision/table.js';
 import type { Counts, Finding, Result, RuleKey, TestResult } from '../types.js';
 
-/** The rules whose findings are about a golden file: grouped by the artifact the row names. */
-const BY_GOLDEN: ReadonlySet<RuleKey> = new Set([
-  'fixture-unchanged',
-  'fixture-digest-mismatch',
-  'fixture-contract-change',
-  'fixture-missing',
-]);
+/**
+ * The rules whose findings are shown one entry per file: a golden's findings by the artifact
+ * their rows name (so one honest edit of a golden is one entry, not one per test), a
+ * `{file}`-locked test file's row edits by that file, and unclassified tests by their test
+ * file. A finding without such a file stays an entry of its own.
+ */
+const BY_FILE: ReadonlyMap<RuleKey, { label: string; of: 'artifact' | 'test file' }> = new Map([
+  ['fixture-unchanged', { label: 'golden', of: 'artifact' }],
+  ['fixture-digest-mismatch', { label: 'golden', of: 'artifact' }],
+  ['fixture-contract-change', { label: 'golden', of: 'artifact' }],
+  ['fixture-missing', { label: 'golden', of: 'artifact' }],
+  ['ledger-contract-change', { label: 'file', of: 'artifact' }],
+  ['ledger-agent-edit', { label: 'file', of: 'artifact' }],
+  ['unclassified', { label: 'test file', of: 'test file' }],
+] as const);
 
-/** One line of a list: a single finding, or every finding of one rule on one golden. */
+/**
+ * The root causes of a broken run: shown first, before the findings that follow from them
+ * (no report read leaves every row without a result; no ledger leaves every test unclassified).
+ */
+export const ROOT_CAUSES: readonly RuleKey[] = [
+  'report-invalid',
+  'collection-error',
+  'ledger-invalid',
+  'report-unmapped',
+];
+
+/** One line of a list: a single finding, or every finding of one rule on one file. */
 export interface Entry {
   result: Result;
   findings: Finding[];
-  /** The golden the findings share; set only on a golden's entry. */
+  /** The file the findings share (a golden, a test file); set only on a file's entry. */
   artifact?: string;
+  /** What that file is, for people: `golden`, `file`, `test file`. */
+  label?: string;
 }
 
 export interface RuleGroup {
@@ -29,7 +50,7 @@ export interface RuleGroup {
   acting: boolean;
   /** Findings admitted by an approval. */
   approved: number;
-  /** The entries are golden entries (one per artifact). */
+  /** The entries are per file (a golden, a test file); a finding without one is its own entry. */
   byGolden: boolean;
 }
 
@@ -56,8 +77,14 @@ export function groupFindings(
       worst = Math.max(worst, SEVERITY[f.result]);
       if (f.approved_by) approved++;
     }
-    // Each finding's golden is looked up once (a 100k-row map; lookups showed in profiles).
-    const artifacts = BY_GOLDEN.has(key) && artifactOf ? goldensOf(list, artifactOf) : undefined;
+    // Each finding's file is looked up once (a 100k-row map; lookups showed in profiles).
+    const by = BY_FILE.get(key);
+    const artifacts =
+      by?.of === 'test file'
+        ? list.map((f) => idFile(f.id))
+        : by && artifactOf
+          ? list.map((f) => (f.id !== null ? artifactOf(f.id) : undefined))
+          : undefined;
     // Entries are built when first read: the terminal reads only the acting groups', the
     // summary only those of the groups that fit its budget, and a group may hold 100k findings.
     let entries: Entry[] | undefined;
@@ -65,19 +92,22 @@ export function groupFindings(
       key,
       count: list.length,
       get entries() {
-        return (entries ??= artifacts ? goldenEntries(list, artifacts) : list.map(single));
+        return (entries ??= artifacts ? fileEntries(list, artifacts, by!.label) : list.map(single));
       },
       acting: worst >= SEVERITY.review,
       approved,
-      byGolden: artifacts !== undefined,
+      byGolden: artifacts !== undefined && artifacts.some((a) => a !== undefined),
     };
     groups.push({ group, worst });
   }
   // An entry's result is its findings' result, so a group's worst entry is its worst finding.
+  const cause = (k: RuleKey) => (ROOT_CAUSES.includes(k) ? 1 : 0);
   return groups
     .sort(
       (a, b) =>
         b.worst - a.worst ||
+        cause(b.group.key) - cause(a.group.key) ||
+        ROOT_CAUSES.indexOf(a.group.key) - ROOT_CAUSES.indexOf(b.group.key) ||
         SEVERITY[rule(b.group.key).result] - SEVERITY[rule(a.group.key).result] ||
         ruleOrder(a.group.key) - ruleOrder(b.group.key),
     )
@@ -86,34 +116,28 @@ export function groupFindings(
 
 const single = (f: Finding): Entry => ({ result: f.result, findings: [f] });
 
-/** The golden of each finding, in order; undefined unless every finding has one. */
-function goldensOf(
-  list: readonly Finding[],
-  artifactOf: (id: string) => string | undefined,
-): string[] | undefined {
-  const out: string[] = new Array<string>(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const id = list[i].id;
-    const artifact = id !== null ? artifactOf(id) : undefined;
-    if (!artifact) return undefined;
-    out[i] = artifact;
-  }
-  return out;
-}
-
 /**
- * One entry per golden, result, message and approver: what differs is never merged away.
- * Entries come in the order of their first finding. Found by golden, then message (two map
- * lookups, no composite key built per finding), then among the few results and approvers.
+ * One entry per file, result, message and approver: what differs is never merged away; a
+ * finding without a file is an entry of its own. Entries come in the order of their first
+ * finding. Found by file, then message (two map lookups, no composite key built per
+ * finding), then among the few results and approvers.
  */
-function goldenEntries(list: readonly Finding[], artifacts: readonly string[]): Entry[] {
+function fileEntries(
+  list: readonly Finding[],
+  artifacts: readonly (string | undefined)[],
+  label: string,
+): Entry[] {
   const entries: Entry[] = [];
-  const byGolden = new Map<string, Map<string, Entry[]>>();
+  const byFile = new Map<string, Map<string, Entry[]>>();
   for (let i = 0; i < list.length; i++) {
     const f = list[i];
     const artifact = artifacts[i];
-    let byMessage = byGolden.get(artifact);
-    if (!byMessage) byGolden.set(artifact, (byMessage = new Map()));
+    if (artifact === undefined) {
+      entries.push(single(f));
+      continue;
+    }
+    let byMessage = byFile.get(artifact);
+    if (!byMessage) byFile.set(artifact, (byMessage = new Map()));
     let same = byMessage.get(f.message);
     if (!same) byMessage.set(f.message, (same = []));
     const approver = f.approved_by ?? null;
@@ -122,12 +146,32 @@ function goldenEntries(list: readonly Finding[], artifacts: readonly string[]): 
     );
     if (e) e.findings.push(f);
     else {
-      const made: Entry = { result: f.result, findings: [f], artifact };
+      const made: Entry = { result: f.result, findings: [f], artifact, label };
       same.push(made);
       entries.push(made);
     }
   }
   return entries;
+}
+
+/** `sha256:9f3c1a2b…`: a digest in prose, short; the JSON report has each in full. */
+export function shortDigests(text: string): string {
+  return text.replace(/\bsha256:([0-9a-f]{8})[0-9a-f]{56}\b/g, 'sha256:$1…');
+}
+
+/**
+ * What an approval of an entry accepts: a single finding's row; for several, the contract
+ * they share (without the id, which differs) when they share one.
+ */
+export function entryAccepts(e: Entry): string | undefined {
+  const first = e.findings[0];
+  if (first.accepts === undefined || e.findings.length === 1) return first.accepts;
+  const strip = (f: Finding) =>
+    f.id !== null && f.accepts?.startsWith(`${f.id}: `)
+      ? f.accepts.slice(f.id.length + 2)
+      : f.accepts;
+  const shared = strip(first);
+  return e.findings.every((f) => strip(f) === shared) ? `each row's ${shared}` : undefined;
 }
 
 /** `4 pass · 1 fail`: how many of each status, in a fixed order, zeros left out. */

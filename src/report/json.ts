@@ -10,6 +10,7 @@ function finding(f: Finding): Record<string, unknown> {
     class: f.class,
     message: f.message,
   };
+  if (f.fix !== undefined) out.fix = f.fix;
   if (f.file !== undefined) out.file = f.file;
   if (f.line !== undefined) out.line = f.line;
   if (f.approved_by !== undefined) out.approved_by = f.approved_by;

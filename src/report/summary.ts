@@ -4,11 +4,20 @@
 // test file, the notes and warnings, then folded away the findings that need no action and
 // the decision table with a count per rule. Everything that came from a test name, a report
 // or the ledger goes through escape.ts, and every link through links.ts.
+import { fixForMany, type FixContext } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Ledger, Report, Result, RuleKey, TestResult } from '../types.js';
 import { cell, clip, code, codeCell, text } from './escape.js';
-import { countLines, groupFindings, idFile, type Entry, type RuleGroup } from './groups.js';
+import {
+  countLines,
+  entryAccepts,
+  groupFindings,
+  idFile,
+  shortDigests,
+  type Entry,
+  type RuleGroup,
+} from './groups.js';
 import { blobPrefix, blobUrl, type LinkBase } from './links.js';
 import { renderRulesTable } from './table-md.js';
 
@@ -20,6 +29,8 @@ export interface SummaryInput {
   tests?: readonly TestResult[];
   /** The change's ledger: a locked fixture's findings are grouped by the golden its row names. */
   ledger?: Pick<Ledger, 'byId'>;
+  /** The run's inputs the findings' fixes came from: an entry of several gets one command from them. */
+  fix?: FixContext;
 }
 
 export interface SummaryOptions {
@@ -132,14 +143,26 @@ function statusesOf(findings: Finding[]): string {
   return [...by].map(([s, n]) => `${n} ${s}`).join(', ');
 }
 
-/** The table of one rule group: a header, then one row per entry (rendered when asked). */
-function groupTable(g: RuleGroup, places: Places) {
+/**
+ * The table of one rule group: a header, then one row per entry (rendered when asked). With
+ * `fixOf` (the groups that need action), a last column holds each entry's command.
+ */
+function groupTable(g: RuleGroup, places: Places, fixOf?: (e: Entry) => string | undefined) {
   const approvedCol = g.approved > 0;
-  const extra = approvedCol ? ' approved by |' : '';
+  const extra = (approvedCol ? ' approved by |' : '') + (fixOf ? ' fix |' : '');
+  const sep = (n: number) => '|---'.repeat(n + (approvedCol ? 1 : 0) + (fixOf ? 1 : 0)) + '|\n';
+  const label = g.entries.find((e) => e.label)?.label ?? 'golden';
   const header = g.byGolden
-    ? `| result | golden | tests | status | message |${extra}\n|---|---|---|---|---|${approvedCol ? '---|' : ''}\n`
-    : `| result | id | status | class | where | message |${extra}\n|---|---|---|---|---|---|${approvedCol ? '---|' : ''}\n`;
-  const approvedCell = (f: Finding) => (approvedCol ? ` ${codeCell(f.approved_by)} |` : '');
+    ? `| result | ${label} | tests | status | message |${extra}\n${sep(5)}`
+    : `| result | id | status | class | where | message |${extra}\n${sep(6)}`;
+  const extraCells = (e: Entry) =>
+    (approvedCol ? ` ${codeCell(e.findings[0].approved_by)} |` : '') +
+    (fixOf ? ` ${codeCell(fixOf(e), 1000)} |` : '');
+  const said = (e: Entry) => {
+    const accepts = entryAccepts(e);
+    const m = e.findings[0].message;
+    return cell(shortDigests(accepts ? `${m}; an approval accepts ${accepts}` : m));
+  };
   const row = (e: Entry): string => {
     const f = e.findings[0];
     if (g.byGolden) {
@@ -147,15 +170,16 @@ function groupTable(g: RuleGroup, places: Places) {
       const ids = e.findings.slice(0, IDS_PER_GOLDEN).map((x) => places.id(x));
       const more = n > IDS_PER_GOLDEN ? ` and ${n - IDS_PER_GOLDEN} more` : '';
       const tests = `${n} test${n === 1 ? '' : 's'}: ${ids.join(', ')}${more}`;
+      const file = e.artifact !== undefined ? places.at(e.artifact, undefined) : '—';
       return (
-        `| ${e.result} | ${places.at(e.artifact, undefined)} | ${tests} | ${statusesOf(e.findings)} | ${cell(f.message)} |` +
-        approvedCell(f) +
+        `| ${e.result} | ${file} | ${tests} | ${statusesOf(e.findings)} | ${said(e)} |` +
+        extraCells(e) +
         '\n'
       );
     }
     return (
-      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${places.where(f)} | ${cell(f.accepts ? `${f.message}; an approval accepts ${f.accepts}` : f.message)} |` +
-      approvedCell(f) +
+      `| ${f.result} | ${codeCell(f.id)} | ${f.status ?? '—'} | ${f.class ?? '—'} | ${places.where(f)} | ${said(e)} |` +
+      extraCells(e) +
       '\n'
     );
   };
@@ -166,9 +190,12 @@ function groupTitle(g: RuleGroup, html: boolean): string {
   const r = rule(g.key);
   // Inside an HTML block Markdown is not parsed, hence <code> in a folded heading.
   const key = html ? `<code>${g.key}</code>` : `\`${g.key}\``;
-  const n = new Set(g.entries.map((e) => e.artifact)).size;
+  const files = new Set<string>();
+  for (const e of g.entries) if (e.artifact !== undefined) files.add(e.artifact);
+  const n = files.size;
+  const label = g.entries.find((e) => e.label)?.label ?? 'golden';
   const count = g.byGolden
-    ? `${g.count} test${g.count === 1 ? '' : 's'} on ${n} golden${n === 1 ? '' : 's'}`
+    ? `${g.count} test${g.count === 1 ? '' : 's'} on ${n} ${label}${n === 1 ? '' : 's'}`
     : `${g.count}`;
   return (
     `${MARK[r.result]} ${key} — ${r.result} · ${count}` +
@@ -229,7 +256,10 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
       ? `<details><summary>${groupTitle(g, true)}</summary>\n\n`
       : `### ${groupTitle(g, false)}\n\n_${rule(g.key).action}_\n\n`;
     const close = folded ? '\n</details>\n\n' : '\n';
-    const { header, row } = groupTable(g, places);
+    const fixOf = folded
+      ? undefined
+      : (e: Entry) => (input.fix ? fixForMany(e.findings, input.fix) : e.findings[0].fix);
+    const { header, row } = groupTable(g, places, fixOf);
     // Rows are rendered one at a time, only while they fit: a group may hold 100k findings.
     const list = g.entries;
     if (!out.add(open + header + row(list[0]), reserve)) {

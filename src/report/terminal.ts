@@ -1,19 +1,31 @@
 // The short report `ledger-gate check` prints by default: the decision and what it means, the
 // counts (test cases by status, findings by result, rules matched), the findings that reject
-// or ask for review (a golden's as one entry), the notes. Plain lines, made inert for a
-// workflow log (neutralise, forLog); colour only when asked (a terminal without NO_COLOR).
+// or ask for review (one file's as one entry), each with the command that resolves it, the
+// notes. Plain lines, made inert for a workflow log (neutralise, forLog); colour only when
+// asked (a terminal without NO_COLOR).
+import { fixForMany } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Result } from '../types.js';
 import { clip, forLog, neutralise } from './escape.js';
-import { countLines, groupFindings, type Entry } from './groups.js';
+import {
+  countLines,
+  entryAccepts,
+  groupFindings,
+  shortDigests,
+  type Entry,
+  type RuleGroup,
+} from './groups.js';
 import { verdict, type SummaryInput } from './summary.js';
 
 export interface TerminalOptions {
   color?: boolean;
-  /** Entries (a finding, or a golden's findings) listed before the rest are counted. */
+  /**
+   * Entries (a finding, or one file's findings) listed before the rest are counted; shared
+   * out among the rules, so every rule gets its lines before any rule's tail is cut.
+   */
   maxEntries?: number;
-  /** Test ids listed under a golden. */
+  /** Test ids listed under a file's entry. */
   idsPerGolden?: number;
 }
 
@@ -50,18 +62,23 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
     f.file ? neutralise(f.line ? `${f.file}:${f.line}` : f.file) : '';
   const line = (e: Entry): string[] => {
     const f: Finding = e.findings[0];
-    const said = f.accepts ? `${f.message}; an approval accepts ${f.accepts}` : f.message;
-    const message = `    ${neutralise(clip(said, 500))}`;
-    if (e.artifact !== undefined) {
+    const accepts = entryAccepts(e);
+    const said = accepts ? `${f.message}; an approval accepts ${accepts}` : f.message;
+    const message = `    ${neutralise(clip(shortDigests(said), 500))}`;
+    const fix = input.fix ? fixForMany(e.findings, input.fix) : f.fix;
+    const fixLine = fix ? [`    fix: ${neutralise(clip(fix, 500))}`] : [];
+    // A golden's entry names its golden even for one test; another file's, from two tests on.
+    if (e.artifact !== undefined && (e.label === 'golden' || e.findings.length > 1)) {
       const n = e.findings.length;
       const ids = e.findings
         .slice(0, perGolden)
         .map((x) => `    ${neutralise(clip(x.id ?? '', 300))}  ${paint('dim', place(x))}`);
       if (n > perGolden) ids.push(`    … and ${n - perGolden} more`);
       return [
-        `  golden ${neutralise(e.artifact)}: ${n} test${n === 1 ? '' : 's'}`,
+        `  ${e.label ?? 'golden'} ${neutralise(e.artifact)}: ${n} test${n === 1 ? '' : 's'}`,
         message,
         ...ids,
+        ...fixLine,
       ];
     }
     const what = [f.status, f.class].filter(Boolean).join(', ');
@@ -70,34 +87,70 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
       what ? `(${what})` : '',
       paint('dim', place(f)),
     ];
-    return [`  ${head.filter(Boolean).join(' ')}`, message];
+    return [`  ${head.filter(Boolean).join(' ')}`, message, ...fixLine];
   };
 
-  let shown = 0;
+  const acting = groups
+    .filter((x) => x.acting)
+    .map((g) => ({
+      g,
+      entries: g.entries.filter((e) => e.result === 'reject' || e.result === 'review'),
+    }));
+  const quota = shareOut(
+    acting.map((a) => a.entries.length),
+    maxEntries,
+  );
   let left = 0;
-  for (const g of groups.filter((x) => x.acting)) {
+  for (const [i, { g, entries }] of acting.entries()) {
     const r = rule(g.key);
-    const entries = g.entries.filter((e) => e.result === 'reject' || e.result === 'review');
-    if (shown >= maxEntries) {
-      for (const e of entries) left += e.findings.length;
-      continue;
-    }
     out.push('', `${paint(r.result, r.result)} ${g.key} · ${g.count} — ${r.action}`);
-    for (const e of entries) {
-      if (shown >= maxEntries) left += e.findings.length;
-      else {
-        out.push(...line(e));
-        shown++;
-      }
+    for (const e of entries.slice(0, quota[i])) out.push(...line(e));
+    const cut = countFindings(entries.slice(quota[i]));
+    if (cut > 0) {
+      left += cut;
+      out.push(`  … and ${cut} more ${g.key} finding${cut === 1 ? '' : 's'}${manyFix(g, input)}`);
     }
   }
   if (left > 0)
     out.push(
       '',
-      `… and ${left} more finding${left === 1 ? '' : 's'}: --summary FILE or --json FILE lists every one`,
+      `${left} finding${left === 1 ? '' : 's'} not listed: --summary FILE or --json FILE lists every one`,
     );
   if (input.notes.length > 0) out.push('');
   for (const note of input.notes) out.push(`note: ${neutralise(note)}`);
   // Each piece of input was made one visible line; no line may read as a workflow command.
   return forLog(out.join('\n') + '\n');
+}
+
+/**
+ * How many entries each group lists, `max` in all: one each in turn, so that every group
+ * gets its lines before any group's tail (a rule with 70 entries does not hide the next).
+ */
+export function shareOut(sizes: readonly number[], max: number): number[] {
+  const out = sizes.map(() => 0);
+  let given = 0;
+  for (let more = true; more && given < max;) {
+    more = false;
+    for (let i = 0; i < sizes.length && given < max; i++) {
+      if (out[i] < sizes[i]) {
+        out[i]++;
+        given++;
+        more = true;
+      }
+    }
+  }
+  return out;
+}
+
+function countFindings(entries: readonly Entry[]): number {
+  let n = 0;
+  for (const e of entries) n += e.findings.length;
+  return n;
+}
+
+/** `: ledger-gate update …` when one command resolves every finding of the group. */
+function manyFix(g: RuleGroup, input: SummaryInput): string {
+  const all = g.entries.flatMap((e) => e.findings);
+  const fix = input.fix ? fixForMany(all, input.fix) : undefined;
+  return fix ? `; for all of them: ${neutralise(clip(fix, 500))}` : '';
 }
