@@ -8,6 +8,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$here/demo/." "$work"
 cd "$work"
+# The report is the run's, not the repository's (a committed one is report-in-change).
+printf 'reports/\n' > .gitignore
 git init -q -b main
 git -c user.name=Dana -c user.email=dana@example.com add -A
 git -c user.name=Dana -c user.email=dana@example.com commit -qm base

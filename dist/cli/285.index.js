@@ -481,7 +481,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7156);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
 /* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2072);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2113);
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(9825);

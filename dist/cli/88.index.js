@@ -33,8 +33,8 @@ var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 2 modules
-var file_facts = __webpack_require__(7156);
+// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
+var file_facts = __webpack_require__(4339);
 // EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
 var report_globs = __webpack_require__(3692);
 // EXTERNAL MODULE: ./src/adapters/fs/safe-read.ts
