@@ -45,16 +45,18 @@ export class Repo {
     return this;
   }
 
-  commit(message: string, who: Author = HUMAN): string {
+  /** Commits everything as `who`; a `committer` apart, as GitHub writes a bot's commits. */
+  commit(message: string, who: Author = HUMAN, committer: Author = who): string {
     this.git('add', '-A');
     this.git(
       '-c',
-      `user.name=${who.name}`,
+      `user.name=${committer.name}`,
       '-c',
-      `user.email=${who.email}`,
+      `user.email=${committer.email}`,
       'commit',
       '-q',
       '--allow-empty',
+      `--author=${who.name} <${who.email}>`,
       '-m',
       message,
     );

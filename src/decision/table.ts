@@ -8,6 +8,8 @@ export interface Rule {
   class: string;
   result: Result;
   action: string;
+  /** The trick this rule stops (README: threat model). */
+  stops: string;
 }
 
 export const RULES: readonly Rule[] = [
@@ -17,6 +19,7 @@ export const RULES: readonly Rule[] = [
     class: 'locked_fixture',
     result: 'admit',
     action: 'none',
+    stops: 'nothing: this is the admit a locked test earns',
   },
   {
     key: 'fixture-digest-mismatch',
@@ -24,6 +27,7 @@ export const RULES: readonly Rule[] = [
     class: 'locked_fixture',
     result: 'reject',
     action: 'inspect bytes or revert',
+    stops: 'rewriting a golden so a broken output matches it',
   },
   {
     key: 'fixture-contract-change',
@@ -31,6 +35,7 @@ export const RULES: readonly Rule[] = [
     class: 'locked_fixture',
     result: 'review',
     action: 'treat as a contract change',
+    stops: 'a golden and its digest rewritten together without anyone looking',
   },
   {
     key: 'fixture-missing',
@@ -38,6 +43,7 @@ export const RULES: readonly Rule[] = [
     class: 'locked_fixture',
     result: 'reject',
     action: 'restore the fixture',
+    stops: 'deleting a golden so the test that compares with it has nothing to fail on',
   },
   {
     key: 'property-seeded',
@@ -45,6 +51,7 @@ export const RULES: readonly Rule[] = [
     class: 'property',
     result: 'admit',
     action: 'optional seed growth review',
+    stops: 'nothing: this is the admit a property earns',
   },
   {
     key: 'property-seeds-empty',
@@ -52,6 +59,7 @@ export const RULES: readonly Rule[] = [
     class: 'property',
     result: 'reject',
     action: 'restore seeds',
+    stops: "emptying a property's seed corpus so it checks nothing",
   },
   {
     key: 'property-seeds-shrunk',
@@ -59,6 +67,7 @@ export const RULES: readonly Rule[] = [
     class: 'property',
     result: 'review',
     action: 'review the corpus change',
+    stops: 'removing or rewriting the seeds a broken change fails on',
   },
   {
     key: 'quarantine-pass',
@@ -66,6 +75,8 @@ export const RULES: readonly Rule[] = [
     class: 'quarantine',
     result: 'reject',
     action: 'keep failing or unfreeze manually',
+    stops:
+      'a quarantined failure that starts passing unnoticed (a fix nobody reviewed, or a test that stopped testing)',
   },
   {
     key: 'quarantine-fail',
@@ -73,6 +84,7 @@ export const RULES: readonly Rule[] = [
     class: 'quarantine',
     result: 'info',
     action: 'none',
+    stops: 'nothing: a known failure, as expected',
   },
   {
     key: 'quarantine-removed',
@@ -81,6 +93,7 @@ export const RULES: readonly Rule[] = [
     class: 'quarantine',
     result: 'reject',
     action: 'restore the test, or drop or re-class its row in a reviewed change',
+    stops: 'making a quarantined test disappear instead of fixing it',
   },
   {
     key: 'draft-pass',
@@ -88,6 +101,7 @@ export const RULES: readonly Rule[] = [
     class: 'draft',
     result: 'reject',
     action: 'promote or drop',
+    stops: "an agent's own new test, written to pass, counted as evidence",
   },
   {
     key: 'draft-not-passing',
@@ -95,6 +109,7 @@ export const RULES: readonly Rule[] = [
     class: 'draft',
     result: 'info',
     action: 'none',
+    stops: 'nothing: a draft is not evidence either way',
   },
   {
     key: 'unclassified',
@@ -102,6 +117,7 @@ export const RULES: readonly Rule[] = [
     class: 'none',
     result: 'reject',
     action: 'classify before merge',
+    stops: 'a new passing test nobody classified, offered as evidence',
   },
   {
     key: 'classified-fail',
@@ -109,6 +125,7 @@ export const RULES: readonly Rule[] = [
     class: 'any',
     result: 'reject',
     action: 'fix the code or the test',
+    stops: 'merging with a failing classified test',
   },
   {
     key: 'classified-skip',
@@ -117,6 +134,7 @@ export const RULES: readonly Rule[] = [
     class: 'any',
     result: 'reject',
     action: 'fix the test, or a human adds `skip: <reason>` to its row',
+    stops: 'skipping a failing test instead of fixing it',
   },
   {
     key: 'expected-skip',
@@ -125,6 +143,7 @@ export const RULES: readonly Rule[] = [
     class: 'any but draft',
     result: 'info',
     action: 'none',
+    stops: 'nothing: the skip the row expects',
   },
   {
     key: 'classified-missing',
@@ -133,6 +152,7 @@ export const RULES: readonly Rule[] = [
     class: 'any',
     result: 'reject',
     action: 'restore the test or remove the row in a reviewed change',
+    stops: 'deleting or renaming a classified test, or not running its file',
   },
   {
     key: 'flaky-pass',
@@ -141,6 +161,7 @@ export const RULES: readonly Rule[] = [
     class: 'any but quarantine',
     result: 'reject',
     action: 'quarantine it or fix it',
+    stops: 'rerunning a failing test until it passes',
   },
   {
     key: 'production-golden-no-bump',
@@ -149,6 +170,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'reject',
     action: 'a contract change needs a digest bump and review',
+    stops: 'changing production code and its goldens together so the comparison still matches',
   },
   {
     key: 'ledger-contract-change',
@@ -157,6 +179,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'review',
     action: 'review the contract change',
+    stops: "a human's ledger edit merged without review",
   },
   {
     key: 'ledger-agent-edit',
@@ -165,6 +188,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'reject',
     action: 'a human makes that edit',
+    stops: 'an agent that re-classes, re-digests or deletes rows to turn its reject into an admit',
   },
   {
     key: 'ledger-invalid',
@@ -172,6 +196,36 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'reject',
     action: 'fix the ledger',
+    stops: 'a ledger crafted to be read one way by the gate and another by a person',
+  },
+  {
+    key: 'agent-test-edit',
+    signal:
+      "an agent's commit adds, edits or deletes a test path outside the draft paths (a row's test file or artifact, a runner's test location; a file added to a property's seeds folder excepted)",
+    class: '\u2014',
+    result: 'reject',
+    action: 'a human makes that edit, or the agent writes under the draft paths',
+    stops:
+      'redefining a locked test under the same id, editing the helper a test takes its expected value from, or making a property tautological',
+  },
+  {
+    key: 'agent-harness-edit',
+    signal:
+      "an agent's commit adds, edits or deletes a harness path: runner configs and their test-settings keys, hooks and plugins, setup files, module mocks, Python start-up hooks and shadowing modules, CI workflows (a bot's edit that only moves `uses:` pins or a listed lockfile is `harness-change`)",
+    class: '\u2014',
+    result: 'reject',
+    action: 'a human makes that edit',
+    stops:
+      'a conftest hook that rewrites failures, a setup file that replaces `expect`, a config that stops a test file from running, a root module that shadows the runner',
+  },
+  {
+    key: 'harness-change',
+    signal:
+      "a human's commit changes a harness path, or a dependency bot's commit only moves `uses:` pins or a listed lockfile (a contract change: `accepts` names the file)",
+    class: '\u2014',
+    result: 'review',
+    action: 'review the harness change',
+    stops: 'a harness edit merged without anyone looking at it',
   },
   {
     key: 'collection-skipped',
@@ -180,6 +234,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'info',
     action: 'none',
+    stops: 'nothing: said so the rows it skips are judged as skips',
   },
   {
     key: 'collection-error',
@@ -187,6 +242,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'reject',
     action: 'fix the module',
+    stops: 'a broken module whose tests silently never run',
   },
   {
     key: 'report-unmapped',
@@ -194,6 +250,7 @@ export const RULES: readonly Rule[] = [
     class: 'none',
     result: 'reject',
     action: 'collect ids from the same run',
+    stops: 'a report case whose id is ambiguous or made up',
   },
   {
     key: 'report-invalid',
@@ -201,6 +258,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'reject',
     action: 'fix the test run',
+    stops: 'a malformed, hostile or empty report read as a pass',
   },
 ];
 

@@ -4,6 +4,7 @@
 // workflow log (neutralise, forLog); colour only when asked (a terminal without NO_COLOR).
 import { rule } from '../decision/table.js';
 import type { Finding, Result } from '../types.js';
+import { agentChangesLines } from './agent-changes.js';
 import { clip, forLog, neutralise } from './escape.js';
 import { countLines, groupFindings, type Entry } from './groups.js';
 import { verdict, type SummaryInput } from './summary.js';
@@ -44,6 +45,8 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   ];
   if (groups.length > 0)
     out.push(`  rules matched: ${groups.map((g) => `${g.key} ${g.count}`).join(' · ')}`);
+  const touched = agentChangesLines(report.agentChanges);
+  if (touched.length > 0) out.push('', ...touched);
 
   const place = (f: { file?: string; line?: number }) =>
     f.file ? neutralise(f.line ? `${f.file}:${f.line}` : f.file) : '';
