@@ -294,6 +294,10 @@ describe('readInputs', () => {
       collected: undefined,
       production: [],
       goldens: [],
+      // Empty: the gate takes the documented default lists (docs/evidence-paths.md).
+      testPaths: [],
+      harnessPaths: [],
+      draftPaths: [],
       agentAuthors: [...DEFAULT_AGENT_AUTHORS],
       baseRef: undefined,
       token: 't',

@@ -103,6 +103,20 @@ async function act(s: Scenario, payload = prPayload(s), inputs: Record<string, s
   return { env, outputs: outputs() };
 }
 
+/** The next reviews listing holds one approval of the head by a member, maria. */
+function approvedOnHead(s: Scenario): void {
+  github.pulls.listReviews.mockResolvedValueOnce({
+    data: [
+      {
+        user: { login: 'maria', type: 'User' },
+        state: 'APPROVED',
+        commit_id: s.head,
+        author_association: 'MEMBER',
+      },
+    ],
+  });
+}
+
 /** The outputs set, by name. */
 function outputs(): Record<string, string> {
   return Object.fromEntries(core.setOutput.mock.calls.map(([k, v]) => [k, String(v)]));
@@ -180,21 +194,22 @@ describe('run() in-process, with the toolkit mocked', () => {
 
   test('review approved on the head by a member: admitted, the approver named, the step passes', async () => {
     const s = scenario(goldenBump);
-    github.pulls.listReviews.mockResolvedValueOnce({
-      data: [
-        {
-          user: { login: 'maria', type: 'User' },
-          state: 'APPROVED',
-          commit_id: s.head,
-          author_association: 'MEMBER',
-        },
-      ],
-    });
+    approvedOnHead(s);
     const { outputs: out } = await act(s);
     expect(out).toMatchObject({ decision: 'admit', review: '0', rejected: '0' });
     expect(lastUpdate()).toMatchObject({ conclusion: 'success' });
     expect(core.setFailed).not.toHaveBeenCalled();
     expect(core.summaryText()[0]).toContain('approved by maria');
+  });
+
+  test("a human's harness edit is review (harness-change), and admit after an approval on the head", async () => {
+    const s = scenario((r) =>
+      r.write({ 'tests/conftest.py': 'def pytest_configure(config): pass\n' }),
+    );
+    expect((await act(s)).outputs).toMatchObject({ decision: 'review', rejected: '0' });
+    expect(core.summaryText()[0]).toContain('harness-change');
+    approvedOnHead(s);
+    expect((await act(s)).outputs).toMatchObject({ decision: 'admit', review: '0' });
   });
 
   test('review under fail-on: reject: the check still asks for action, the step does not fail', async () => {

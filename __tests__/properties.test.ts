@@ -5,7 +5,6 @@
 // fast-check prints the seed and path of any counterexample); run counts stay moderate.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { readdirSync, readFileSync } from 'node:fs';
 import { decide } from '../src/decision/decide.js';
 import { SEVERITY } from '../src/decision/table.js';
 import { mapCases } from '../src/junit/map.js';
@@ -23,20 +22,12 @@ import {
   type TestResult,
 } from '../src/types.js';
 import { summaryProblems } from './support/hostile-markdown.js';
+import { PROPERTY_SEED } from './support/seeds.js';
 
 // The seed corpus is __fixtures__/properties/seeds/ (one fast-check seed a file; it may only
 // grow: the repository's own ledger classes these tests as properties over that folder). The
 // suite runs the newest seed there; FC_SEED explores other seeds locally.
-const SEED = Number(process.env.FC_SEED ?? newestSeed('__fixtures__/properties/seeds'));
-
-function newestSeed(dir: string): number {
-  const seeds = readdirSync(dir)
-    .sort()
-    .map((f) => Number(readFileSync(`${dir}/${f}`, 'utf8').trim()));
-  const seed = seeds.at(-1);
-  if (seed === undefined || !Number.isSafeInteger(seed)) throw new Error(`no seed in ${dir}`);
-  return seed;
-}
+const SEED = PROPERTY_SEED;
 const RUNS = { seed: SEED, numRuns: 120 };
 
 // ---------------------------------------------------------------- generators

@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { REPOSITORY } from '../src/project.js';
-import { renderRulesTable } from '../src/report/table-md.js';
+import { RULES } from '../src/decision/table.js';
+import {
+  renderEvidencePaths,
+  renderRulesTable,
+  renderThreatModel,
+} from '../src/report/table-md.js';
 
 const readme = readFileSync('README.md', 'utf8');
 
@@ -21,6 +26,25 @@ test('docs/CONTRACT.md §3 carries the same decision table', () => {
   const m = /\| rule \| signal \| class \| result \| human action \|\n(?:\|.*\n)+/.exec(contract);
   expect(m).not.toBeNull();
   expect(m![0]).toBe(renderRulesTable());
+});
+
+test('the README’s threat model is rendered from the same rows: each rule’s trick, what it trusts and cannot stop', () => {
+  const m = /<!-- threats:start -->\n([\s\S]*?)<!-- threats:end -->/.exec(readme);
+  expect(m).not.toBeNull();
+  expect(m![1]).toBe(renderThreatModel());
+  // Every rule that stops something is in it, by its key.
+  for (const r of RULES.filter((x) => !x.stops.startsWith('nothing')))
+    expect(m![1]).toContain(`| \`${r.key}\` | ${r.result} |`);
+  expect(m![1]).toContain('**What it cannot stop:**');
+});
+
+test('docs/evidence-paths.md lists the default path sets the gate uses, with their sources', () => {
+  const doc = readFileSync('docs/evidence-paths.md', 'utf8');
+  const m = /<!-- paths:start -->\n([\s\S]*?)<!-- paths:end -->/.exec(doc);
+  expect(m).not.toBeNull();
+  expect(m![1]).toBe(renderEvidencePaths());
+  expect(m![1]).toContain('| `**/conftest.py` | pytest |');
+  expect(m![1]).toContain('- `tests/agent_drafts/**`');
 });
 
 test('the README starts with the two commands a newcomer needs', () => {

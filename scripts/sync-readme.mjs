@@ -1,6 +1,8 @@
 // Writes the generated parts of the README (and the schema's $id, and the schema URL in
 // docs/ledger.md) from their one source:
-// - the decision table, from the same rows decide() uses (the built CLI's `rules` command);
+// - the decision table, from the same rows decide() uses (the built CLI's `rules` command),
+//   the threat model from the same rows (`rules --threats`), and docs/evidence-paths.md's
+//   default path sets from theirs (`rules --paths`);
 // - the action's inputs and outputs tables, from action.yml;
 // - this repository's name in `uses: OWNER/NAME@v1` lines and schema URLs, from package.json's
 //   `repository` (a fork changes that one line and runs this script).
@@ -47,7 +49,7 @@ export function actionTables(actionYml) {
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`. */
 function between(text, name, body) {
   const re = new RegExp(`<!-- ${name}:start -->\\n[\\s\\S]*?<!-- ${name}:end -->`);
-  if (!re.test(text)) throw new Error(`README.md has no <!-- ${name}:start/end --> markers`);
+  if (!re.test(text)) throw new Error(`no <!-- ${name}:start/end --> markers`);
   return text.replace(re, () => `<!-- ${name}:start -->\n${body}<!-- ${name}:end -->`);
 }
 
@@ -65,8 +67,14 @@ const files = new Map();
 const edit = (file, fn) => files.set(file, fn(files.get(file) ?? readFileSync(file, 'utf8')));
 
 const rules = execFileSync(process.execPath, ['dist/cli/index.js', 'rules'], { encoding: 'utf8' });
+const cli = (...args) =>
+  execFileSync(process.execPath, ['dist/cli/index.js', ...args], { encoding: 'utf8' });
+const threats = cli('rules', '--threats');
+const evidencePaths = cli('rules', '--paths');
 const tables = actionTables(readFileSync('action.yml', 'utf8'));
 edit('README.md', (t) => between(t, 'rules', rules));
+edit('README.md', (t) => between(t, 'threats', threats));
+edit('docs/evidence-paths.md', (t) => between(t, 'paths', evidencePaths));
 edit('README.md', (t) => between(t, 'inputs', tables.inputs));
 edit('README.md', (t) => between(t, 'outputs', tables.outputs));
 edit('README.md', withRepository);

@@ -15,7 +15,7 @@ import {
   usageMessage,
   type CommandHelp,
 } from './commands/options.js';
-import { renderRulesTable } from './report/table-md.js';
+import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
 import pkg from '../package.json' with { type: 'json' };
 
 type Run = (argv: string[], io: CommandIO) => Promise<number>;
@@ -218,13 +218,27 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
     run: lazy(() => import('./commands/lint.js')),
   },
   rules: {
-    usage: '',
-    summary: 'Print the decision table as Markdown.',
+    usage: '[--threats | --paths]',
+    summary:
+      'Print the decision table (or the threat model, or the default path sets) as Markdown.',
     more: ['exit status: 0 · 2 usage error'],
-    options: {},
+    options: {
+      threats: {
+        type: 'boolean',
+        help: 'the threat model: what the gate trusts, the trick each rule stops, what it cannot',
+      },
+      paths: {
+        type: 'boolean',
+        help: 'the default test, harness and draft paths, with their sources',
+      },
+    },
     run: async (argv, io) => {
-      if (argv.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(argv[0])}`);
-      io.stdout(renderRulesTable());
+      const render = { '--threats': renderThreatModel, '--paths': renderEvidencePaths }[
+        argv[0] ?? ''
+      ];
+      const rest = render ? argv.slice(1) : argv;
+      if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+      io.stdout((render ?? renderRulesTable)());
       return 0;
     },
   },

@@ -12,6 +12,14 @@ import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { NO_LEDGER, addFixes, type FixContext } from './decision/fix.js';
+import { EvidencePaths, type EvidenceSettings } from './decision/evidence.js';
+import {
+  DEFAULT_DRAFT_PATHS,
+  DEFAULT_HARNESS_PATHS,
+  DEFAULT_TEST_PATHS,
+  globsOf,
+} from './decision/evidence-paths.js';
+import { commitFacts } from './evidence-commits.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { parseLedger } from './ledger/parse.js';
@@ -45,6 +53,10 @@ export interface GateOptions {
   head: string;
   production: string[];
   goldens: string[];
+  /** The evidence path sets (§3); each empty or absent list takes its documented default. */
+  testPaths?: string[];
+  harnessPaths?: string[];
+  draftPaths?: string[];
   expect: Expect;
   agentAuthors: string[];
   author: 'auto' | 'agent' | 'human';
@@ -134,9 +146,10 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     );
   }
 
+  const evidence = evidenceSettings(o);
   let change: Change | undefined;
   if (src !== undefined && changed !== undefined) {
-    change = await readChange(o, src, changed, ledgerShown, ledger);
+    change = await readChange(o, src, changed, ledgerShown, ledger, evidence, notes);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
     );
@@ -151,6 +164,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     else if (change.baseLedger.errors.length > 0)
       notes.push(`the base ${ledgerShown} is invalid: every non-draft row is treated as new`);
   } else {
+    // The evidence path rules are diff rules too (§3): skipped with them.
     notes.push('no base given: the diff rules and the base-ledger comparison were skipped');
   }
 
@@ -171,7 +185,13 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     isProduction: matcher(o.production) ?? (() => false),
     isGolden: matcher(o.goldens),
     expect: o.expect,
+    evidence,
   });
+  if (o.expect === 'ran-files' && report.findings.some((f) => HARNESS_RULES.has(f.rule))) {
+    notes.push(
+      'a harness path changed: every row must have a result (expect: ran-files set aside)',
+    );
+  }
   // Each reject and review finding says the command that resolves it, from this run's inputs.
   const baseRows = change?.baseLedger?.ledger?.byId;
   const fix: FixContext = {
@@ -248,6 +268,20 @@ function rowsWith(ledger: Ledger | undefined, field: 'artifact' | 'seeds'): stri
   return out;
 }
 
+const HARNESS_RULES = new Set(['agent-harness-edit', 'harness-change']);
+
+/** The path sets as given, each empty one replaced by its default list. */
+function evidenceSettings(o: GateOptions): EvidenceSettings {
+  const given = (l: string[] | undefined, d: readonly string[]) =>
+    l && l.some((g) => g.trim() !== '') ? l : [...d];
+  return {
+    testPaths: given(o.testPaths, globsOf(DEFAULT_TEST_PATHS)),
+    harnessPaths: given(o.harnessPaths, globsOf(DEFAULT_HARNESS_PATHS)),
+    draftPaths: given(o.draftPaths, DEFAULT_DRAFT_PATHS),
+    reports: o.junit,
+  };
+}
+
 function matcher(globs: string[]): ((p: string) => boolean) | undefined {
   const list = globs.filter((g) => g.trim() !== '');
   return list.length > 0 ? picomatch(list, { dot: true }) : undefined;
@@ -269,6 +303,8 @@ async function readChange(
   changed: ChangedPath[],
   ledgerShown: string,
   ledger: Ledger | undefined,
+  evidence: EvidenceSettings,
+  notes: string[],
 ): Promise<Change> {
   const patterns = parsePatterns(o.agentAuthors);
   const [baseText, commits] = await Promise.all([src.baseLedgerText(ledgerShown), src.commits()]);
@@ -289,6 +325,27 @@ async function readChange(
       : rowAuthors === null
         ? { agent: true, why: 'the ledger rows could not be attributed to commits' }
         : judgeAuthorship(commits, { login: o.prAuthor, type: o.prAuthorType }, patterns);
+  const paths = new EvidencePaths(evidence, {
+    ledgerFile: ledgerShown,
+    ledger,
+    baseRows: baseLedger?.ledger?.rows ?? [],
+    isProduction: () => false,
+    isGolden: () => false,
+  });
+  const facts = await commitFacts({
+    src,
+    commits,
+    changed,
+    change: who,
+    author: o.author,
+    patterns,
+    paths,
+  });
+  if (!facts.perCommit) {
+    notes.push(
+      `evidence paths: ${src.source} gives no per-commit files, so every changed path takes the change's authorship (${who.agent ? 'agent' : 'human'}) and shared configs count whole; check out with history (fetch-depth: 0) so git can answer per commit`,
+    );
+  }
   return {
     baseSha: src.baseSha,
     changed,
@@ -297,5 +354,6 @@ async function readChange(
     authorship: who.why,
     rowAuthors: rowAuthors ?? undefined,
     source: src.source,
+    commits: facts.commits,
   };
 }

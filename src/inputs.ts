@@ -12,6 +12,10 @@ export interface ActionInputs {
   collected?: string;
   production: string[];
   goldens: string[];
+  /** The evidence path sets; empty: the documented defaults. */
+  testPaths: string[];
+  harnessPaths: string[];
+  draftPaths: string[];
   agentAuthors: string[];
   baseRef?: string;
   token: string;
@@ -90,6 +94,9 @@ export function readInputs(): ActionInputs {
     collected,
     production: list('production-paths'),
     goldens: list('golden-paths'),
+    testPaths: list('test-paths'),
+    harnessPaths: list('harness-paths'),
+    draftPaths: list('draft-paths'),
     agentAuthors: agentAuthors.length > 0 ? agentAuthors : [...DEFAULT_AGENT_AUTHORS],
     baseRef,
     token,

@@ -197,6 +197,47 @@ export interface Change {
   rowAuthors?: Map<string, { agent: boolean; why: string }>;
   /** Where the changed paths came from, e.g. `git` or `pulls.listFiles`. */
   source: string;
+  /**
+   * Each commit's own changed paths with its authorship, oldest first (the evidence rules,
+   * §3). Without per-commit files (the API fallback) one entry with sha '' holds every
+   * changed path under the change's authorship.
+   */
+  commits?: CommitChanges[];
+}
+
+/** One path one commit changed, with what the gate read of its content. */
+export interface CommitPathChange {
+  path: string;
+  status: ChangeStatus;
+  /**
+   * For a path only `GLOB#KEY` harness entries match: the keys whose settings this commit
+   * changed ([]: none, so no harness edit). Absent when unknown: the whole file counts.
+   */
+  settingsChanged?: string[];
+  /** A YAML harness file whose edit only moves `uses:` pins, line for line. */
+  pinsOnly?: boolean;
+}
+
+/** A commit of the change: who made it, and the paths it changed. */
+export interface CommitChanges {
+  /** '' for the API fallback's one entry that stands for the whole change. */
+  sha: string;
+  agent: boolean;
+  why: string;
+  paths: CommitPathChange[];
+}
+
+export type PathKind =
+  'production' | 'tests' | 'drafts' | 'harness' | 'goldens' | 'ledger' | 'reports' | 'other';
+
+/** A path the change's agent commits changed, by kind (the summary's first section). */
+export interface AgentChange {
+  kind: PathKind;
+  path: string;
+  /** Its status in the last agent commit that changed it. */
+  status: ChangeStatus;
+  /** Those commits, short shas, oldest first (none for the API fallback). */
+  commits: string[];
 }
 
 // ---------------------------------------------------------------- the file system, as facts
@@ -238,6 +279,9 @@ export type RuleKey =
   | 'ledger-contract-change'
   | 'ledger-agent-edit'
   | 'ledger-invalid'
+  | 'agent-test-edit'
+  | 'agent-harness-edit'
+  | 'harness-change'
   | 'collection-skipped'
   | 'collection-error'
   | 'report-unmapped'
@@ -273,6 +317,8 @@ export interface Report {
   decision: Decision;
   counts: Counts;
   findings: Finding[];
+  /** What the agents' commits changed, by kind; absent when no commit is an agent's. */
+  agentChanges?: AgentChange[];
 }
 
 /**
@@ -297,6 +343,10 @@ export interface ChangeSource {
    * Absent for the API, which has no per-commit ledger: rows take the change's authorship.
    */
   ledgerVersions?: { cwd: string; head: string };
+  /** Each commit's own changed paths, by sha (the evidence rules): git only. */
+  commitPaths?(): Promise<Map<string, ChangedPath[]>>;
+  /** A file's text at a commit, null when absent (shared configs, workflows): git only. */
+  fileAt?(sha: string, path: string): Promise<string | null>;
 }
 
 /** A report file the gate could not use, or a pattern that matched nothing. */

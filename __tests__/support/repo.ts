@@ -48,24 +48,26 @@ export class Repo {
     return this;
   }
 
-  commit(message: string, who: Author = HUMAN): string {
-    return this.commitWith(who, '--allow-empty', '-m', message);
+  /** Commits everything as `who`; a `committer` apart, as GitHub writes a bot's commits. */
+  commit(message: string, who: Author = HUMAN, committer: Author = who): string {
+    return this.commitWith(who, committer, '--allow-empty', '-m', message);
   }
 
   /** Folds the working tree into the last commit (its message and author kept). */
   amend(who: Author = HUMAN): string {
-    return this.commitWith(who, '--amend', '--no-edit');
+    return this.commitWith(who, who, '--amend', '--no-edit');
   }
 
-  private commitWith(who: Author, ...args: string[]): string {
+  private commitWith(who: Author, committer: Author, ...args: string[]): string {
     this.git('add', '-A');
     this.git(
       '-c',
-      `user.name=${who.name}`,
+      `user.name=${committer.name}`,
       '-c',
-      `user.email=${who.email}`,
+      `user.email=${committer.email}`,
       'commit',
       '-q',
+      `--author=${who.name} <${who.email}>`,
       ...args,
     );
     return this.git('rev-parse', 'HEAD').trim();

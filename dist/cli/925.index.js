@@ -15,12 +15,14 @@ __webpack_require__.d(__webpack_exports__, {
   blobsAt: () => (/* binding */ blobsAt),
   changedPaths: () => (/* binding */ changedPaths),
   coAuthorsOf: () => (/* binding */ coAuthorsOf),
+  commitPathsBetween: () => (/* binding */ commitPathsBetween),
   commitsBetween: () => (/* binding */ commitsBetween),
   fetchPullHead: () => (/* binding */ fetchPullHead),
   gitChange: () => (/* binding */ gitChange),
   isShallow: () => (/* binding */ isShallow),
   mergeBase: () => (/* binding */ mergeBase),
   parseBatchCheck: () => (/* binding */ parseBatchCheck),
+  parseCommitPaths: () => (/* binding */ parseCommitPaths),
   parseCommitRecords: () => (/* binding */ parseCommitRecords),
   parseNameStatus: () => (/* binding */ parseNameStatus),
   removeWorktree: () => (/* binding */ removeWorktree),
@@ -1254,11 +1256,72 @@ function parseNameStatus(out) {
     const parts = out.split('\0');
     const changed = [];
     for (let i = 0; i + 1 < parts.length; i += 2) {
-        const letter = parts[i].charAt(0);
-        const status = letter === 'A' || letter === 'D' || letter === 'T' ? letter : 'M';
-        changed.push({ path: parts[i + 1], status });
+        changed.push({ path: parts[i + 1], status: statusOf(parts[i]) });
     }
     return changed;
+}
+/**
+ * One status from git's letters: a merge's combined diff gives one letter per parent (`MM`,
+ * `AA`): added or deleted only when so against every parent, else modified.
+ */
+function statusOf(letters) {
+    const first = letters.charAt(0);
+    if (letters.length > 1 && [...letters].some((l) => l !== first))
+        return 'M';
+    return first === 'A' || first === 'D' || first === 'T' ? first : 'M';
+}
+/**
+ * Each commit's own changed paths over from..to, in one `git log` read: a rename is a
+ * deletion plus an addition, and a merge lists only the paths it changed against every
+ * parent (its own edits and conflict resolutions, not what it brought in from either side).
+ */
+async function commitPathsBetween(cwd, from, to) {
+    const r = await git(cwd, [
+        'log',
+        '-z',
+        '--no-decorate',
+        '--no-show-signature',
+        '--no-renames',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--name-status',
+        '--diff-merges=dense-combined',
+        '--format=%x01%H',
+        `${from}..${to}`,
+        '--',
+    ]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git log --name-status ${from}..${to} failed: ${r.err}`);
+    return parseCommitPaths(r.out);
+}
+/**
+ * `git log -z --name-status --format=%x01%H` output: each commit's `\x01SHA` NUL, then
+ * STATUS NUL PATH NUL pairs (a status may carry the newline git puts after the header).
+ * Read by position, so no byte of a path can start a commit; anything else is refused.
+ */
+function parseCommitPaths(out) {
+    const parts = out.split('\0');
+    const commits = new Map();
+    let paths;
+    for (let i = 0; i < parts.length; i++) {
+        const token = parts[i].replace(/^\n/, '');
+        if (token === '')
+            continue;
+        if (token.startsWith('\x01')) {
+            const sha = token.slice(1);
+            if (!SHA.test(sha))
+                throw new types/* GateError */.u('git log printed a commit without its sha');
+            paths = [];
+            commits.set(sha, paths);
+            continue;
+        }
+        const path = parts[++i];
+        if (paths === undefined || !/^[ACDMTUX]+$/.test(token) || path === undefined || path === '') {
+            throw new types/* GateError */.u('git log printed changed paths that do not parse');
+        }
+        paths.push({ path, status: statusOf(token) });
+    }
+    return commits;
 }
 /** A file's text at a commit, or null when the commit has no such file. */
 async function showFile(cwd, sha, path) {
@@ -1442,6 +1505,8 @@ async function gitChange(cwd, base, head, allowFetch) {
         commits: () => commitsBetween(cwd, baseSha, head).catch(() => null),
         baseLedgerText: (file) => showFile(cwd, baseSha, file),
         ledgerVersions: { cwd, head },
+        commitPaths: () => commitPathsBetween(cwd, baseSha, head),
+        fileAt: (sha, file) => showFile(cwd, sha, file),
     };
 }
 

@@ -7,5 +7,7 @@ export function applyApproval(report: Report, approver: string): Report {
   const findings = report.findings.map((f) =>
     f.result === 'review' ? { ...f, result: 'admit' as const, approved_by: approver } : f,
   );
-  return finalize(findings, report.counts.cases);
+  const out = finalize(findings, report.counts.cases);
+  if (report.agentChanges) out.agentChanges = report.agentChanges;
+  return out;
 }

@@ -21,6 +21,7 @@ import type {
   UnmappedCase,
 } from '../types.js';
 import { NO_LEDGER } from './fix.js';
+import { idPrefix, judgeEvidence, type EvidenceSettings } from './evidence.js';
 import { SortedPaths } from './pathIndex.js';
 import type { ShippedReport } from './report-origin.js';
 import { normaliseReason, skipMismatch } from './skip-reason.js';
@@ -50,6 +51,8 @@ export interface DecideInput {
   /** Golden paths; by default every artifact a locked_fixture row names. */
   isGolden?: (path: string) => boolean;
   expect: Expect;
+  /** The evidence path sets (§3); the evidence rules run when this and `change` are given. */
+  evidence?: EvidenceSettings;
 }
 
 export function decide(input: DecideInput): Report {
@@ -90,18 +93,41 @@ export function decide(input: DecideInput): Report {
   }
   // A ledger that fails validation classifies nothing: no admit may come from it.
   const ledger = input.ledgerErrors.length === 0 ? input.ledger : undefined;
+  const evidence = evidenceFindings(input, ledger);
+  findings.push(...(evidence?.findings ?? []));
   if (ledger) {
     const facts = new ChangeFacts(input.change);
     const seen = new Set<LedgerRow>(); // rows with a result, by identity
     for (const t of input.tests) findings.push(caseFinding(t, ledger, input, facts, seen));
     skippedModuleRows(ledger, input, facts, seen, findings);
-    missingRows(ledger, input, seen, findings);
+    // A changed harness can stop a file from running: then every row is expected.
+    const expect = evidence?.harnessTouched ? 'all' : input.expect;
+    missingRows(ledger, { ...input, expect }, seen, findings);
     if (input.change) {
       ledgerChangeFindings(ledger, input.change, input.ledgerFile, findings);
       goldenNoBump(ledger, input, facts, findings);
     }
   }
-  return finalize(findings, cases);
+  const report = finalize(findings, cases);
+  if (evidence?.agentChanges) report.agentChanges = evidence.agentChanges;
+  return report;
+}
+
+/** The evidence path rules (decision/evidence.ts), over the change's commits. */
+function evidenceFindings(input: DecideInput, ledger: Ledger | undefined) {
+  if (!input.change || !input.evidence) return undefined;
+  const base = input.change.baseLedger;
+  const baseRows = base?.ledger && base.errors.length === 0 ? base.ledger.rows : [];
+  const artifacts = new Set<string>();
+  for (const r of [...(ledger?.rows ?? []), ...baseRows])
+    if (r.artifact !== undefined) artifacts.add(r.artifact);
+  return judgeEvidence(input.change, input.evidence, {
+    ledgerFile: input.ledgerFile,
+    ledger,
+    baseRows,
+    isProduction: input.isProduction,
+    isGolden: input.isGolden ?? ((p) => artifacts.has(p)),
+  });
 }
 
 /** What the change did to goldens and seed folders, relative to the base ledger. */
@@ -441,11 +467,6 @@ function lostUnderFileRows(
       }),
     );
   }
-}
-
-export function idPrefix(id: string): string {
-  const i = id.indexOf('::');
-  return i < 0 ? id : id.slice(0, i);
 }
 
 // `skip` included: saying a test may skip is a contract change like any other (§2).

@@ -19,6 +19,8 @@ export interface Rule {
   fix?: string;
   /** The one command for several findings of the rule shown as one entry (one file's tests). */
   fixMany?: string;
+  /** The trick this rule stops (README: threat model). */
+  stops: string;
 }
 
 /** A review is resolved by an eligible human's approving review on the head commit (§3). */
@@ -31,6 +33,7 @@ export const RULES: readonly Rule[] = [
     class: 'locked_fixture',
     result: 'admit',
     action: 'none',
+    stops: 'nothing: this is the admit a locked test earns',
   },
   {
     key: 'fixture-digest-mismatch',
@@ -40,6 +43,7 @@ export const RULES: readonly Rule[] = [
     action:
       "the golden's bytes changed but its row did not: if the change is meant, re-lock it (a reviewed contract change); if not, restore the file",
     fix: 'ledger-gate relock $artifact$L',
+    stops: 'rewriting a golden so a broken output matches it',
   },
   {
     key: 'fixture-contract-change',
@@ -48,6 +52,7 @@ export const RULES: readonly Rule[] = [
     result: 'review',
     action: "a reviewer checks the golden's new bytes and approves the pull request",
     fix: APPROVE,
+    stops: 'a golden and its digest rewritten together without anyone looking',
   },
   {
     key: 'fixture-missing',
@@ -56,6 +61,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'restore the golden file, or drop the rows of a test that is gone',
     fix: 'git checkout $base -- $artifact',
+    stops: 'deleting a golden so the test that compares with it has nothing to fail on',
   },
   {
     key: 'property-seeded',
@@ -63,6 +69,7 @@ export const RULES: readonly Rule[] = [
     class: 'property',
     result: 'admit',
     action: 'optional seed growth review',
+    stops: 'nothing: this is the admit a property earns',
   },
   {
     key: 'property-seeds-empty',
@@ -71,6 +78,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'restore the seed files: the folder must hold at least one',
     fix: 'git checkout $base -- $seeds',
+    stops: "emptying a property's seed corpus so it checks nothing",
   },
   {
     key: 'property-seeds-shrunk',
@@ -79,6 +87,7 @@ export const RULES: readonly Rule[] = [
     result: 'review',
     action: 'a reviewer checks the deleted or rewritten seeds and approves the pull request',
     fix: APPROVE,
+    stops: 'removing or rewriting the seeds a broken change fails on',
   },
   {
     key: 'quarantine-pass',
@@ -88,6 +97,8 @@ export const RULES: readonly Rule[] = [
     action:
       'the quarantined test passes now: class it (lock it, or make it a property) instead, or keep it failing',
     fix: 'ledger-gate lock $id --artifact {file} $run$L',
+    stops:
+      'a quarantined failure that starts passing unnoticed (a fix nobody reviewed, or a test that stopped testing)',
   },
   {
     key: 'quarantine-fail',
@@ -95,6 +106,7 @@ export const RULES: readonly Rule[] = [
     class: 'quarantine',
     result: 'info',
     action: 'none',
+    stops: 'nothing: a known failure, as expected',
   },
   {
     key: 'quarantine-removed',
@@ -105,6 +117,7 @@ export const RULES: readonly Rule[] = [
     action: 'restore the test, or, if it was deleted, drop its row in a reviewed change',
     fix: 'ledger-gate drop $id$L',
     fixMany: 'ledger-gate update $run$L',
+    stops: 'making a quarantined test disappear instead of fixing it',
   },
   {
     key: 'draft-pass',
@@ -113,6 +126,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: "a human promotes the agent's draft to the class it proposes, or drops it",
     fix: 'ledger-gate promote $id$L   (or: ledger-gate drop $id$L)',
+    stops: "an agent's own new test, written to pass, counted as evidence",
   },
   {
     key: 'draft-not-passing',
@@ -120,6 +134,7 @@ export const RULES: readonly Rule[] = [
     class: 'draft',
     result: 'info',
     action: 'none',
+    stops: 'nothing: a draft is not evidence either way',
   },
   {
     key: 'unclassified',
@@ -129,6 +144,7 @@ export const RULES: readonly Rule[] = [
     action: 'give the test a row: lock it to its own file (or a golden), or make it a property',
     fix: 'ledger-gate lock $id --artifact {file} $run$L',
     fixMany: 'ledger-gate update $run$L',
+    stops: 'a new passing test nobody classified, offered as evidence',
   },
   {
     key: 'classified-fail',
@@ -137,6 +153,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'fix the code or the test; a test known to fail can be quarantined',
     fix: "ledger-gate quarantine $id --reason '<why it fails>' --owner '<who fixes it>' $run$L",
+    stops: 'merging with a failing classified test',
   },
   {
     key: 'classified-skip',
@@ -146,6 +163,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'make the test run, or a human writes why it skips (`skip: <reason>` on its row)',
     fix: 'ledger-gate update $run$L',
+    stops: 'skipping a failing test instead of fixing it',
   },
   {
     key: 'expected-skip',
@@ -154,6 +172,7 @@ export const RULES: readonly Rule[] = [
     class: 'any but draft',
     result: 'info',
     action: 'none',
+    stops: 'nothing: the skip the row expects',
   },
   {
     key: 'classified-missing',
@@ -164,6 +183,7 @@ export const RULES: readonly Rule[] = [
     action: 'restore the test, or, if it was deleted, drop its row in a reviewed change',
     fix: 'ledger-gate drop $id$L',
     fixMany: 'ledger-gate update $run$L',
+    stops: 'deleting or renaming a classified test, or not running its file',
   },
   {
     key: 'flaky-pass',
@@ -173,6 +193,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'fix the flakiness, or quarantine the test',
     fix: "ledger-gate quarantine $id --reason flaky --owner '<who fixes it>' $run$L",
+    stops: 'rerunning a failing test until it passes',
   },
   {
     key: 'production-golden-no-bump',
@@ -182,6 +203,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 're-lock the golden, so its new bytes are a reviewed contract change',
     fix: 'ledger-gate relock $artifact$L',
+    stops: 'changing production code and its goldens together so the comparison still matches',
   },
   {
     key: 'ledger-contract-change',
@@ -191,6 +213,7 @@ export const RULES: readonly Rule[] = [
     result: 'review',
     action: "a reviewer checks the row's new contract and approves the pull request",
     fix: APPROVE,
+    stops: "a human's ledger edit merged without review",
   },
   {
     key: 'ledger-agent-edit',
@@ -200,6 +223,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: "undo the agent's edit of the row; a human makes it in a commit of their own",
     fix: 'git checkout $base -- $ledger',
+    stops: 'an agent that re-classes, re-digests or deletes rows to turn its reject into an admit',
   },
   {
     key: 'ledger-invalid',
@@ -208,6 +232,39 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'fix the ledger where the message points (lint lists every problem)',
     fix: 'ledger-gate lint$L',
+    stops: 'a ledger crafted to be read one way by the gate and another by a person',
+  },
+  {
+    key: 'agent-test-edit',
+    signal:
+      "an agent's commit adds, edits or deletes a test path outside the draft paths (a row's test file or artifact, a runner's test location; a file added to a property's seeds folder excepted)",
+    class: '\u2014',
+    result: 'reject',
+    action: 'a human makes that edit, or the agent writes under the draft paths',
+    fix: 'git checkout $base -- $module',
+    stops:
+      'redefining a locked test under the same id, editing the helper a test takes its expected value from, or making a property tautological',
+  },
+  {
+    key: 'agent-harness-edit',
+    signal:
+      "an agent's commit adds, edits or deletes a harness path: runner configs and their test-settings keys, hooks and plugins, setup files, module mocks, Python start-up hooks and shadowing modules, CI workflows (a bot's edit that only moves `uses:` pins or a listed lockfile is `harness-change`)",
+    class: '\u2014',
+    result: 'reject',
+    action: 'a human makes that edit',
+    fix: 'git checkout $base -- $module',
+    stops:
+      'a conftest hook that rewrites failures, a setup file that replaces `expect`, a config that stops a test file from running, a root module that shadows the runner',
+  },
+  {
+    key: 'harness-change',
+    signal:
+      "a human's commit changes a harness path, or a dependency bot's commit only moves `uses:` pins or a listed lockfile (a contract change: `accepts` names the file)",
+    class: '\u2014',
+    result: 'review',
+    action: 'review the harness change',
+    fix: APPROVE,
+    stops: 'a harness edit merged without anyone looking at it',
   },
   {
     key: 'collection-skipped',
@@ -216,6 +273,7 @@ export const RULES: readonly Rule[] = [
     class: '—',
     result: 'info',
     action: 'none',
+    stops: 'nothing: said so the rows it skips are judged as skips',
   },
   {
     key: 'collection-error',
@@ -224,6 +282,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'fix the module so that pytest can import it',
     fix: 'pytest --collect-only -q $module',
+    stops: 'a broken module whose tests silently never run',
   },
   {
     key: 'report-unmapped',
@@ -232,6 +291,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: "give the run's collected ids with --collected (`pytest --collect-only -q` output)",
     fix: 'pytest --collect-only -q > collected.txt',
+    stops: 'a report case whose id is ambiguous or made up',
   },
   {
     key: 'report-invalid',
@@ -240,6 +300,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'fix the test run, so that --junit names its JUnit reports',
     fix: 'ledger-gate lint $run$L',
+    stops: 'a malformed, hostile or empty report read as a pass',
   },
   {
     key: 'report-in-change',
@@ -249,6 +310,9 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action:
       'commit no reports; upload only what the runner wrote, from a folder the job creates ($RUNNER_TEMP/reports)',
+    fix: 'git rm --cached -- $module',
+    stops:
+      'a report committed beside CI’s real one, supplying the pass for a test the change stopped running',
   },
 ];
 

@@ -1,5 +1,5 @@
 // The JSON report of CONTRACT.md §6, with its keys in the contract's order.
-import type { Finding, Report } from '../types.js';
+import type { AgentChange, Finding, Report } from '../types.js';
 
 function finding(f: Finding): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -16,6 +16,10 @@ function finding(f: Finding): Record<string, unknown> {
   if (f.approved_by !== undefined) out.approved_by = f.approved_by;
   if (f.accepts !== undefined) out.accepts = f.accepts;
   return out;
+}
+
+function agentChange(a: AgentChange): Record<string, unknown> {
+  return { kind: a.kind, path: a.path, status: a.status, commits: a.commits };
 }
 
 export function toJson(report: Report): string {
@@ -35,6 +39,7 @@ export function* jsonChunks(report: Report, batch = 2000): Generator<string> {
       version: 1,
       decision: report.decision,
       counts: { cases: c.cases, admit: c.admit, review: c.review, reject: c.reject, info: c.info },
+      ...(report.agentChanges ? { agent_changes: report.agentChanges.map(agentChange) } : {}),
       findings: [],
     },
     null,

@@ -19,6 +19,7 @@ import {
   type RuleGroup,
 } from './groups.js';
 import { blobPrefix, blobUrl, type LinkBase } from './links.js';
+import { agentChangesMarkdown } from './agent-changes.js';
 import { renderRulesTable } from './table-md.js';
 
 export interface SummaryInput {
@@ -224,6 +225,8 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
     `- **${lines.cases}**\n- **${lines.findings}**\n\n`;
+  // A change with agent commits opens with what they changed, by kind (capped per kind).
+  const touched = agentChangesMarkdown(report.agentChanges, blobPrefix(opts.links));
 
   const counts: Partial<Record<RuleKey, number>> = {};
   for (const g of groups) counts[g.key] = g.count;
@@ -243,6 +246,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   // never crowded out by them: their room is kept, up to a quarter of what is left.
   const notes = notesBlock(input.notes, Math.floor((max - bytes(head) - bytes(tail)) / 4));
   let reserve = RESERVE + bytes(tail) + bytes(notes);
+  out.add(touched, reserve);
 
   let findingsCut = 0;
   let full = false;

@@ -7,6 +7,7 @@ import { fixForMany } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Result } from '../types.js';
+import { agentChangesLines } from './agent-changes.js';
 import { clip, forLog, neutralise } from './escape.js';
 import {
   countLines,
@@ -57,6 +58,8 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   ];
   if (groups.length > 0)
     out.push(`  rules matched: ${groups.map((g) => `${g.key} ${g.count}`).join(' · ')}`);
+  const touched = agentChangesLines(report.agentChanges);
+  if (touched.length > 0) out.push('', ...touched);
 
   const place = (f: { file?: string; line?: number }) =>
     f.file ? neutralise(f.line ? `${f.file}:${f.line}` : f.file) : '';

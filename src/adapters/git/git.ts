@@ -101,11 +101,75 @@ export function parseNameStatus(out: string): ChangedPath[] {
   const parts = out.split('\0');
   const changed: ChangedPath[] = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const letter = parts[i].charAt(0);
-    const status: ChangeStatus = letter === 'A' || letter === 'D' || letter === 'T' ? letter : 'M';
-    changed.push({ path: parts[i + 1], status });
+    changed.push({ path: parts[i + 1], status: statusOf(parts[i]) });
   }
   return changed;
+}
+
+/**
+ * One status from git's letters: a merge's combined diff gives one letter per parent (`MM`,
+ * `AA`): added or deleted only when so against every parent, else modified.
+ */
+function statusOf(letters: string): ChangeStatus {
+  const first = letters.charAt(0);
+  if (letters.length > 1 && [...letters].some((l) => l !== first)) return 'M';
+  return first === 'A' || first === 'D' || first === 'T' ? first : 'M';
+}
+
+/**
+ * Each commit's own changed paths over from..to, in one `git log` read: a rename is a
+ * deletion plus an addition, and a merge lists only the paths it changed against every
+ * parent (its own edits and conflict resolutions, not what it brought in from either side).
+ */
+export async function commitPathsBetween(
+  cwd: string,
+  from: string,
+  to: string,
+): Promise<Map<string, ChangedPath[]>> {
+  const r = await git(cwd, [
+    'log',
+    '-z',
+    '--no-decorate',
+    '--no-show-signature',
+    '--no-renames',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--name-status',
+    '--diff-merges=dense-combined',
+    '--format=%x01%H',
+    `${from}..${to}`,
+    '--',
+  ]);
+  if (!r.ok) throw new GateError(`git log --name-status ${from}..${to} failed: ${r.err}`);
+  return parseCommitPaths(r.out);
+}
+
+/**
+ * `git log -z --name-status --format=%x01%H` output: each commit's `\x01SHA` NUL, then
+ * STATUS NUL PATH NUL pairs (a status may carry the newline git puts after the header).
+ * Read by position, so no byte of a path can start a commit; anything else is refused.
+ */
+export function parseCommitPaths(out: string): Map<string, ChangedPath[]> {
+  const parts = out.split('\0');
+  const commits = new Map<string, ChangedPath[]>();
+  let paths: ChangedPath[] | undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const token = parts[i].replace(/^\n/, '');
+    if (token === '') continue;
+    if (token.startsWith('\x01')) {
+      const sha = token.slice(1);
+      if (!SHA.test(sha)) throw new GateError('git log printed a commit without its sha');
+      paths = [];
+      commits.set(sha, paths);
+      continue;
+    }
+    const path = parts[++i];
+    if (paths === undefined || !/^[ACDMTUX]+$/.test(token) || path === undefined || path === '') {
+      throw new GateError('git log printed changed paths that do not parse');
+    }
+    paths.push({ path, status: statusOf(token) });
+  }
+  return commits;
 }
 
 /** A file's text at a commit, or null when the commit has no such file. */
@@ -322,5 +386,7 @@ export async function gitChange(
     commits: () => commitsBetween(cwd, baseSha, head).catch(() => null),
     baseLedgerText: (file) => showFile(cwd, baseSha, file),
     ledgerVersions: { cwd, head },
+    commitPaths: () => commitPathsBetween(cwd, baseSha, head),
+    fileAt: (sha, file) => showFile(cwd, sha, file),
   };
 }
