@@ -3,13 +3,16 @@
 // - unit (`npm test`, build/junit.xml): pure functions, adapters and run() in-process, real git
 //   repos in temp folders; needs no build and takes well under two minutes on two cores.
 // - e2e (`npm run test:e2e`, build/junit-e2e.xml): the built bundles in dist/ run as child
-//   processes, the action's under the system node and under Node 24, on real repositories
-//   and a fake GitHub; the hostile corpus through the CLI bundle. Seconds per test.
+//   processes under the Nodes from npm (22 and 24; never the machine's own), the action's on
+//   real repositories and a fake GitHub, the hostile corpus through the CLI bundle. Seconds
+//   per test. `npm run test:e2e:node22` runs the CLI's files (CLI_E2E) with the CLI on Node 22.
 // .ci/run runs both; the self-gate reads both JUnit files.
 
 /** The end-to-end files: each spawns a built bundle (dist/) per test. */
 export const E2E = [
   'action.test.ts',
+  'action-approvals.test.ts',
+  'action-check.test.ts',
   'action-authorship.test.ts',
   'action-change-source.test.ts',
   'action-workflow-run.test.ts',
@@ -20,6 +23,9 @@ export const E2E = [
   'self-gate.test.ts',
   'replay.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
+
+/** The end-to-end files that run the CLI bundle (under LEDGER_GATE_CLI_NODE, default 24). */
+export const CLI_E2E = ['cli.test.ts', 'cli-dist.test.ts', 'hostile.test.ts'];
 
 const shared = {
   preset: 'ts-jest/presets/default-esm',

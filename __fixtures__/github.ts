@@ -7,7 +7,9 @@ type Params = Record<string, unknown>;
 type Call = (params: Params) => Promise<{ data: unknown }>;
 
 export const checks = {
-  create: jest.fn<Call>(async () => ({ data: { id: 42 } })),
+  create: jest.fn<Call>(async () => ({
+    data: { id: 42, html_url: 'https://github.example/acme/widgets/runs/42' },
+  })),
   update: jest.fn<Call>(async () => ({ data: {} })),
 };
 export const pulls = {
@@ -16,7 +18,13 @@ export const pulls = {
   listFiles: jest.fn<Call>(),
   listCommits: jest.fn<Call>(),
 };
-export const repos = { compareCommits: jest.fn<Call>() };
+export const repos = {
+  compareCommits: jest.fn<Call>(),
+  // Anyone is read unless a test answers otherwise (a public repository's default).
+  getCollaboratorPermissionLevel: jest.fn<Call>(async () => ({
+    data: { permission: 'read', role_name: 'read' },
+  })),
+};
 
 export const octokit = {
   rest: { checks, pulls, repos },
@@ -32,7 +40,13 @@ export const getOctokit = jest.fn((token: string, options?: unknown) => {
 
 /** Clears the calls between tests and restores the default answers. */
 export function reset(): void {
-  for (const f of [checks.create, checks.update, pulls.listReviews, pulls.get])
+  for (const f of [
+    checks.create,
+    checks.update,
+    pulls.listReviews,
+    pulls.get,
+    repos.getCollaboratorPermissionLevel,
+  ])
     f.mockClear();
   for (const f of [pulls.listFiles, pulls.listCommits, repos.compareCommits]) f.mockReset();
   octokit.paginate.mockClear();

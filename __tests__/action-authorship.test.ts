@@ -9,12 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fakeGitHubForFile, type FakeReview } from './support/fake-github.js';
-import {
-  cleanupRun,
-  nodeBinaries,
-  runAction,
-  type ActionRun,
-} from './support/fake-github-runner.js';
+import { cleanupRun, node24, runAction, type ActionRun } from './support/fake-github-runner.js';
 import {
   AGENT,
   HUMAN,
@@ -28,7 +23,7 @@ import {
 
 const { gh, cleanup } = fakeGitHubForFile();
 
-const NODE = nodeBinaries()[0];
+const NODE = node24();
 const F = SCENARIO_FILE;
 const NEW = `${F}::test_new_idea`;
 const GOLDEN = 'golden bytes v1\n';
@@ -66,6 +61,7 @@ const approval = (commit: string): FakeReview => ({
 });
 
 async function act(workspace: string, base: string, head: string, reviews: FakeReview[] = []) {
+  gh.roles.set('maintainer', 'write');
   gh.pulls.set(7, {
     number: 7,
     user: { login: PR_AUTHOR.login },

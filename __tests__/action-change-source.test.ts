@@ -12,12 +12,7 @@ import { createOctokit } from '../src/adapters/github/client.js';
 import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github/fallback.js';
 import { apiRef } from '../src/main.js';
 import { fakeGitHubForFile } from './support/fake-github.js';
-import {
-  cleanupRun,
-  nodeBinaries,
-  runAction,
-  type ActionRun,
-} from './support/fake-github-runner.js';
+import { cleanupRun, node24, runAction, type ActionRun } from './support/fake-github-runner.js';
 import {
   HUMAN,
   Repo,
@@ -30,7 +25,7 @@ import {
 const { gh, cleanup } = fakeGitHubForFile();
 
 // One node is enough here: what is tested is which requests go out, not the runtime.
-const NODE = nodeBinaries().at(-1)!;
+const NODE = node24();
 const GOLDEN = 'golden bytes v1\n';
 const rows = (golden = GOLDEN) => scenarioRows(golden, '2020-01-10');
 

@@ -2,12 +2,13 @@
 // file list as changes. (The same paths run end to end in action.test.ts.)
 import { describe, expect, it } from '@jest/globals';
 import { eventFacts, isBranchName, mergeQueuePr } from '../src/adapters/github/event.js';
-import { pickApprover, type Review } from '../src/adapters/github/approvals.js';
+import { approvalCandidates, mayApprove, type Review } from '../src/adapters/github/approvals.js';
 import { filesToChanges } from '../src/adapters/github/fallback.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
 import { readInputs } from '../src/inputs.js';
-import { conclusionOf, stepFails } from '../src/main.js';
-import { GateError } from '../src/types.js';
+import { conclusionOf, sameNameAsJob, stepFails } from '../src/main.js';
+import { testCounts } from '../src/report/groups.js';
+import { GateError, type Status } from '../src/types.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
@@ -169,7 +170,7 @@ describe('eventFacts', () => {
   });
 });
 
-describe('pickApprover', () => {
+describe('approvalCandidates', () => {
   const q = { headSha: A, prAuthor: 'dana', agentAuthors: ['*[bot]'] };
   const r = (login: string, state: string, over: Partial<Review> = {}): Review => ({
     user: { login, type: 'User' },
@@ -178,12 +179,12 @@ describe('pickApprover', () => {
     author_association: 'MEMBER',
     ...over,
   });
+  const first = (reviews: Review[]) => approvalCandidates(reviews, q).logins[0];
 
-  it('an APPROVED review on the head by a member, owner or collaborator counts', () => {
-    for (const assoc of ['OWNER', 'MEMBER', 'COLLABORATOR']) {
-      expect(pickApprover([r('lee', 'APPROVED', { author_association: assoc })], q).approver).toBe(
-        'lee',
-      );
+  it('an APPROVED review on the head is a candidate whatever its author association says', () => {
+    // The association is not asked: the reviewer's permission decides (mayApprove).
+    for (const assoc of ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'NONE', undefined]) {
+      expect(first([r('lee', 'APPROVED', { author_association: assoc })])).toBe('lee');
     }
   });
 
@@ -196,44 +197,48 @@ describe('pickApprover', () => {
       'is an agent',
     ],
     ['an agent login', r('copilot-swe-agent[bot]', 'APPROVED'), 'is an agent'],
-    [
-      'no write access',
-      r('lee', 'APPROVED', { author_association: 'CONTRIBUTOR' }),
-      'has no write access (CONTRIBUTOR)',
-    ],
-    [
-      'no association',
-      r('lee', 'APPROVED', { author_association: undefined }),
-      'has no write access',
-    ],
   ])('does not count %s', (_what, review, why) => {
-    const a = pickApprover([review], q);
-    expect(a.approver).toBeUndefined();
+    const a = approvalCandidates([review], q);
+    expect(a.logins).toEqual([]);
     expect(a.passedOver.join('\n')).toContain(why);
   });
 
   it('takes the latest decisive review of each reviewer; comments do not replace it', () => {
-    expect(pickApprover([r('lee', 'APPROVED'), r('lee', 'COMMENTED')], q).approver).toBe('lee');
-    expect(
-      pickApprover([r('lee', 'APPROVED'), r('lee', 'CHANGES_REQUESTED')], q).approver,
-    ).toBeUndefined();
-    expect(pickApprover([r('lee', 'APPROVED'), r('lee', 'DISMISSED')], q).approver).toBeUndefined();
-    expect(pickApprover([r('lee', 'CHANGES_REQUESTED'), r('lee', 'APPROVED')], q).approver).toBe(
-      'lee',
-    );
-    expect(pickApprover([r('lee', 'PENDING')], q).approver).toBeUndefined();
+    expect(first([r('lee', 'APPROVED'), r('lee', 'COMMENTED')])).toBe('lee');
+    expect(first([r('lee', 'APPROVED'), r('lee', 'CHANGES_REQUESTED')])).toBeUndefined();
+    expect(first([r('lee', 'APPROVED'), r('lee', 'DISMISSED')])).toBeUndefined();
+    expect(first([r('lee', 'CHANGES_REQUESTED'), r('lee', 'APPROVED')])).toBe('lee');
+    expect(first([r('lee', 'PENDING')])).toBeUndefined();
   });
 
   it('orders by submitted_at when every review has one', () => {
     const at = (t: string) => ({ submitted_at: `2026-01-0${t}T00:00:00Z` });
     const listed = [r('lee', 'CHANGES_REQUESTED', at('3')), r('lee', 'APPROVED', at('2'))];
-    expect(pickApprover(listed, q).approver).toBeUndefined();
+    expect(first(listed)).toBeUndefined();
   });
 
-  it('one eligible approval is enough among ineligible ones', () => {
-    const a = pickApprover([r('dana', 'APPROVED'), r('kim', 'APPROVED')], q);
-    expect(a.approver).toBe('kim');
+  it('lists every eligible approver in the order they approved, beside the ineligible ones', () => {
+    const a = approvalCandidates(
+      [r('dana', 'APPROVED'), r('kim', 'APPROVED'), r('lee', 'APPROVED')],
+      q,
+    );
+    expect(a.logins).toEqual(['kim', 'lee']);
     expect(a.passedOver).toEqual(['approval by dana not counted: is the author']);
+  });
+});
+
+describe('mayApprove: the base role decides, as branch protection counts reviewers', () => {
+  it.each<[string, string, boolean]>([
+    ['admin', 'admin', true],
+    ['write', 'maintain', true],
+    ['write', 'write', true],
+    ['write', 'release-manager', true], // a custom role built on write
+    ['read', 'triage', false],
+    ['read', 'read', false],
+    ['none', 'none', false],
+    ['', '', false],
+  ])('permission %j (role %j): %j', (permission, role_name, may) => {
+    expect(mayApprove({ permission, role_name })).toBe(may);
   });
 });
 
@@ -307,6 +312,7 @@ describe('readInputs', () => {
       quarantineMaxAgeDays: undefined,
       expect: 'all',
       artifact: undefined,
+      jobSummary: true,
     });
   });
 
@@ -323,6 +329,7 @@ describe('readInputs', () => {
         'production-paths': 'src/**\nlib/**',
         'base-ref': 'origin/main',
         artifact: 'ledger-gate-reports',
+        'job-summary': 'False',
       },
       readInputs,
     );
@@ -335,6 +342,7 @@ describe('readInputs', () => {
       production: ['src/**', 'lib/**'],
       baseRef: 'origin/main',
       artifact: 'ledger-gate-reports',
+      jobSummary: false,
     });
   });
 
@@ -354,7 +362,29 @@ describe('readInputs', () => {
       { 'check-name': 'x'.repeat(101) },
       'input check-name must be one line of at most 100 characters',
     ],
+    [{ 'job-summary': 'no' }, 'input job-summary must be true or false, not "no"'],
+    [{ junit: '!a/**\n!b.xml' }, 'input junit holds only exclusions'],
   ])('refuses %j', (bad, message) => {
     expect(() => withInputs({ junit: 'x.xml', token: 't', ...bad }, readInputs)).toThrow(message);
+  });
+});
+
+describe('testCounts: the action’s tests, passed, failed and skipped outputs', () => {
+  it('counts the mapped results by status, a failure being a fail or an error; tests is every case', () => {
+    const t = (status: Status) => ({ status });
+    const tests = [t('pass'), t('pass'), t('fail'), t('error'), t('skip')];
+    expect(testCounts(tests, 7)).toEqual({ tests: 7, passed: 2, failed: 2, skipped: 1 });
+    expect(testCounts([], 0)).toEqual({ tests: 0, passed: 0, failed: 0, skipped: 0 });
+  });
+});
+
+describe('sameNameAsJob: the job’s own check and the check run must not share a name', () => {
+  it.each<[string, string | undefined, boolean]>([
+    ['ledger-gate', 'ledger-gate', true],
+    ['ledger-gate', 'Ledger-Gate', true],
+    ['ledger-gate', 'gate', false],
+    ['ledger-gate', undefined, false],
+  ])('check %j, job %j: warns %j', (check, job, warns) => {
+    expect(sameNameAsJob(check, job) !== undefined).toBe(warns);
   });
 });

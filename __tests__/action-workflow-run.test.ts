@@ -189,6 +189,7 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
     // A maintainer approves; the pull_request_review run of the untrusted workflow completes.
     gh.reset();
     forkPull(f, [review('maintainer', f.head)]);
+    gh.roles.set('maintainer', 'write');
     artifact();
     const rerun = await act(node, f, runEvent(f, 'pull_request_review'));
     expect(rerun.code).toBe(0);

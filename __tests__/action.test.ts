@@ -228,13 +228,14 @@ describe.each(NODES)('the action under $label', (node) => {
     expect(gh.onlyCheckRun().conclusion).toBe('neutral');
   });
 
-  test('an approval on the head commit by a member admits review findings (reviews paginated)', async () => {
+  test('an approval on the head commit by a reviewer with write access admits review findings (reviews paginated)', async () => {
     const s = scenario(goldenBump);
     reports(s.repo);
     const chatter = Array.from({ length: 120 }, (_, i) =>
       review(`watcher${i}`, 'COMMENTED', s.head),
     );
     pull(s, [...chatter, review('maintainer', 'APPROVED', s.head)]);
+    gh.roles.set('maintainer', 'write');
     const r = await act(node, s.repo.dir, 'pull_request', prEvent(s));
     expect(r.code).toBe(0);
     expect(r.outputs.decision).toBe('admit');
@@ -281,6 +282,7 @@ describe.each(NODES)('the action under $label', (node) => {
     const s = scenario(goldenBump);
     reports(s.repo);
     pull(s, [review('maintainer', 'APPROVED', s.head)]);
+    gh.roles.set('maintainer', 'write');
     const event = {
       ...prEvent(s),
       action: 'submitted',
@@ -388,6 +390,7 @@ describe.each(NODES)('the action under $label', (node) => {
     const s = scenario(goldenBump);
     reports(s.repo);
     pull(s, [review('maintainer', 'APPROVED', s.head)], 'dana', 31);
+    gh.roles.set('maintainer', 'write');
     const event = {
       action: 'checks_requested',
       merge_group: {

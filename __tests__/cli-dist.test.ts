@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cliNode } from './support/fake-github-runner.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-dist-'));
 cpSync('dist', path.join(dir, 'dist'), { recursive: true });
@@ -12,7 +13,7 @@ cpSync('examples', path.join(dir, 'examples'), { recursive: true });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, [path.join(dir, 'dist/cli/index.js'), ...args], {
+  spawnSync(cliNode(), [path.join(dir, 'dist/cli/index.js'), ...args], {
     cwd,
     encoding: 'utf8',
   });
@@ -54,4 +55,16 @@ test('package.json names the bundle as the ledger-gate bin', () => {
 
 test('the CLI bundle does not carry the GitHub client (start-up time)', () => {
   expect(readFileSync('dist/cli/index.js', 'utf8')).not.toContain('@octokit');
+});
+
+test('the packed CLI installs offline into an empty folder and answers --version on Node 22 and 24', () => {
+  // scripts/pack-check.sh: npm pack, npm install -g --offline --prefix <empty>, then the
+  // installed bin under each Node; the release workflow attaches the same tarball.
+  const r = spawnSync('bash', ['scripts/pack-check.sh', path.join(dir, 'pack')], {
+    encoding: 'utf8',
+  });
+  expect(r.stderr).not.toContain('pack-check:');
+  expect(r.status).toBe(0);
+  const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+  expect(r.stdout.trim()).toBe(path.join(dir, 'pack', `ledger-gate-${version}.tgz`));
 });

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { COMMANDS } from '../src/cli.js';
-import { nodeBinaries } from './support/fake-github-runner.js';
+import { cliNode, nodeBinaries } from './support/fake-github-runner.js';
 import { CLI, ROOT } from './support/hostile.js';
 const tmp = mkdtempSync(path.join(tmpdir(), 'ledger-gate-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -56,7 +56,7 @@ writeFileSync(
 );
 
 function cli(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = spawnSync(cliNode(), [CLI, ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '', ...env },
@@ -69,7 +69,7 @@ function shell(cwd: string, script: string, env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync('bash', ['-c', script], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, CLI, NO_COLOR: '', ...env },
+    env: { ...process.env, CLI, NODE: cliNode(), NO_COLOR: '', ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -268,7 +268,7 @@ sys.exit(subprocess.call(sys.argv[1:], stdout=w))' "$NODE" "$CLI" ${args}`,
   it('`| head -n 1` on a megabyte of Markdown: the first line, no stack trace, exit 1', () => {
     const r = shell(
       big,
-      `node "$CLI" check --junit 'reports/*.xml' --summary - | head -n 1; echo "status \${PIPESTATUS[0]}"`,
+      `"$NODE" "$CLI" check --junit 'reports/*.xml' --summary - | head -n 1; echo "status \${PIPESTATUS[0]}"`,
     );
     expect(r.stdout).toBe('## ❌ ledger-gate: reject\nstatus 1\n');
     expect(r.stderr).not.toMatch(STACK);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventCases, workflowCommandLines } from './support/hostile.js';
-import { nodeBinaries, runAction } from './support/fake-github-runner.js';
+import { node24, runAction } from './support/fake-github-runner.js';
 
 const cases = eventCases();
 
@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 describe('hostile event payloads through the action bundle', () => {
-  const node = nodeBinaries()[0];
+  const node = node24();
   it.each(broken.map((c) => [c.name, c] as const))(
     '%s fails the step with one line',
     async (_name, c) => {

@@ -1,7 +1,8 @@
 // dist/licenses.txt names every third-party package the bundles hold, with its licence text.
 // The build writes it from the bundler's module list (scripts/licenses.mjs); these tests hold
-// it to package-lock.json: every runtime package of a production dependency is bundled code,
-// and only production dependencies can be (src/ imports nothing else).
+// it to package-lock.json: every package src/ imports, and every package those depend on, is
+// bundled code, and nothing else can be. package.json has no `dependencies` (the published
+// CLI needs none: the bundle holds them), so the packages src/ imports are the roots.
 import { expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,11 +12,62 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const licences = readFileSync('dist/licenses.txt', 'utf8');
 
-/** `name@version` of every production package in the lock that holds code (not only types). */
+/** The bare package names src/ imports (not types, not node: builtins). */
+function srcImports(): Set<string> {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const p = path.join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (p.endsWith('.ts')) files.push(p);
+    }
+  };
+  walk('src');
+  const bare = new Set<string>();
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    for (const m of text.matchAll(
+      /^import (?!type )[^;]*?from '([^'.][^']*)'|import\('([^'.][^']*)'\)/gm,
+    )) {
+      const spec = m[1] ?? m[2];
+      if (spec.startsWith('node:')) continue;
+      bare.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+    }
+  }
+  return bare;
+}
+
+/** The lock's folders reachable from src/'s imports through `dependencies`, resolved as Node does. */
+function bundledDirs(): string[] {
+  const seen = new Set<string>();
+  const resolve = (from: string, name: string): string | undefined => {
+    for (
+      let dir = from;
+      ;
+      dir = dir.includes('/node_modules/') ? dir.slice(0, dir.lastIndexOf('/node_modules/')) : ''
+    ) {
+      const candidate = `${dir ? dir + '/' : ''}node_modules/${name}`;
+      if (lock.packages[candidate]) return candidate;
+      if (!dir) return undefined;
+    }
+  };
+  const visit = (dir: string) => {
+    if (seen.has(dir)) return;
+    seen.add(dir);
+    const deps = lock.packages[dir].dependencies ?? {};
+    for (const name of Object.keys(deps)) {
+      const found = resolve(dir, name);
+      if (found) visit(found);
+    }
+  };
+  for (const name of srcImports()) visit(resolve('', name)!);
+  return [...seen];
+}
+
+/** `name@version` of every bundled package that holds code (not only types). */
 function runtimePackages(): string[] {
   const out: string[] = [];
-  for (const [dir, entry] of Object.entries<Record<string, unknown>>(lock.packages)) {
-    if (!dir || entry.dev || entry.devOptional) continue;
+  for (const dir of bundledDirs()) {
     const p = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     const code = p.main || p.module || p.exports || existsSync(path.join(dir, 'index.js'));
     if (code) out.push(`${p.name}@${p.version}`);
@@ -53,29 +105,14 @@ test('every listed package has its licence field and licence text', () => {
   }
 });
 
-test('src/ imports only production dependencies, so the lock bounds what can be bundled', () => {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const f of readdirSync(d)) {
-      const p = path.join(d, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p.endsWith('.ts')) files.push(p);
-    }
-  };
-  walk('src');
-  const bare = new Set<string>();
-  for (const f of files) {
-    const text = readFileSync(f, 'utf8');
-    for (const m of text.matchAll(
-      /^import (?!type )[^;]*?from '([^'.][^']*)'|import\('([^'.][^']*)'\)/gm,
-    )) {
-      const spec = m[1] ?? m[2];
-      if (spec.startsWith('node:')) continue;
-      bare.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
-    }
-  }
+test('src/ imports only packages package.json names and the lock pins, none needed at run time', () => {
+  const bare = srcImports();
   expect(bare.size).toBeGreaterThan(3);
-  for (const name of bare) expect(Object.keys(pkg.dependencies)).toContain(name);
+  for (const name of bare) {
+    expect(Object.keys(pkg.devDependencies)).toContain(name);
+    expect(lock.packages[`node_modules/${name}`]).toBeDefined();
+  }
+  expect(pkg.dependencies ?? {}).toEqual({});
 });
 
 test('the licence walk takes the innermost package of each module webpack bundled', () => {

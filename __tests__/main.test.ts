@@ -105,6 +105,9 @@ async function act(s: Scenario, payload = prPayload(s), inputs: Record<string, s
 
 /** The next reviews listing holds one approval of the head by a member, maria. */
 function approvedOnHead(s: Scenario): void {
+  github.repos.getCollaboratorPermissionLevel.mockResolvedValueOnce({
+    data: { permission: 'write', role_name: 'maintain' },
+  });
   github.pulls.listReviews.mockResolvedValueOnce({
     data: [
       {
@@ -151,6 +154,12 @@ describe('run() in-process, with the toolkit mocked', () => {
       review: '0',
       rejected: '0',
       'report-path': path.join(env.RUNNER_TEMP!, 'ledger-gate-report.json'),
+      'check-run-id': '42',
+      'check-url': 'https://github.example/acme/widgets/runs/42',
+      tests: '4',
+      passed: '2',
+      failed: '2',
+      skipped: '0',
     });
     const report = JSON.parse(readFileSync(out['report-path'], 'utf8'));
     expect(report.decision).toBe('admit');
@@ -192,7 +201,7 @@ describe('run() in-process, with the toolkit mocked', () => {
     expect(core.summaryText()[0]).toContain(`no eligible approval on ${s.head.slice(0, 12)}`);
   });
 
-  test('review approved on the head by a member: admitted, the approver named, the step passes', async () => {
+  test('review approved on the head by a maintainer: admitted, the approver named, the step passes', async () => {
     const s = scenario(goldenBump);
     approvedOnHead(s);
     const { outputs: out } = await act(s);

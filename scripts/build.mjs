@@ -27,7 +27,16 @@ const { values: opt } = parseArgs({
   options: { 'cli-only': { type: 'boolean' }, out: { type: 'string' } },
 });
 const out = opt.out ?? 'dist';
-const ncc = ['node_modules/@vercel/ncc/dist/ncc/cli.js', 'build', '--minify', '-q'];
+// ES2022 output (what tsconfig targets; ncc's default is ES2015): the bundles need Node 22+
+// (package.json `engines`), which runs it natively, so nothing is down-levelled.
+const ncc = [
+  'node_modules/@vercel/ncc/dist/ncc/cli.js',
+  'build',
+  '--minify',
+  '-q',
+  '--target',
+  'es2022',
+];
 // webpack's stats (the module list) go to a scratch folder, never into dist/.
 const scratch = mkdtempSync(path.join(tmpdir(), 'ledger-gate-build-'));
 const bundle = (entry, dir) => {

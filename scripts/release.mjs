@@ -1,13 +1,14 @@
 // The release procedure's checks, shared by .github/workflows/release.yml and CI's dry run.
 //
-//   node scripts/release.mjs v1.2.3 --notes FILE   on a pushed tag: prints `version=`, `tag=`
-//                                                  and `major=` lines (for $GITHUB_OUTPUT) and
-//                                                  writes the CHANGELOG section to FILE
+//   node scripts/release.mjs v1.2.3 --notes FILE   on a pushed tag: prints `version=`, `tag=`,
+//                                                  `major=` and `tarball=` lines (for
+//                                                  $GITHUB_OUTPUT) and writes the CHANGELOG
+//                                                  section to FILE
 //   node scripts/release.mjs --dry-run --notes FILE  the same for `v` + package.json's version,
 //                                                  plus what a release would do
 //
 // Fails (exit 1, one line on stderr) when the tag is not vMAJOR.MINOR.PATCH, differs from
-// package.json's version, or CHANGELOG.md has no non-empty section for that version.
+// package.json's version, is below 1.0.0, or CHANGELOG.md has no non-empty section for it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,12 +21,18 @@ export function versionOfTag(tag) {
 }
 
 /**
- * The tag users pin for a version: `v<major>`. Releases 0.y.z are releases of the contract's
- * version 1 (docs/CONTRACT.md, `uses: …@v1`), so they move `v1` too.
+ * The tag users pin for a version: `v<major>`, moved only by releases of that major (so `v1`
+ * only within 1.x). The contract is version 1 (docs/CONTRACT.md): there is no 0.y.z release.
  */
 export function majorTag(version) {
   const major = Number(version.split('.')[0]);
-  return `v${Math.max(major, 1)}`;
+  if (major < 1) throw new Error(`version ${version} is below 1.0.0: releases start at 1.0.0`);
+  return `v${major}`;
+}
+
+/** The file `npm pack` writes for this package: `<name>-<version>.tgz`. */
+export function tarballName(pkg) {
+  return `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`;
 }
 
 /** The body of CHANGELOG.md's `## [version]` section (Keep a Changelog), trimmed. */
@@ -63,11 +70,12 @@ function main(argv) {
   mkdirSync(path.dirname(opt.notes), { recursive: true });
   writeFileSync(opt.notes, notes);
   const major = majorTag(version);
-  process.stdout.write(`version=${version}\ntag=${tag}\nmajor=${major}\n`);
+  const tarball = tarballName(pkg);
+  process.stdout.write(`version=${version}\ntag=${tag}\nmajor=${major}\ntarball=${tarball}\n`);
   if (opt['dry-run']) {
     process.stderr.write(
       `release dry run: would publish release ${tag} with the notes in ${opt.notes} ` +
-        `(${notes.split('\n').length - 1} lines) and move ${major} to this commit\n`,
+        `(${notes.split('\n').length - 1} lines) and the CLI tarball ${tarball}, and move ${major} to this commit\n`,
     );
   }
 }

@@ -4,12 +4,14 @@
 //   the threat model from the same rows (`rules --threats`), and docs/evidence-paths.md's
 //   default path sets from theirs (`rules --paths`);
 // - the action's inputs and outputs tables, from action.yml;
-// - this repository's name in `uses: OWNER/NAME@v1` lines and schema URLs, from package.json's
-//   `repository` (a fork changes that one line and runs this script).
+// - the `uses: OWNER/NAME@vMAJOR` line of every document (README.md, docs/), the schema URLs
+//   and the CLI's install lines, from package.json's `repository` and `version` (a fork
+//   changes that one line and runs this script; a release sets the version).
 // `node scripts/sync-readme.mjs --check` writes nothing and exits 1 naming what is out of date;
 // __tests__/readme.test.ts runs it.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 
@@ -17,8 +19,11 @@ const { values: opt } = parseArgs({ options: { check: { type: 'boolean' } } });
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const repository = pkg.repository.replace(/^github:/, '');
+const major = `v${pkg.version.split('.')[0]}`;
 // The same URL src/project.ts builds (SCHEMA_URL); __tests__/release.test.ts holds them equal.
-const schemaUrl = `https://raw.githubusercontent.com/${repository}/v1/schema/ledger.schema.json`;
+const schemaUrl = `https://raw.githubusercontent.com/${repository}/${major}/schema/ledger.schema.json`;
+// What `npm pack` names the tarball the release workflow attaches (scripts/release.mjs).
+const tarball = `${pkg.name}-${pkg.version}.tgz`;
 
 /** A Markdown table cell: one line, pipes escaped. */
 const cell = (s) =>
@@ -53,14 +58,20 @@ function between(text, name, body) {
   return text.replace(re, () => `<!-- ${name}:start -->\n${body}<!-- ${name}:end -->`);
 }
 
-/** This repository's name wherever a document names it. */
+/** This repository's name, major tag and version wherever a document names them. */
 function withRepository(text) {
   return text
-    .replace(/(uses: )(?!actions\/)[\w.-]+\/[\w.-]+(@v1\b)/g, `$1${repository}$2`)
+    .replace(/(uses: )(?!actions\/)[\w.-]+\/[\w.-]+@v\d+\b/g, `$1${repository}@${major}`)
     .replace(
-      /https:\/\/raw\.githubusercontent\.com\/[\w.-]+\/[\w.-]+\/v1\/schema\/ledger\.schema\.json/g,
+      /https:\/\/raw\.githubusercontent\.com\/[\w.-]+\/[\w.-]+\/v\d+\/schema\/ledger\.schema\.json/g,
       schemaUrl,
-    );
+    )
+    .replace(
+      /https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/releases\/download\/v[\d.]+\/[\w.-]+\.tgz/g,
+      `https://github.com/${repository}/releases/download/v${pkg.version}/${tarball}`,
+    )
+    .replace(/github:[\w.-]+\/[\w.-]+#v\d+\b/g, `github:${repository}#${major}`)
+    .replace(/(ledger-gate --version +# ledger-gate )[\d.]+/g, `$1${pkg.version}`);
 }
 
 const files = new Map();
@@ -78,7 +89,8 @@ edit('docs/evidence-paths.md', (t) => between(t, 'paths', evidencePaths));
 edit('README.md', (t) => between(t, 'inputs', tables.inputs));
 edit('README.md', (t) => between(t, 'outputs', tables.outputs));
 edit('README.md', withRepository);
-edit('docs/ledger.md', withRepository);
+for (const doc of readdirSync('docs', { recursive: true }).filter((f) => f.endsWith('.md')))
+  edit(path.join('docs', doc), withRepository);
 edit('schema/ledger.schema.json', (t) =>
   t.replace(/^( {2}"\$id": )"[^"]*"/m, (_, key) => `${key}"${schemaUrl}"`),
 );

@@ -26,6 +26,8 @@ export interface ActionInputs {
   expect: Expect;
   /** workflow_run mode: the triggering run's artifact holding the reports. */
   artifact?: string;
+  /** Write the job summary (GitHub Enterprise Server users may need it off). */
+  jobSummary: boolean;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -42,6 +44,15 @@ function wholeNumber(name: string, value: string, max: number): number {
     );
   }
   return Number(value);
+}
+
+/** A boolean as YAML 1.2's core schema spells it (as core.getBooleanInput reads it); empty is `dflt`. */
+function yesNo(name: string, dflt: boolean): boolean {
+  const value = core.getInput(name);
+  if (value === '') return dflt;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new GateError(`input ${name} must be true or false, not ${quote(value)}`);
 }
 
 /** Newline-separated lists; blank lines and `#` comment lines are dropped. */
@@ -65,6 +76,11 @@ export function readInputs(): ActionInputs {
   if (junit.length === 0) {
     throw new GateError(
       'input junit is empty: give the JUnit report files as newline-separated globs',
+    );
+  }
+  if (junit.every((g) => g.startsWith('!'))) {
+    throw new GateError(
+      'input junit holds only exclusions (`!pattern`): give the report files to exclude them from',
     );
   }
   const collected = core.getInput('collected') || undefined;
@@ -111,5 +127,6 @@ export function readInputs(): ActionInputs {
       age === '' ? undefined : wholeNumber('quarantine-max-age-days', age, 100000),
     expect: oneOf('expect', core.getInput('expect') || 'all', ['all', 'ran-files']),
     artifact,
+    jobSummary: yesNo('job-summary', true),
   };
 }

@@ -24,6 +24,7 @@ import { runGate, type GateOutcome } from './gate.js';
 import { readInputs, type ActionInputs, type FailOn } from './inputs.js';
 import { planAnnotations, type Annotation } from './report/annotations.js';
 import { logLine, text } from './report/escape.js';
+import { testCounts } from './report/groups.js';
 import { jsonChunks } from './report/json.js';
 import type { LinkBase } from './report/links.js';
 import { JOB_SUMMARY_MAX_BYTES, renderSummary } from './report/summary.js';
@@ -67,6 +68,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
 
     check = await CheckRun.start(octokit, repo, inputs.checkName, event.headSha, details);
+    const sameName = sameNameAsJob(inputs.checkName, env.GITHUB_JOB);
+    if (sameName) core.warning(sameName);
     let where: { cwd: string; junit: string[]; collected?: string; collectedRoot?: string } = {
       cwd: workspace,
       junit: inputs.junit,
@@ -78,6 +81,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
     const { cwd } = where;
     const notes = [...event.notes];
+    if (sameName) notes.push(sameName);
     if (!check) {
       notes.push(
         'the token may not write checks (a fork, or no checks: write): results go to workflow-command annotations and this summary',
@@ -126,6 +130,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     core.setOutput('review', String(report.counts.review));
     core.setOutput('rejected', String(report.counts.reject));
     core.setOutput('report-path', reportPath);
+    const tally = testCounts(outcome.tests, report.counts.cases);
+    core.setOutput('tests', String(tally.tests));
+    core.setOutput('passed', String(tally.passed));
+    core.setOutput('failed', String(tally.failed));
+    core.setOutput('skipped', String(tally.skipped));
+    core.setOutput('check-run-id', check ? String(check.id) : '');
+    core.setOutput('check-url', check?.url ?? '');
 
     logFindings(report);
     if (stepFails(report.decision, inputs.failOn)) {
@@ -323,15 +334,31 @@ async function publish(
     }
   }
 
-  if (process.env.GITHUB_STEP_SUMMARY) {
+  if (!inputs.jobSummary) {
+    core.info('job-summary is false: no job summary written');
+  } else if (process.env.GITHUB_STEP_SUMMARY) {
+    const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
     await core.summary
       .addRaw(
-        renderSummary({ ...outcome, notes }, { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024, links }),
+        renderSummary(
+          { ...outcome, notes },
+          { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024, links, checkRun },
+        ),
       )
       .write();
   } else {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
   }
+}
+
+/**
+ * A job whose id is the check's name posts a check of that name too, on the same commit: two
+ * checks, one name, and a required check that may be satisfied by the wrong one. GITHUB_JOB is
+ * the job's id; a job's `name:` is not in the environment, so only the id can be compared.
+ */
+export function sameNameAsJob(checkName: string, job: string | undefined): string | undefined {
+  if (!job || job.toLowerCase() !== checkName.toLowerCase()) return undefined;
+  return `the job running this action is named ${JSON.stringify(job)}, as the check run (check-name): GitHub shows two checks of that name on the commit; rename the job or set check-name`;
 }
 
 /** Workflow-command annotations: GitHub keeps at most 10 of each level per step. */

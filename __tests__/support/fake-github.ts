@@ -2,7 +2,8 @@
 // records every request, and enforces the limits GitHub enforces (so a request GitHub would
 // refuse fails here too): 50 annotations a request, 65535 characters of summary and text,
 // required annotation fields, a 255-character title, details_url for action_required.
-// Failure modes: a read-only token (403), bursts of 5xx, a secondary rate limit, an API that is down.
+// Failure modes: a read-only token (403), bursts of 5xx, a secondary rate limit, an API that is down,
+// a token that may not read collaborators' permissions (403) or cannot see them (404).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from '@jest/globals';
@@ -71,6 +72,17 @@ export interface FakePull {
   commits?: { commit: { author: { name: string; email: string }; message: string } }[];
 }
 
+/** A repository role, and the base role (`permission`) GitHub maps it to. */
+export type Role = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+const BASE_ROLE: Record<Role, string> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none',
+};
+
 /** Characters as GitHub counts them (code points: a character outside the BMP is one). */
 const chars = (s: string): number => Array.from(s).length;
 
@@ -92,6 +104,14 @@ export class FakeGitHub {
   >();
   /** Artifacts of workflow runs: run id → artifacts. */
   readonly artifacts = new Map<number, FakeArtifact[]>();
+  /**
+   * Repository roles by login (lower case), for collaborators/{username}/permission. Anyone
+   * else gets read, as on a public repository: an org member or outside collaborator is read
+   * until given more.
+   */
+  readonly roles = new Map<string, Role>();
+  /** The permission endpoint's status when not 200: 403 (the token may not), 404 (cannot see). */
+  permissionStatus = 200;
   /** commits/{sha}/pulls leaves out pull requests from forks (the lookup then goes by head label). */
   hideForkPullsByCommit = false;
   /** 403 "Resource not accessible by integration" on the Checks API (a fork's token). */
@@ -130,6 +150,8 @@ export class FakeGitHub {
     this.mergeBases.clear();
     this.comparisons.clear();
     this.artifacts.clear();
+    this.roles.clear();
+    this.permissionStatus = 200;
     this.hideForkPullsByCommit = false;
     this.forbidChecks = false;
     this.failNext = { count: 0, status: 502 };
@@ -231,11 +253,11 @@ export class FakeGitHub {
     const invalid = (message: string) =>
       send(422, { message: 'Validation Failed', errors: [message], status: '422' });
 
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/check-runs(?:\/(\d+))?$/.exec(p))) {
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/check-runs(?:\/(\d+))?$/.exec(p))) {
       if (this.forbidChecks)
         return send(403, { message: 'Resource not accessible by integration' });
       const b = (rec.body ?? {}) as Record<string, unknown>;
-      if (rec.method === 'POST' && !m[1]) {
+      if (rec.method === 'POST' && !m[2]) {
         if (typeof b.name !== 'string' || !b.name) return invalid('name is missing');
         if (typeof b.head_sha !== 'string' || !/^[0-9a-f]{40}$/.test(b.head_sha))
           return invalid('head_sha is not a sha');
@@ -257,10 +279,11 @@ export class FakeGitHub {
           name: run.name,
           head_sha: run.head_sha,
           status: run.status,
+          html_url: `https://github.example/${m[1]}/runs/${run.id}`,
         });
       }
-      if (rec.method === 'PATCH' && m[1]) {
-        const run = this.checkRuns.get(Number(m[1]));
+      if (rec.method === 'PATCH' && m[2]) {
+        const run = this.checkRuns.get(Number(m[2]));
         if (!run) return send(404, { message: 'Not Found' });
         const problem = this.checkUpdate(b, run);
         if (problem) return invalid(problem);
@@ -281,6 +304,17 @@ export class FakeGitHub {
             ? (pull.files ?? [])
             : (pull.commits ?? []);
       return this.page(all, url, rec, send);
+    }
+
+    // GitHub's answer: `permission` the base role (maintain → write, triage → read), `role_name` the role.
+    if ((m = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(p))) {
+      if (this.permissionStatus === 403)
+        return send(403, { message: 'Resource not accessible by integration' });
+      if (this.permissionStatus !== 200)
+        return send(this.permissionStatus, { message: 'Not Found' });
+      const login = decodeURIComponent(m[1]);
+      const role = this.roles.get(login.toLowerCase()) ?? 'read';
+      return send(200, { permission: BASE_ROLE[role], role_name: role, user: { login } });
     }
 
     if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(p))) {
@@ -452,6 +486,36 @@ export class FakeGitHub {
       run.annotations.push(...(out.annotations ?? []));
     }
   }
+}
+
+/**
+ * Pull request #7 by dana from `head` onto `base`, with `reviews`: set on the fake, and the
+ * `pull_request` payload that names it, `action` as given.
+ */
+export function pullRequest7(
+  gh: FakeGitHub,
+  s: { head: string; base: string },
+  reviews: FakeReview[] = [],
+  action = 'synchronize',
+) {
+  gh.pulls.set(7, {
+    number: 7,
+    user: { login: 'dana' },
+    head: { sha: s.head },
+    base: { sha: s.base },
+    reviews,
+  });
+  return {
+    action,
+    number: 7,
+    pull_request: {
+      number: 7,
+      user: { login: 'dana', type: 'User' },
+      head: { sha: s.head, ref: 'change' },
+      base: { sha: s.base, ref: 'main' },
+    },
+    repository: { full_name: 'acme/widgets' },
+  };
 }
 
 /**

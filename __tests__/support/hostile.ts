@@ -21,6 +21,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cliNode } from './fake-github-runner.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const CORPUS = path.join(ROOT, '__fixtures__', 'hostile');
@@ -194,7 +195,7 @@ export function runCli(
   env: Record<string, string> = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, CLI, ...args], {
+    const child = spawn(cliNode(), [`--max-old-space-size=${HEAP_MB}`, CLI, ...args], {
       cwd,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

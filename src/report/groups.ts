@@ -186,6 +186,19 @@ export function statusCounts(tests: readonly Pick<TestResult, 'status'>[]): [str
 }
 
 /**
+ * The action's test-count outputs: `tests` the distinct test ids read (counts.cases, unmapped
+ * cases included), and the mapped ones by status, a failure being a fail or an error.
+ */
+export function testCounts(
+  tests: readonly Pick<TestResult, 'status'>[],
+  cases: number,
+): { tests: number; passed: number; failed: number; skipped: number } {
+  const by = new Map(statusCounts(tests));
+  const n = (s: string) => by.get(s) ?? 0;
+  return { tests: cases, passed: n('pass'), failed: n('fail') + n('error'), skipped: n('skip') };
+}
+
+/**
  * The two counts people read, never mixed: test cases by status (unmapped cases apart), and
  * findings by result. Without the test results only the number of cases is known.
  */

@@ -27,6 +27,17 @@ export function blobPrefix(base: LinkBase | undefined): string | undefined {
   return `${server}/${base.repository}/blob/${base.sha}/`;
 }
 
+/**
+ * A URL the API gave (a check run's html_url) when it is plain: http(s), a host, and path
+ * segments of unreserved characters, nothing that could end a Markdown link destination.
+ */
+export function plainUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  return /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9._~%-]+)*$/.test(url)
+    ? url
+    : undefined;
+}
+
 /** A path GitHub can place in the repository: relative, no climbing out, one line. */
 export function repoPath(file: string | undefined): string | undefined {
   if (!file) return undefined;

@@ -18,7 +18,7 @@ import {
   type Entry,
   type RuleGroup,
 } from './groups.js';
-import { blobPrefix, blobUrl, type LinkBase } from './links.js';
+import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
 import { agentChangesMarkdown } from './agent-changes.js';
 import { renderRulesTable } from './table-md.js';
 
@@ -41,6 +41,8 @@ export interface SummaryOptions {
   title?: string;
   /** Where blob links point; without it (the CLI) nothing is linked. */
   links?: LinkBase;
+  /** The check run this summary belongs to (the job summary links it; the check run's own does not). */
+  checkRun?: { name: string; url?: string };
 }
 
 export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024;
@@ -224,6 +226,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   const head =
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
+    checkRunLine(opts.checkRun) +
     `- **${lines.cases}**\n- **${lines.findings}**\n\n`;
   // A change with agent commits opens with what they changed, by kind (capped per kind).
   const touched = agentChangesMarkdown(report.agentChanges, blobPrefix(opts.links));
@@ -321,6 +324,14 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   }
   out.force(tail);
   return out.toString();
+}
+
+/** Where the check run is: its name, linked when the API gave a plain URL for it. */
+function checkRunLine(run: SummaryOptions['checkRun']): string {
+  if (!run) return '';
+  const url = plainUrl(run.url);
+  const name = code(run.name);
+  return `The check run: ${url ? `[${name}](${url})` : name}\n\n`;
 }
 
 /** The notes as a list, within `max` bytes (a note clipped to 2000 characters, the rest counted). */

@@ -18,7 +18,9 @@ export interface ReportFile {
 
 /**
  * Expands report globs. A literal path is taken as is (so a symlink or FIFO named directly is
- * refused, not silently unmatched); a glob that matches nothing is an error of its own.
+ * refused, not silently unmatched); a glob that matches nothing is an error of its own. A
+ * pattern that starts with `!` excludes what it matches from every other pattern's files,
+ * wherever it stands in the list.
  */
 export async function expandReports(
   cwd: string,
@@ -30,7 +32,14 @@ export async function expandReports(
     const rel = path.relative(cwd, abs);
     return rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
   };
+  const excludes = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  if (excludes.includes(''))
+    problems.push({ file: '!', message: 'an exclusion without a pattern' });
+  const posix = (p: string) => p.split(path.sep).join('/');
+  const given = excludes.filter((p) => p !== '').map((p) => posix(path.resolve(cwd, p)));
+  const excluded = given.length > 0 ? picomatch(given, { dot: true }) : () => false;
   for (const pattern of patterns) {
+    if (pattern.startsWith('!')) continue;
     if (/\0/.test(pattern)) {
       problems.push({ file: JSON.stringify(pattern), message: 'a report path with a NUL byte' });
       continue;
@@ -50,6 +59,7 @@ export async function expandReports(
     if (matches.length === 0)
       problems.push({ file: pattern, message: 'no report file matches this pattern' });
     for (const abs of matches.sort()) {
+      if (excluded(posix(abs))) continue;
       if (files.size >= LIMITS.reportFiles) {
         problems.push({ file: pattern, message: `more than ${LIMITS.reportFiles} report files` });
         break;

@@ -1,6 +1,8 @@
 // Who approved the pull request's head commit (§3): the latest review of each reviewer counts,
-// and only an APPROVED one on the current head, by a human with write access who is not the
-// author, admits review findings.
+// and only an APPROVED one on the current head, by a human who is not the author and whose
+// permission on the repository is write, maintain or admin (as branch protection counts
+// reviewers), admits review findings. The author association is not asked: MEMBER is any
+// member of the organisation and COLLABORATOR any collaborator, read-only ones included.
 import { agentMatcher } from '../../decision/authorship.js';
 import type { Octokit, Repo } from './client.js';
 import { apiError, isForbidden } from './client.js';
@@ -14,7 +16,6 @@ export interface Review {
   user?: { login?: string; type?: string } | null;
 }
 
-const WRITE_ACCESS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
 // A comment does not replace an earlier approval or request for changes; a dismissal does.
 const DECISIVE = new Set(['APPROVED', 'CHANGES_REQUESTED', 'DISMISSED']);
 
@@ -30,8 +31,14 @@ export interface ApprovalAnswer {
   passedOver: string[];
 }
 
-/** Pure: the eligible approver among the reviews (in the API's chronological order), if any. */
-export function pickApprover(reviews: Review[], q: ApprovalQuery): ApprovalAnswer {
+export interface Candidates {
+  /** Logins whose approval counts if their permission allows it, in the order they approved. */
+  logins: string[];
+  passedOver: string[];
+}
+
+/** Pure: the approvals on the head by humans other than the author (reviews in the API's chronological order). */
+export function approvalCandidates(reviews: Review[], q: ApprovalQuery): Candidates {
   const isAgent = agentMatcher(q.agentAuthors);
   const latest = new Map<string, Review>();
   // The API lists reviews oldest first; sorting by submitted_at (stable) keeps that if it ever differs.
@@ -45,7 +52,7 @@ export function pickApprover(reviews: Review[], q: ApprovalQuery): ApprovalAnswe
     latest.set(login.toLowerCase(), r);
   }
   const passedOver: string[] = [];
-  let approver: string | undefined;
+  const logins: string[] = [];
   for (const r of latest.values()) {
     if (r.state !== 'APPROVED') continue;
     const login = r.user!.login!;
@@ -56,16 +63,38 @@ export function pickApprover(reviews: Review[], q: ApprovalQuery): ApprovalAnswe
           ? 'is the author'
           : r.user?.type === 'Bot' || isAgent(login)
             ? 'is an agent'
-            : !WRITE_ACCESS.has(r.author_association ?? '')
-              ? `has no write access (${r.author_association ?? 'unknown'})`
-              : undefined;
+            : undefined;
     if (why) passedOver.push(`approval by ${login} not counted: ${why}`);
-    else approver ??= login;
+    else logins.push(login);
   }
-  return { approver, passedOver };
+  return { logins, passedOver };
 }
 
-/** Lists every review of the pull request (paginated) and picks the approver. */
+/** The collaborator-permission endpoint's answer. */
+export interface Permission {
+  /** The base role: admin, write (maintain included), read (triage included) or none. */
+  permission?: string;
+  /** The role itself: admin, maintain, write, triage, read or a custom role's name. */
+  role_name?: string;
+}
+
+/**
+ * Pure: whether a permission lets its holder's approval count. `permission` is the base role,
+ * so a custom role built on write counts and one built on triage does not.
+ */
+export function mayApprove(p: Permission): boolean {
+  return p.permission === 'admin' || p.permission === 'write';
+}
+
+/** What the token needs to read reviewers' permissions, for the note when it cannot. */
+export const PERMISSION_NEEDED =
+  "the token may not read the reviewers' permissions on the repository (collaborators/{username}/permission), so no approval is applied: " +
+  'grant it the Metadata: read repository permission (a GitHub App or fine-grained token) or the repo scope (a classic token)';
+
+/**
+ * Lists every review of the pull request (paginated) and asks each candidate's permission,
+ * in the order they approved, until one may approve.
+ */
 export async function findApprover(
   octokit: Octokit,
   repo: Repo,
@@ -85,7 +114,26 @@ export async function findApprover(
       return { passedOver: ['the token may not read reviews: no approval applied'] };
     throw apiError(`listing the reviews of pull request #${pull}`, e);
   }
-  return pickApprover(reviews, q);
+  const { logins, passedOver } = approvalCandidates(reviews, q);
+  for (const login of logins) {
+    let p: Permission;
+    try {
+      p = (await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login }))
+        .data;
+    } catch (e) {
+      // Without the permission nobody's approval can be judged: review stays review, and says
+      // what to grant. 404: the token cannot see the repository's collaborators at all.
+      const status = (e as { status?: number }).status;
+      if (isForbidden(e) || status === 404)
+        return { passedOver: [...passedOver, `${PERMISSION_NEEDED} (HTTP ${status})`] };
+      throw apiError(`reading the repository permission of ${login}`, e);
+    }
+    if (mayApprove(p)) return { approver: login, passedOver };
+    passedOver.push(
+      `approval by ${login} not counted: no write access (permission ${p.permission ?? 'unknown'}, role ${p.role_name ?? 'unknown'})`,
+    );
+  }
+  return { passedOver };
 }
 
 /** The pull request a merge group names: its author and current head, for the approval. */

@@ -97,6 +97,8 @@ export class CheckRun {
     private readonly octokit: Octokit,
     private readonly repo: Repo,
     readonly id: number,
+    /** Its page on GitHub (the API's html_url), for the outputs and the job summary. */
+    readonly url: string | undefined,
   ) {}
 
   /** Creates the check run; null when the token may not (403), so the caller degrades. */
@@ -116,7 +118,7 @@ export class CheckRun {
         started_at: new Date().toISOString(),
         details_url: detailsUrl,
       });
-      return new CheckRun(octokit, repo, r.data.id);
+      return new CheckRun(octokit, repo, r.data.id, r.data.html_url ?? undefined);
     } catch (e) {
       if (isForbidden(e)) return null;
       throw apiError('creating the check run', e);

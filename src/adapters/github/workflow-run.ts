@@ -214,6 +214,8 @@ async function fetchCapped(url: string): Promise<Buffer> {
 
 /** A report glob or the collected file, as a path inside the artifact folder. */
 export function insideArtifact(dir: string, input: string, pattern: string): string {
+  // An exclusion (`!pattern`) is relative to the artifact's root too.
+  if (pattern.startsWith('!')) return '!' + insideArtifact(dir, input, pattern.slice(1));
   if (pattern.startsWith('/') || pattern.split(/[\\/]/).includes('..')) {
     throw new GateError(
       `input ${input} must be relative to the artifact's root in workflow_run mode, not ${JSON.stringify(pattern.slice(0, 80))}`,
