@@ -90,10 +90,11 @@ describe('pytest: module skips, collection errors, xfail and xpass (real pytest 
     expect(r.rule(`${T}::test_xpass_strict`)).toEqual(['quarantine-fail:info']);
     expect(r.rule(`${T}::test_skipped`)).toEqual(['expected-skip:info']);
     expect(r.rule(`${T}::test_skipif`)).toEqual(['quarantine-removed:reject']);
-    // Rows of a module skipped at collection are judged as skips.
-    expect(r.rule(OPTIONAL)).toEqual(['expected-skip:info']);
+    // Rows of a module skipped at collection are judged as skips, with the module's reason:
+    // the row names another.
+    expect(r.rule(OPTIONAL)).toEqual(['classified-skip:reject']);
     expect(r.byId(OPTIONAL)[0].message).toMatch(
-      /^its module was skipped at collection \(could not import/,
+      /^its module was skipped at collection \(could not import.*the report's reason "could not import 'no_such_module_for_ledger_gate': No module named 'no_such_module_for_ledger_gate'" is not the one its row expects: "needs the optional module"$/,
     );
     expect(r.rule(MODSKIP)).toEqual(['classified-skip:reject']);
     expect(r.rule('tests/test_broken.py::test_never_collected')).toEqual([
@@ -135,7 +136,10 @@ describe('pytest: module skips, collection errors, xfail and xpass (real pytest 
         quarantine(`${T}::test_xpass_strict`),
         prop(`${T}::test_skipped`, 'windows-only'),
         quarantine(`${T}::test_skipif`, 'needs a GPU'),
-        prop(OPTIONAL, 'needs the optional module'),
+        prop(
+          OPTIONAL,
+          "could not import 'no_such_module_for_ledger_gate': No module named 'no_such_module_for_ledger_gate'",
+        ),
         quarantine(MODSKIP, 'windows-only module'),
       ]),
     });

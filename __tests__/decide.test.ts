@@ -3,6 +3,7 @@ import { describe, expect, test } from '@jest/globals';
 import { applyApproval } from '../src/decision/approve.js';
 import { decide, type DecideInput } from '../src/decision/decide.js';
 import { RULES } from '../src/decision/table.js';
+import { NO_REASON, TODO_REASON } from '../src/decision/skip-reason.js';
 import type { Change, Ledger, LedgerRow, Status, TestResult } from '../src/types.js';
 
 const D1 = 'sha256:' + '1'.repeat(64);
@@ -158,10 +159,13 @@ describe('per test case', () => {
   });
   const expecting = <R extends LedgerRow>(r: R): R => ({ ...r, skip: 'windows-only' });
 
-  test('a skip on a row that expects one is info; so are an xfail and a todo there', () => {
+  test('a skip with the reason its row names is info; so are an xfail and a todo there', () => {
     const l = ledgerOf(expecting(fixture('a')), expecting(prop('p')), expecting(quarantine('q')));
     for (const outcome of [undefined, 'xfail', 'todo'] as const) {
-      const tests = ['a', 'p', 'q'].map((id) => skips(id, outcome ? { outcome } : {}));
+      const reason = { skipReasons: ['windows-only'] };
+      const tests = ['a', 'p', 'q'].map((id) =>
+        skips(id, outcome ? { outcome, ...reason } : reason),
+      );
       const r = decide(input({ ledger: l, tests }));
       expect(r.decision).toBe('admit');
       const want = outcome === 'xfail' ? 'quarantine-fail' : 'expected-skip';
@@ -172,6 +176,46 @@ describe('per test case', () => {
         'its row expects a skip: windows-only',
       );
     }
+  });
+
+  test('a skip with another reason than its row names rejects, both reasons in the message', () => {
+    const l = ledgerOf(expecting(fixture('a')), expecting(quarantine('q')));
+    const other = { skipReasons: ['flaky on CI'] };
+    const r = decide(input({ ledger: l, tests: [skips('a', other), skips('q', other)] }));
+    expect(r.findings.map((f) => `${f.rule}:${f.result}:${f.id}`)).toEqual([
+      'quarantine-removed:reject:q',
+      'classified-skip:reject:a',
+    ]);
+    for (const f of r.findings)
+      expect(f.message).toContain(
+        `the report's reason "flaky on CI" is not the one its row expects: "windows-only"`,
+      );
+    // Several reports, one of them with another reason: that one is not the row's skip.
+    const mixed = { skipReasons: ['windows-only', 'flaky on CI'] };
+    expect(rulesOf(input({ ledger: l, tests: [skips('a', mixed), skips('q')] }))).toEqual([
+      'quarantine-removed:q',
+      'classified-skip:a',
+    ]);
+  });
+
+  test('a skip the report gives no reason for matches only the token init writes for one', () => {
+    const row = (skip: string) => ledgerOf({ ...fixture('a'), skip });
+    const none = skips('a', { skipReasons: [''] });
+    const ruleOf = (l: Ledger, t: TestResult) =>
+      decide(input({ ledger: l, tests: [t] })).findings[0];
+    expect(ruleOf(row('windows-only'), none).rule).toBe('classified-skip');
+    expect(ruleOf(row('windows-only'), none).message).toContain(
+      'no reason (reads as "skipped when frozen by ledger-gate init")',
+    );
+    expect(ruleOf(row(NO_REASON), none).rule).toBe('expected-skip');
+    // A result without any recorded reason reads the same.
+    expect(ruleOf(row(NO_REASON), skips('a')).rule).toBe('expected-skip');
+    // A todo without a reason reads as its own token, not a plain skip's.
+    const todo = skips('a', { outcome: 'todo', skipReasons: [''] });
+    expect(ruleOf(row(TODO_REASON), todo).rule).toBe('expected-skip');
+    expect(ruleOf(row(NO_REASON), todo).rule).toBe('classified-skip');
+    // An empty `skip:` names no reason a skip can have.
+    expect(ruleOf(row(''), none).rule).toBe('classified-skip');
   });
 
   test('an xfail or a todo on a classified row is a skip: it rejects without a skip reason', () => {

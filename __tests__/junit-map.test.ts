@@ -113,6 +113,8 @@ describe('merging the same id', () => {
           flaky: false,
           reports: ['r.xml'],
           duplicates: { count: statuses.length, report: 'r.xml', statuses: kept },
+          // A skipped case without a message gives no reason.
+          ...(kept.includes('skip') ? { skipReasons: [''] } : {}),
         },
       ]);
     },

@@ -238,6 +238,10 @@ const ELSEWHERE: Record<string, string> = {
   'pytest/collect/not-quiet.txt': 'junit-collected.test.ts',
   'pytest/collect/qq.txt': 'junit-collected.test.ts',
   'pytest/collect/warnings.txt': 'junit-collected.test.ts',
+  'skips/pytest.xml': 'skip-reasons.test.ts',
+  'skips/jest.xml': 'skip-reasons.test.ts',
+  'skips/jest.json': 'skip-reasons.test.ts',
+  'skips/vitest.xml': 'skip-reasons.test.ts',
 };
 
 describe('real reports of other runners', () => {

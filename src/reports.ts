@@ -165,24 +165,27 @@ export interface PackedTests {
   ids: string;
   files: string[];
   reports: string[];
+  /** Skip reasons, each once. */
+  reasons: string[];
   /**
    * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
    * none), its number of reports, its outcome (0: none), its duplicates' count (0: none),
-   * their report's index and statuses (a bit per status); then, test after test, the index
-   * of each report.
+   * their report's index and statuses (a bit per status), its number of skip reasons (-1:
+   * none recorded); then, test after test, the index of each report and of each reason.
    */
   numbers: Int32Array;
 }
 
 const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];
 const OUTCOMES = [undefined, 'xfail', 'todo'] as const;
-const PER_TEST = 10;
+const PER_TEST = 11;
 
 export function packTests(tests: TestResult[]): PackedTests {
   const files = new Table();
   const reports = new Table();
+  const reasons = new Table();
   let size = 1 + tests.length * PER_TEST;
-  for (const t of tests) size += t.reports.length;
+  for (const t of tests) size += t.reports.length + (t.skipReasons?.length ?? 0);
   const numbers = new Int32Array(size);
   numbers[0] = tests.length;
   const ids: string[] = [];
@@ -201,9 +204,19 @@ export function packTests(tests: TestResult[]): PackedTests {
     let bits = 0;
     for (const st of t.duplicates?.statuses ?? []) bits |= 1 << STATUSES.indexOf(st);
     numbers[k++] = bits;
+    numbers[k++] = t.skipReasons?.length ?? -1;
   }
-  for (const t of tests) for (const r of t.reports) numbers[k++] = reports.index(r);
-  return { ids: ids.join(''), files: files.list, reports: reports.list, numbers };
+  for (const t of tests) {
+    for (const r of t.reports) numbers[k++] = reports.index(r);
+    for (const r of t.skipReasons ?? []) numbers[k++] = reasons.index(r);
+  }
+  return {
+    ids: ids.join(''),
+    files: files.list,
+    reports: reports.list,
+    reasons: reasons.list,
+    numbers,
+  };
 }
 
 export function unpackTests(p: PackedTests): TestResult[] {
@@ -217,6 +230,10 @@ export function unpackTests(p: PackedTests): TestResult[] {
     const reports: string[] = [];
     for (let j = 0; j < n[k + 5]; j++) reports.push(p.reports[n[r++]]);
     const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
+    if (n[k + 10] >= 0) {
+      t.skipReasons = [];
+      for (let j = 0; j < n[k + 10]; j++) t.skipReasons.push(p.reasons[n[r++]]);
+    }
     if (n[k + 4] !== 0) t.file = p.files[n[k + 4] - 1];
     if (n[k + 3] !== 0) t.line = n[k + 3] - 1;
     const outcome = OUTCOMES[n[k + 6]];

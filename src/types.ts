@@ -138,6 +138,11 @@ export interface TestResult {
   /** `xfail` or `todo` when the status is skip for that reason (see RawCase.outcome). */
   outcome?: 'xfail' | 'todo';
   /**
+   * The distinct reasons its skipped cases gave (the report's `message`, normalised by
+   * decision/skip-reason.ts; '' where a case gave none); absent when no case skipped.
+   */
+  skipReasons?: string[];
+  /**
    * Same-named cases merged in one report (a dialect that records no reruns): the most in
    * one report, where, and every status they had. Each status is judged; the most severe
    * finding stands (a twin that passes a quarantine row rejects like one that fails a

@@ -334,34 +334,9 @@ async function readRun(root, junit, collected) {
         tests,
         collected: ids,
         ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
-        reasons: skipReasons(reports, opts),
         collection,
         source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
     };
-}
-/**
- * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
- * a one-case report whose name is its index), so the id comes from the same mapping `check`
- * uses; the first reason given for an id wins.
- */
-function skipReasons(reports, opts) {
-    const single = [];
-    const reasons = [];
-    for (const r of reports) {
-        for (const c of r.cases) {
-            if (c.status !== 'skip' || !c.detail)
-                continue;
-            const key = String(reasons.length);
-            reasons.push(c.detail);
-            single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
-        }
-    }
-    const out = new Map();
-    for (const t of (0,map/* mapCases */.g)(single, opts).tests) {
-        if (!out.has(t.id))
-            out.set(t.id, reasons[Number(t.reports[0])]);
-    }
-    return out;
 }
 /**
  * Refuses ids that look like typos. With a run given, every id must be one the run holds;

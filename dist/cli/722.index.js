@@ -19,10 +19,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2072);
 /* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3776);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3776);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7587);
 // `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
 // row: a test that failed (or passed only after failing, or is an expected failure) is
@@ -38,13 +39,15 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
 const DEFAULT_REASON = 'frozen by ledger-gate init';
 const FROZEN = 'when frozen by ledger-gate init';
 /**
  * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ * expected to skip with the reason `check` compares (readAs: the report's, or the token for
+ * a skip without one); undefined for a pass or a collected-only id.
  */
-function frozenAs(t, reason) {
+function frozenAs(t) {
     if (t === undefined)
         return undefined;
     if (t.status === 'fail' || t.status === 'error')
@@ -53,11 +56,11 @@ function frozenAs(t, reason) {
         return { quarantine: `passed only after failing ${FROZEN}` };
     if (t.status !== 'skip')
         return undefined;
-    if (t.outcome === 'xfail')
+    if (t.outcome === 'xfail') {
+        const reason = t.skipReasons?.find((r) => r !== '');
         return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
-    if (t.outcome === 'todo')
-        return { skip: reason ?? 'todo: not written yet' };
-    return { skip: reason ?? `skipped ${FROZEN}` };
+    }
+    return { skip: (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_7__/* .readAs */ .fd)(t)[0] };
 }
 /** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
 function idPattern(glob) {
@@ -76,13 +79,13 @@ function idPattern(glob) {
 function parseRule(text, root) {
     const m = /^(.+)=(property|locked_fixture):(.+)$/s.exec(text);
     if (!m) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH'`);
     }
     const [, glob, cls, rest] = m;
     if (cls === 'property') {
         const colon = rest.indexOf(':');
         if (colon <= 0 || colon === rest.length - 1) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .e(`--rule ${JSON.stringify(text)}: a property rule needs INVARIANT:SEEDS_DIR`);
         }
         const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, rest.slice(colon + 1), `--rule ${JSON.stringify(text)}: seeds`);
         return {
@@ -112,16 +115,16 @@ async function run(argv, io) {
             },
         });
         if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e(`unexpected argument ${JSON.stringify(positionals[0])}`);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .e(`unexpected argument ${JSON.stringify(positionals[0])}`);
         if (v.collected === undefined && v.junit === undefined) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .e('init needs --junit GLOB (and --collected FILE for pytest) or --collected FILE');
         }
         if (v.owner === undefined || v.owner.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('init needs --owner O (who answers for the quarantined rows)');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .e('init needs --owner O (who answers for the quarantined rows)');
         }
         const reason = v.reason ?? DEFAULT_REASON;
         if (reason.trim() === '')
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .e('--reason must not be empty');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .e('--reason must not be empty');
         const root = io.cwd;
         const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(root, v.ledger);
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs) && !v.force) {
@@ -146,7 +149,7 @@ async function run(argv, io) {
         const used = new Set();
         const files = new Map(); // `{file}` per id prefix, checked once
         const classed = ids.map((id) => {
-            const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
+            const frozen = frozenAs(results.get(id));
             const matched = rules.find((r) => r.match(id));
             if (matched)
                 used.add(matched);

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readAs } from '../decision/skip-reason.js';
 import { renderRow, type RowFields } from '../ledger/render.js';
 import {
   isoDate,
@@ -36,21 +37,22 @@ const FROZEN = 'when frozen by ledger-gate init';
 
 /**
  * How a test that did not simply pass is frozen: quarantined (nobody can defend it), or
- * expected to skip with the report's `reason`; undefined for a pass or a collected-only id.
+ * expected to skip with the reason `check` compares (readAs: the report's, or the token for
+ * a skip without one); undefined for a pass or a collected-only id.
  */
 export function frozenAs(
   t: TestResult | undefined,
-  reason: string | undefined,
 ): { quarantine: string } | { skip: string } | undefined {
   if (t === undefined) return undefined;
   if (t.status === 'fail' || t.status === 'error')
     return { quarantine: `${t.status === 'fail' ? 'failing' : 'erroring'} ${FROZEN}` };
   if (t.flaky) return { quarantine: `passed only after failing ${FROZEN}` };
   if (t.status !== 'skip') return undefined;
-  if (t.outcome === 'xfail')
+  if (t.outcome === 'xfail') {
+    const reason = t.skipReasons?.find((r) => r !== '');
     return { quarantine: `expected failure (xfail) ${FROZEN}${reason ? `: ${reason}` : ''}` };
-  if (t.outcome === 'todo') return { skip: reason ?? 'todo: not written yet' };
-  return { skip: reason ?? `skipped ${FROZEN}` };
+  }
+  return { skip: readAs(t)[0] };
 }
 
 /** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
@@ -161,7 +163,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const used = new Set<Rule>();
     const files = new Map<string, string>(); // `{file}` per id prefix, checked once
     const classed = ids.map((id) => {
-      const frozen = frozenAs(results.get(id), testRun.reasons.get(id));
+      const frozen = frozenAs(results.get(id));
       const matched = rules.find((r) => r.match(id));
       if (matched) used.add(matched);
       const rule = frozen && 'quarantine' in frozen ? undefined : matched;

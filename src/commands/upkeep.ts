@@ -7,14 +7,13 @@ import path from 'node:path';
 import { artifactFacts, seedsFacts } from '../adapters/file-facts.js';
 import { expandReports } from '../adapters/report-globs.js';
 import { LIMITS, readCapped } from '../adapters/safe-read.js';
-import { mapCases, type MapOptions } from '../junit/map.js';
+import { mapCases } from '../junit/map.js';
 import { parseReports } from '../reports.js';
 import {
   GateError,
   type LedgerIssue,
   type LedgerParse,
   type LedgerRow,
-  type ParsedReport,
   type CollectionOutcome,
   type TestResult,
 } from '../types.js';
@@ -196,8 +195,6 @@ export interface Run {
   collected?: string[];
   /** Every id the run holds: collected or reported. */
   ids: Set<string>;
-  /** The reason a report gives for a skipped (or xfail) test, by id. */
-  reasons: Map<string, string>;
   /** pytest modules skipped or broken at collection (not tests). */
   collection: CollectionOutcome[];
   /** The inputs, as given, for messages. */
@@ -245,33 +242,9 @@ export async function readRun(
     tests,
     collected: ids,
     ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
-    reasons: skipReasons(reports, opts),
     collection,
     source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
   };
-}
-
-/**
- * The reason each skipped case's report gives, by id. Each such case is mapped on its own (as
- * a one-case report whose name is its index), so the id comes from the same mapping `check`
- * uses; the first reason given for an id wins.
- */
-function skipReasons(reports: ParsedReport[], opts: MapOptions): Map<string, string> {
-  const single: ParsedReport[] = [];
-  const reasons: string[] = [];
-  for (const r of reports) {
-    for (const c of r.cases) {
-      if (c.status !== 'skip' || !c.detail) continue;
-      const key = String(reasons.length);
-      reasons.push(c.detail);
-      single.push({ ...r, file: key, cases: [{ ...c, report: key }] });
-    }
-  }
-  const out = new Map<string, string>();
-  for (const t of mapCases(single, opts).tests) {
-    if (!out.has(t.id)) out.set(t.id, reasons[Number(t.reports[0])]);
-  }
-  return out;
 }
 
 /**

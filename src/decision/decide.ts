@@ -20,6 +20,7 @@ import type {
   UnmappedCase,
 } from '../types.js';
 import { SortedPaths } from './pathIndex.js';
+import { normaliseReason, skipMismatch } from './skip-reason.js';
 import { RULES, SEVERITY, rule, ruleOrder } from './table.js';
 
 export interface DecideInput {
@@ -200,17 +201,14 @@ function judgeCase(
     if (t.status === 'fail' || t.status === 'error')
       choice.add('classified-fail', `${t.status} on a ${row.class} test`);
     if (t.status === 'skip') {
-      // A skip is evidence of nothing: only a row that says why its test skips expects one.
-      if (row.skip !== undefined)
+      // A skip is evidence of nothing: only a row that names this skip's reason expects it.
+      const other = row.skip === undefined ? NO_SKIP : skipMismatch(row.skip, t);
+      if (other === undefined)
         choice.add(
           'expected-skip',
           `${skipped} ${row.class} test; its row expects a skip: ${row.skip}`,
         );
-      else
-        choice.add(
-          'classified-skip',
-          `${skipped} ${row.class} test, and its row gives no \`skip:\` reason`,
-        );
+      else choice.add('classified-skip', `${skipped} ${row.class} test, and ${other}`);
     }
     if (passed && t.flaky)
       choice.add('flaky-pass', 'passed only after a recorded rerun or flaky failure');
@@ -256,17 +254,15 @@ function judgeCase(
           'quarantine-fail',
           'xfail (an expected failure) on a quarantined id, as expected',
         );
-      else if (t.status === 'skip' && row.skip !== undefined)
-        choice.add(
-          'expected-skip',
-          `${skipped} quarantined test; its row expects a skip: ${row.skip}`,
-        );
-      else if (t.status === 'skip')
-        choice.add(
-          'quarantine-removed',
-          `${skipped} quarantined test, and its row gives no \`skip:\` reason`,
-        );
-      else choice.add('quarantine-fail', `${t.status} on a quarantined id, as expected`);
+      else if (t.status === 'skip') {
+        const other = row.skip === undefined ? NO_SKIP : skipMismatch(row.skip, t);
+        if (other === undefined)
+          choice.add(
+            'expected-skip',
+            `${skipped} quarantined test; its row expects a skip: ${row.skip}`,
+          );
+        else choice.add('quarantine-removed', `${skipped} quarantined test, and ${other}`);
+      } else choice.add('quarantine-fail', `${t.status} on a quarantined id, as expected`);
       break;
     case 'draft':
       if (passed)
@@ -288,6 +284,9 @@ function judgeCase(
   if (f.result === 'review') f.accepts = describeRow(row.id, row);
   return f;
 }
+
+/** The message's tail for a skip on a row that expects none. */
+const NO_SKIP = 'its row gives no `skip:` reason';
 
 /** How a skipped test skipped, for messages: `skipped`, `xfail (…) on a`, `todo (…) on a`. */
 function what(t: TestResult): string {
@@ -331,7 +330,13 @@ function skippedModuleRows(
     if (seen.has(row)) continue;
     const o = skipped.get(dottedModule(idPrefix(row.id)));
     if (o === undefined) continue;
-    const t: TestResult = { id: row.id, status: 'skip', flaky: false, reports: [o.report] };
+    const t: TestResult = {
+      id: row.id,
+      status: 'skip',
+      flaky: false,
+      reports: [o.report],
+      skipReasons: [normaliseReason(o.detail)],
+    };
     const f = caseFinding(t, ledger, input, facts, seen);
     f.message = `its module was skipped at collection (${o.detail}): ${f.message}`;
     out.push(f);

@@ -77,7 +77,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'quarantine-removed',
     signal:
-      'quarantined id skipped without a `skip:` reason on its row, or missing from the reports (deleting or re-classing the row is a ledger edit: `ledger-contract-change`)',
+      "quarantined id skipped with a reason other than its row's `skip:` (or none on the row), or missing from the reports (deleting or re-classing the row is a ledger edit: `ledger-contract-change`)",
     class: 'quarantine',
     result: 'reject',
     action: 'restore the test, or drop or re-class its row in a reviewed change',
@@ -113,7 +113,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'classified-skip',
     signal:
-      'skip on a locked_fixture / property test whose row gives no `skip:` reason (a pytest xfail, a jest todo and a module skipped at collection are skips)',
+      "skip on a locked_fixture / property test whose row gives no `skip:` reason, or another reason than the report's (a pytest xfail, a jest todo and a module skipped at collection are skips)",
     class: 'any',
     result: 'reject',
     action: 'fix the test, or a human adds `skip: <reason>` to its row',
@@ -121,7 +121,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'expected-skip',
     signal:
-      'skip on a locked_fixture / property / quarantine test whose row gives a `skip:` reason',
+      "skip on a locked_fixture / property / quarantine test whose row's `skip:` is the reason the report gives (§2: compared after normalising; a skip without one reads as `skipped when frozen by ledger-gate init`)",
     class: 'any but draft',
     result: 'info',
     action: 'none',

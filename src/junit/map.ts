@@ -10,6 +10,7 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import { normaliseReason } from '../decision/skip-reason.js';
 import type { SuiteCase } from './parse.js';
 import { indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
@@ -33,6 +34,8 @@ interface Merged {
   todo: number;
   xfail: number;
   plainSkip: number;
+  /** The distinct reasons its skipped cases gave, normalised ('' for none); null: no skip. */
+  skipReasons: string[] | null;
   file?: string;
   line?: number;
   reports: string[];
@@ -132,6 +135,12 @@ function pytestId(c: RawCase, index: CollectedIndex | undefined, xunit1: Xunit1I
   return 'id' in r ? r : { reason: `${r.reason}: pass --collected`, candidates: [] };
 }
 
+/** A skipped case's reason, normalised; node writes `message="true"` for `{ skip: true }`. */
+function skipReason(c: RawCase, dialect: Dialect): string {
+  if (dialect === 'node' && c.detail === 'true') return '';
+  return normaliseReason(c.detail);
+}
+
 function finalStatus(m: Merged): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
   // A todo is never a pass, whatever another report (jest-junit) wrote for it.
   if (m.todo > 0 && m.fail === 0 && m.error === 0) {
@@ -218,6 +227,7 @@ export function mapCases(
           todo: 0,
           xfail: 0,
           plainSkip: 0,
+          skipReasons: null,
           reports: [],
           cur: null,
           curStatus: 'pass',
@@ -246,6 +256,11 @@ export function mapCases(
         if (c.outcome === 'xfail') m.xfail++;
         else m.plainSkip++;
       }
+      if (c.status === 'skip') {
+        const reason = skipReason(c, report.dialect);
+        if (m.skipReasons === null) m.skipReasons = [reason];
+        else if (!m.skipReasons.includes(reason)) m.skipReasons.push(reason);
+      }
       if (m.file === undefined && c.file !== undefined) {
         m.file = asPytest ? c.file.replaceAll('\\', '/') : toRepo(c.file);
         if (c.line !== undefined) m.line = c.line;
@@ -263,6 +278,7 @@ export function mapCases(
     const { status, flaky, outcome } = finalStatus(m);
     const t: TestResult = { id: m.id, status, flaky, reports: m.reports };
     if (outcome !== undefined) t.outcome = outcome;
+    if (m.skipReasons !== null) t.skipReasons = m.skipReasons;
     if (m.duplicates !== undefined) {
       const statuses = STATUS_ORDER.filter((st) => (m.twinStatuses & STATUS_BIT[st]) !== 0);
       t.duplicates = { ...m.duplicates, statuses };
