@@ -53,6 +53,21 @@ export interface Play {
   with: Outcome;
   /** What the gate on main said before issue 15 (measured): decision and non-info findings. */
   today: Verdict;
+  /** What it says now. */
+  gate: Expected;
+}
+
+/** A verdict, and the finding that names the trick. */
+export interface Expected extends Verdict {
+  names?: {
+    rule: string;
+    /** The file it names (its `file`, or in its message). */
+    file?: string;
+    /** Text its message must hold (both reasons of a skip). */
+    text?: string[];
+    /** Whether its message names the head commit (the agent's). */
+    commit?: boolean;
+  };
 }
 
 export interface Verdict {
@@ -60,6 +75,13 @@ export interface Verdict {
   /** `rule:result` of every finding that is not admit or info, sorted, duplicates kept once. */
   rules: readonly string[];
 }
+
+/** A reject: these rules reject (and nothing asks for review); `names` is the trick's finding. */
+export const rejects = (rules: string[], names?: Expected['names']): Expected => ({
+  decision: 'reject',
+  rules: rules.map((r) => `${r}:reject`).sort(),
+  ...(names ? { names } : {}),
+});
 
 /** The verdict on a change with no finding to act on. */
 export const ADMITTED: Verdict = { decision: 'admit', rules: [] };
@@ -290,11 +312,24 @@ export function play(p: Play): Played & { without?: Outcome; with: Outcome } {
   return { repo, base, head, without, with: after, ...gate(repo, p) };
 }
 
+const EXIT: Record<Decision, number> = { admit: 0, reject: 1, review: 3 };
+
+/** The findings of `names.rule` that name what it asks for (the file, the text, the commit). */
+function named(r: Played, names: NonNullable<Expected['names']>) {
+  return r.report.findings.filter(
+    (f) =>
+      f.rule === names.rule &&
+      (!names.file || f.file === names.file || f.message.includes(names.file)) &&
+      (names.text ?? []).every((t) => f.message.includes(t)) &&
+      (!names.commit || f.message.includes(r.head.slice(0, 7))),
+  );
+}
+
 /**
  * A describe block of plays, one test each: the runner's outcomes as the row says, then the
  * gate's verdict as `verdict` expects it. The repositories go when the file is done.
  */
-export function describePlays(title: string, plays: Play[], verdict: (p: Play) => Verdict): void {
+export function describePlays(title: string, plays: Play[], verdict: (p: Play) => Expected): void {
   const repos: Repo[] = [];
   afterAll(() => repos.forEach((r) => r.cleanup()));
   describe(title, () => {
@@ -303,7 +338,10 @@ export function describePlays(title: string, plays: Play[], verdict: (p: Play) =
       repos.push(r.repo);
       // The attack is real: the classified test fails without the extra edit, not with it.
       expect({ without: r.without, with: r.with }).toEqual({ without: p.without, with: p.with });
-      expect(r.verdict).toEqual(verdict(p));
+      const { names, ...want } = verdict(p);
+      expect(r.verdict).toEqual(want);
+      expect(r.code).toBe(EXIT[want.decision]);
+      if (names) expect(named(r, names)).toEqual([expect.anything()]);
     });
   });
 }
