@@ -99,6 +99,8 @@ export interface Played {
 const ENV = {
   ...process.env,
   PYTHONDONTWRITEBYTECODE: '1',
+  // No installed plugin is part of a play; scanning for them is most of pytest's start-up.
+  PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1',
   NO_COLOR: '1',
   // jest-junit: ids carry the test file (docs/test-ids.md).
   JEST_JUNIT_OUTPUT_DIR: 'reports',
