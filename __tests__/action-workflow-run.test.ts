@@ -42,7 +42,7 @@ interface Fork {
 }
 
 /** Upstream main holds an admissible state; a fork's commit exists upstream only as refs/pull/7/head. */
-function fork(bumpGolden = false): Fork {
+function fork(bumpGolden = false, extra: Record<string, string> = {}): Fork {
   const upstream = new Repo('ledger-gate-upstream-');
   cleanup.push(() => upstream.cleanup());
   upstream.write({
@@ -53,7 +53,7 @@ function fork(bumpGolden = false): Fork {
   });
   const base = upstream.commit('base');
   upstream.branch('fork-change');
-  upstream.write({ 'src/lib.py': 'def f():\n    return 2\n' });
+  upstream.write({ 'src/lib.py': 'def f():\n    return 2\n', ...extra });
   if (bumpGolden) {
     upstream.write({
       'tests/goldens/a.txt': 'golden bytes v2\n',
@@ -195,6 +195,22 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
     expect(rerun.outputs.decision).toBe('admit');
     expect(gh.onlyCheckRun()).toMatchObject({ head_sha: f.head, conclusion: 'success' });
     expect(rerun.summary).toContain('approved by maintainer');
+  });
+
+  test('a report in the artifact with the bytes of a file the pull request adds is not evidence', async () => {
+    // The fork commits the report its run then "writes" (a copy placed by its own test code).
+    const f = fork(false, { 'tests/data/run.xml': pytestXunit1(scenarioCases()) });
+    forkPull(f);
+    artifact();
+    const r = await act(node, f, runEvent(f));
+    expect(r.outputs.decision).toBe('reject');
+    const shipped = r.report!.findings.filter((x) => x.rule === 'report-in-change');
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0].message).toMatch(
+      /^report file \S+junit-1\.xml has the bytes of tests\/data\/run\.xml, a file this change adds: /,
+    );
+    // Its cases were not read: no report holds any test case.
+    expect(r.report!.counts.cases).toBe(0);
   });
 
   test('the same findings as the pull_request event on a checkout of the head', async () => {

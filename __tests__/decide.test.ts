@@ -551,7 +551,7 @@ describe('approval and ordering', () => {
   });
 
   test('every rule key in the table has a distinct result-bearing row', () => {
-    expect(new Set(RULES.map((r) => r.key)).size).toBe(26);
+    expect(new Set(RULES.map((r) => r.key)).size).toBe(27);
     expect(RULES.filter((r) => r.result === 'review').map((r) => r.key)).toEqual([
       'fixture-contract-change',
       'property-seeds-shrunk',

@@ -139,9 +139,55 @@ test('after the two commands, the README shows a copy-paste workflow and the pic
     'pull-requests': 'read',
   });
   expect(gate.steps.at(-1).uses).toBe(`${REPOSITORY}@v1`);
+  expectRunnersReportsOnly(wf);
   const image = /!\[[^\]]+\]\((docs\/[\w-]+\.png)\)/.exec(section)![1];
   expect(readFileSync(image).subarray(0, 8)).toEqual(
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   );
   expect(readme.indexOf(image)).toBeLessThan(readme.indexOf('## The decision table'));
+});
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+}
+
+/**
+ * Only what the runner wrote reaches the gate (report-in-change): every upload of reports is
+ * of a folder under $RUNNER_TEMP that a step of the job creates, and every gate step reads
+ * the downloaded folder (or, on workflow_run, the artifact's root), never the checkout.
+ */
+function expectRunnersReportsOnly(wf: { on: unknown; jobs: Record<string, { steps: Step[] }> }) {
+  const workflowRun = typeof wf.on === 'object' && wf.on !== null && 'workflow_run' in wf.on;
+  for (const job of Object.values(wf.jobs)) {
+    for (const step of job.steps) {
+      if (step.uses?.startsWith('actions/upload-artifact')) {
+        expect(step.with!.path).toBe('${{ runner.temp }}/reports/');
+        expect(job.steps.some((s) => s.run?.startsWith('mkdir "$RUNNER_TEMP/reports"'))).toBe(true);
+      }
+      if (step.uses?.includes('ledger-gate@')) {
+        for (const glob of step.with!.junit.trim().split('\n')) {
+          if (workflowRun) expect(glob).not.toMatch(/^\/|\.\./);
+          else expect(glob).toMatch(/^\$\{\{ runner\.temp \}\}\/junit\//);
+        }
+      }
+    }
+  }
+}
+
+test('docs/action.md: each workflow uploads and reads only what the runner wrote', () => {
+  const doc = readFileSync('docs/action.md', 'utf8');
+  const workflows = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => parse(m[1]) as { on?: unknown; jobs?: Record<string, { steps: Step[] }> })
+    .filter((w) => w?.jobs !== undefined);
+  expect(workflows.length).toBeGreaterThanOrEqual(3);
+  const uploads = workflows.flatMap((w) =>
+    Object.values(w.jobs!).flatMap((j) =>
+      j.steps.filter((s) => s.uses?.startsWith('actions/upload-artifact')),
+    ),
+  );
+  expect(uploads.length).toBeGreaterThanOrEqual(2);
+  for (const w of workflows)
+    expectRunnersReportsOnly(w as { on: unknown; jobs: Record<string, { steps: Step[] }> });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/file-facts.js';
 import { expandReports } from './adapters/report-globs.js';
+import { findShipped } from './adapters/report-origin-facts.js';
 import { LIMITS, leavesRepo, readCapped } from './adapters/safe-read.js';
 import { fallbackNote } from './adapters/worker-client.js';
 import { attributeRows } from './attribution.js';
@@ -17,6 +18,7 @@ import { gatherReports } from './reports.js';
 import {
   GateError,
   type Change,
+  type ChangedPath,
   type ChangeSource,
   type GateWarning,
   type Expect,
@@ -82,12 +84,22 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const fallbacks = new Set<string>();
   const onFallback = (what: string, e: unknown) => fallbacks.add(fallbackNote(what, e));
 
+  // With a base, the change's paths come first: a report file the change ships is not read
+  // (report-in-change), so its cases count for nothing.
+  const expanded = await expandReports(root, o.junit);
+  const src =
+    o.base === undefined ? undefined : await (o.changeSource ? o.changeSource() : gitSource(o));
+  const changed = await src?.changedPaths();
+  const shipped = changed ? await findShipped(root, expanded.files, o.collected, changed) : [];
+  const dropped = new Set(shipped.map((s) => s.file));
+
   // Large report sets are read, parsed and mapped on the worker thread (src/worker.ts), while
   // this thread reads the ledger: on two cores the two halves overlap.
   const job = {
     root,
-    ...(await expandReports(root, o.junit)),
-    collected: o.collected,
+    files: expanded.files.filter((f) => !dropped.has(f.shown)),
+    problems: expanded.problems,
+    collected: shipped.some((s) => s.kind === 'collected') ? undefined : o.collected,
     collectedRoot: o.collectedRoot,
   };
   const reportsP = gatherReports(job, onFallback);
@@ -120,8 +132,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   }
 
   let change: Change | undefined;
-  if (o.base !== undefined) {
-    change = await readChange(o, ledgerShown, ledger);
+  if (src !== undefined && changed !== undefined) {
+    change = await readChange(o, src, changed, ledgerShown, ledger);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
     );
@@ -147,6 +159,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     tests,
     unmapped,
     reportProblems,
+    shippedReports: shipped,
     collection,
     collected,
     artifacts: facts.artifacts,
@@ -231,16 +244,13 @@ async function gitSource(o: GateOptions): Promise<ChangeSource> {
 /** The change against the base, every answer from one source over one range. */
 async function readChange(
   o: GateOptions,
+  src: ChangeSource,
+  changed: ChangedPath[],
   ledgerShown: string,
   ledger: Ledger | undefined,
 ): Promise<Change> {
-  const src = await (o.changeSource ? o.changeSource() : gitSource(o));
   const patterns = parsePatterns(o.agentAuthors);
-  const [changed, baseText, commits] = await Promise.all([
-    src.changedPaths(),
-    src.baseLedgerText(ledgerShown),
-    src.commits(),
-  ]);
+  const [baseText, commits] = await Promise.all([src.baseLedgerText(ledgerShown), src.commits()]);
   // The base's paths are normalised to their canonical form (it may predate that rule): the
   // diff rules compare them with the change's rows and git's paths.
   const baseLedger =

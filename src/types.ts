@@ -231,7 +231,8 @@ export type RuleKey =
   | 'collection-skipped'
   | 'collection-error'
   | 'report-unmapped'
-  | 'report-invalid';
+  | 'report-invalid'
+  | 'report-in-change';
 
 export interface Finding {
   rule: RuleKey;

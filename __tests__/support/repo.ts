@@ -21,6 +21,9 @@ export class Repo {
   constructor(prefix = 'ledger-gate-') {
     this.dir = mkdtempSync(path.join(tmpdir(), prefix));
     this.git('init', '-q', '-b', 'main');
+    // Reports are the run's (report-in-change): the folders tests write them to are ignored,
+    // as a real checkout ignores its build output, so no commit ships one.
+    writeFileSync(path.join(this.dir, '.git/info/exclude'), 'build/\nreports/\n');
   }
 
   git(...args: string[]): string {

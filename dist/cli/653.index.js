@@ -106,8 +106,8 @@ var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 2 modules
-var file_facts = __webpack_require__(9443);
+// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 1 modules
+var file_facts = __webpack_require__(3907);
 // EXTERNAL MODULE: ./src/adapters/report-globs.ts + 4 modules
 var report_globs = __webpack_require__(9305);
 // EXTERNAL MODULE: ./src/adapters/safe-read.ts

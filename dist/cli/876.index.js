@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9443);
+/* harmony import */ var _adapters_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3907);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
@@ -86,8 +86,8 @@ var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 2 modules
-var file_facts = __webpack_require__(9443);
+// EXTERNAL MODULE: ./src/adapters/file-facts.ts + 1 modules
+var file_facts = __webpack_require__(3907);
 // EXTERNAL MODULE: ./src/adapters/report-globs.ts + 4 modules
 var report_globs = __webpack_require__(9305);
 // EXTERNAL MODULE: ./src/adapters/safe-read.ts

@@ -20,6 +20,7 @@ import type {
   UnmappedCase,
 } from '../types.js';
 import { SortedPaths } from './pathIndex.js';
+import type { ShippedReport } from './report-origin.js';
 import { normaliseReason, skipMismatch } from './skip-reason.js';
 import { RULES, SEVERITY, rule, ruleOrder } from './table.js';
 
@@ -31,6 +32,8 @@ export interface DecideInput {
   tests: TestResult[];
   unmapped: UnmappedCase[];
   reportProblems: ReportProblem[];
+  /** Report files the change ships (report-origin.ts): not read, each a reject. */
+  shippedReports?: ShippedReport[];
   /** pytest modules skipped or broken at collection (not tests). */
   collection?: CollectionOutcome[];
   /** Ids from the collected list, when given: each with a row must have a result (§3). */
@@ -56,6 +59,8 @@ export function decide(input: DecideInput): Report {
       finding('report-invalid', { ...NO_CASE, message: p.message, file: p.file, line: p.line }),
     );
   }
+  for (const r of input.shippedReports ?? [])
+    findings.push(finding('report-in-change', { ...NO_CASE, message: r.message, file: r.file }));
   if (cases === 0 && input.reportProblems.length === 0) {
     findings.push(
       finding('report-invalid', { ...NO_CASE, message: 'no report holds any test case' }),

@@ -202,6 +202,15 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action: 'fix the test run',
   },
+  {
+    key: 'report-in-change',
+    signal:
+      'a report file (a `junit` match or the `collected` list) that the change ships: tracked at the head and added or modified by the change, or with the bytes of a file the change adds; none of it is read',
+    class: '—',
+    result: 'reject',
+    action:
+      'commit no reports; upload only what the runner wrote, from a folder the job creates ($RUNNER_TEMP/reports)',
+  },
 ];
 
 const BY_KEY = new Map(RULES.map((r, i) => [r.key, { rule: r, order: i }]));
