@@ -139,5 +139,4 @@ const ATTACKS: Play[] = [
 describePlays(
   'attacks on the evidence around the ledger, with real jest and vitest (issue 15)',
   ATTACKS,
-  (p) => p.today,
 );

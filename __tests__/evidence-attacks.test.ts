@@ -265,6 +265,8 @@ const ATTACKS: Play[] = [
       'tests/conftest.py': 'collect_ignore = ["test_calc.py"]\n',
       'reports/junit-shard-2.xml': passing(ADD),
     },
+    // The checkout ignores reports/ (support/repo.ts): the agent adds it anyway.
+    then: (repo) => void repo.git('add', '-f', 'reports/junit-shard-2.xml'),
     without: 'fail',
     with: 'absent',
     today: ADMITTED,
@@ -436,9 +438,5 @@ const CONTROLS: Play[] = [
   },
 ];
 
-describePlays(
-  'attacks on the evidence around the ledger, with real pytest (issue 15)',
-  ATTACKS,
-  (p) => (p.name.startsWith('skips:') ? p.gate : p.today),
-);
-describePlays('controls that must not get worse', CONTROLS, (p) => p.today);
+describePlays('attacks on the evidence around the ledger, with real pytest (issue 15)', ATTACKS);
+describePlays('controls that must not get worse', CONTROLS);

@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RULES } from '../../src/decision/table.js';
 import type { Decision, Report } from '../../src/types.js';
 import { CLI, ROOT } from './hostile.js';
 import { AGENT, HUMAN, Repo, type Author } from './repo.js';
@@ -328,10 +329,26 @@ function named(r: Played, names: NonNullable<Expected['names']>) {
 }
 
 /**
- * A describe block of plays, one test each: the runner's outcomes as the row says, then the
- * gate's verdict as `verdict` expects it. The repositories go when the file is done.
+ * The verdict a play asserts. Issue 15's rules land from three branches: a play asserts its
+ * `gate` once the rule that names its trick is in the decision table (any rule of `gate` not
+ * in it yet left out, the decision following from the rest), and today's verdict before. With
+ * every branch merged, every play asserts its `gate` in full.
  */
-export function describePlays(title: string, plays: Play[], verdict: (p: Play) => Expected): void {
+export function expected(p: Play): Expected {
+  const known = new Set<string>(RULES.map((r) => r.key));
+  const trick = p.gate.names?.rule;
+  if (trick && !known.has(trick)) return p.today;
+  const rules = p.gate.rules.filter((r) => known.has(r.split(':')[0]));
+  if (rules.length === p.gate.rules.length) return p.gate;
+  const worst = (['reject', 'review'] as const).find((d) => rules.some((r) => r.endsWith(`:${d}`)));
+  return { ...p.gate, decision: worst ?? 'admit', rules };
+}
+
+/**
+ * A describe block of plays, one test each: the runner's outcomes as the row says, then the
+ * gate's verdict (`expected`). The repositories go when the file is done.
+ */
+export function describePlays(title: string, plays: Play[]): void {
   const repos: Repo[] = [];
   afterAll(() => repos.forEach((r) => r.cleanup()));
   describe(title, () => {
@@ -340,7 +357,7 @@ export function describePlays(title: string, plays: Play[], verdict: (p: Play) =
       repos.push(r.repo);
       // The attack is real: the classified test fails without the extra edit, not with it.
       expect({ without: r.without, with: r.with }).toEqual({ without: p.without, with: p.with });
-      const { names, ...want } = verdict(p);
+      const { names, ...want } = expected(p);
       expect(r.verdict).toEqual(want);
       expect(r.code).toBe(EXIT[want.decision]);
       if (names) expect(named(r, names)).toEqual([expect.anything()]);
