@@ -109,7 +109,8 @@ const ATTACKS: Play[] = [
     without: 'fail',
     with: 'pass',
     today: ADMITTED,
-    gate: rejects(['agent-harness-edit'], {
+    // test/setup.js is a setup file the config names and a file under test/: both rules.
+    gate: rejects(['agent-harness-edit', 'agent-test-edit'], {
       rule: 'agent-harness-edit',
       file: 'test/setup.js',
       commit: true,
