@@ -18,6 +18,8 @@ export const E2E = [
   'action-workflow-run.test.ts',
   'cli.test.ts',
   'cli-dist.test.ts',
+  'evidence-attacks.test.ts',
+  'evidence-attacks-js.test.ts',
   'hostile.test.ts',
   'hostile-event-action.test.ts',
   'self-gate.test.ts',
