@@ -1,8 +1,8 @@
 // parseReport on small documents: hostile and malformed input fails closed with a one-line
 // GateError naming file and line; statuses, reruns and dialects are read as documented.
 import { describe, expect, test } from '@jest/globals';
-import type { SuiteCase } from '../src/junit/dialects/dialect.js';
-import { MAX_NAME_CHARS, parseReport } from '../src/junit/parse.js';
+import { MAX_NAME_CHARS, type SuiteCase } from '../src/junit/dialects/dialect.js';
+import { parseReport } from '../src/junit/parse.js';
 import { MAX_DEPTH } from '../src/junit/scan.js';
 import { GateError } from '../src/types.js';
 

@@ -6,7 +6,8 @@
 // invocations, so a pass after jest.retryTimes is a recorded rerun (flaky-pass).
 
 import { GateError, type ParsedReport, type RawCase, type Status } from '../types.js';
-import { MAX_NAME_CHARS, parseReport } from './parse.js';
+import { MAX_NAME_CHARS } from './dialects/dialect.js';
+import { parseReport } from './parse.js';
 
 /** Does this text look like JSON rather than XML? (A JUnit report starts with `<`.) */
 export function looksLikeJson(text: string): boolean {

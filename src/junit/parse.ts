@@ -1,7 +1,12 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
 import { GateError, type ParsedReport, type Status } from '../types.js';
-import type { CaseExtras, Evidence, SuiteCase } from './dialects/dialect.js';
+import {
+  MAX_NAME_CHARS,
+  type CaseExtras,
+  type Evidence,
+  type SuiteCase,
+} from './dialects/dialect.js';
 import { detectDialect } from './dialects/index.js';
 import { pytestOutcome } from './dialects/pytest.js';
 import { NameCheck } from './ambiguity.js';
@@ -36,12 +41,6 @@ function resultBit(element: string): number {
       return 0;
   }
 }
-
-/**
- * The longest name, classname, file or suite name a case may carry. Ids are built from them
- * and shown in annotations and summaries; nothing a runner writes comes near this.
- */
-export const MAX_NAME_CHARS = 4096;
 
 /** `status`/`result` attribute values some writers (gtest, CUnit, tst) use for a case that did not run. */
 const NOT_RUN = new Set(['disabled', 'skipped', 'skip', 'notrun', 'not run', 'ignored']);

@@ -3,6 +3,12 @@
 import type { Dialect, ParsedReport, RawCase } from '../../types.js';
 
 /**
+ * The longest name, classname, file or suite name a case may carry. Ids are built from them
+ * and shown in annotations and summaries; nothing a runner writes comes near this.
+ */
+export const MAX_NAME_CHARS = 4096;
+
+/**
  * A case as the JUnit reader (../parse.ts) returns it: a RawCase plus the name of its innermost suite, used as
  * the id prefix when a case has neither a file nor a classname (jest-junit's `classname=""`).
  */

@@ -3,7 +3,7 @@
 // test's arguments), or the fullname where a console writes no classname. A Failed case labelled Error, Invalid or Cancelled is an error; a
 // Warning is no pass (NUnit counts it apart from the passes); Inconclusive is a skip.
 import type { ParsedReport, RawCase, Status } from '../../types.js';
-import { MAX_NAME_CHARS } from '../parse.js';
+import { MAX_NAME_CHARS } from './dialect.js';
 import { scanFormat } from './own-format.js';
 
 function verdict(result: string | undefined, label: string | undefined): Status | undefined {

@@ -4,7 +4,7 @@
 // name, or a display name with a theory's arguments; a result with no className, testName). A data-driven result (MSTest) is
 // judged by its inner results, one case each. TRX records no reruns.
 import { GateError, type ParsedReport, type RawCase, type Status } from '../../types.js';
-import { MAX_NAME_CHARS } from '../parse.js';
+import { MAX_NAME_CHARS } from './dialect.js';
 import { scanFormat } from './own-format.js';
 
 // TestOutcome (Microsoft.VisualStudio.TestTools.Common); anything else is not a verdict.
