@@ -109,10 +109,11 @@ const ATTACKS: Play[] = [
     without: 'fail',
     with: 'pass',
     today: ADMITTED,
-    // test/setup.js is a setup file the config names and a file under test/: both rules.
+    // The config edit that names the setup file is the harness edit; test/setup.js itself is
+    // a file under test/ (a setup file under a name no default lists is a test path only).
     gate: rejects(['agent-harness-edit', 'agent-test-edit'], {
       rule: 'agent-harness-edit',
-      file: 'test/setup.js',
+      file: 'vitest.config.js',
       commit: true,
     }),
   },

@@ -280,10 +280,11 @@ const ATTACKS: Play[] = [
     runner: 'pytest',
     files: PROJECT,
     // The Windows job skips it; here, on Linux, it runs and passes.
+    // init locks the file with one file row (its artifact implied): the skip goes on it.
     ledger: (text) =>
       text.replace(
-        '    artifact: tests/test_calc.py\n',
-        '    artifact: tests/test_calc.py\n    skip: windows-only\n',
+        /(- id: tests\/test_calc\.py::\*\n {4}class: locked_fixture\n {4}digest: \S+\n)/,
+        '$1    skip: windows-only\n',
       ),
     test: T,
     breaks: BREAK,

@@ -171,7 +171,7 @@ ledger_case('ledger-typo-field', 'version: 1\nrows:\n  - id: t.js::ok\n    class
 ledger_case('ledger-quarantine-no-owner', 'version: 1\nrows:\n  - id: t.js::ok\n    class: quarantine\n    opened: 2026-01-01\n    reason: r\n', "missing field 'owner'", 'a quarantine without an owner is a parked failure', line=3)
 ledger_case('ledger-empty', '', 'empty', 'an empty ledger', line=1)
 ledger_case('ledger-top-list', '- version: 1\n- rows: []\n', 'must be a mapping', 'a list at the top', line=1)
-ledger_case('ledger-missing', None, 'no such file', 'no ledger at all', line=1)
+ledger_case('ledger-missing', None, 'does not exist', 'no ledger at all: one finding that says to run init')
 ledger_case('ledger-block-scalar-id', 'version: 1\nrows:\n  - id: |\n      t.js::ok\n    class: property\n    invariant: i\n    seeds: seeds/\n', None,
             'a block scalar id ends with a newline: it classifies nothing', rule='unclassified', extra={'id': 't.js::ok', 'file': None, 'message': 'missing from the ledger'})
 

@@ -12,12 +12,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9825);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
 /* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6052);
 // `ledger-gate relock PATH…`: after an honest edit of a golden, lock every row that names it
 // to its current bytes in one command (a golden shared by 94 tests is one command, not 94).
+
 
 
 
@@ -53,7 +55,8 @@ async function run(argv, io) {
                     edits.set(r.id, {
                         class: 'locked_fixture',
                         digest,
-                        artifact: r.artifact,
+                        // A file row's artifact is its own file, implied and never written.
+                        artifact: (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_6__/* .isFileRowId */ .A$)(r.id) ? undefined : r.artifact,
                         skip: r.skip,
                     });
             }

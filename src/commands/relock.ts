@@ -2,6 +2,7 @@
 // to its current bytes in one command (a golden shared by 94 tests is one command, not 94).
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
+import { isFileRowId } from '../ledger/file-rows.js';
 import type { RowFields } from '../ledger/render.js';
 import { ledgerFile, ledgerRows, readFacts, editLedger, repoPath, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
@@ -39,7 +40,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
             edits.set(r.id, {
               class: 'locked_fixture',
               digest,
-              artifact: r.artifact,
+              // A file row's artifact is its own file, implied and never written.
+              artifact: isFileRowId(r.id) ? undefined : r.artifact,
               skip: r.skip,
             });
         }
