@@ -8,7 +8,6 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  p7: () => (/* binding */ RUN_OPTIONS),
   cZ: () => (/* reexport */ SCHEMA_URL),
   Az: () => (/* binding */ editLedger),
   Hd: () => (/* binding */ formatIssue),
@@ -250,12 +249,6 @@ async function readFacts(root, artifacts, seeds) {
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
 
-/** The options every command that checks ids against a run takes. */
-const RUN_OPTIONS = {
-    junit: { type: 'string', multiple: true },
-    collected: { type: 'string' },
-    new: { type: 'boolean' },
-};
 /**
  * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
  * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case

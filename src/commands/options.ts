@@ -1,5 +1,5 @@
-// Options as one table per command: parseArgs reads the same entries the help is printed
-// from and the typo check compares against, so a command's option is declared once.
+// The machinery of the option tables (src/commands/tables.ts): the help printed from a table,
+// the typo check against it, and usage errors said in our words.
 import { parseArgs } from 'node:util';
 import { editDistance } from '../ledger/distance.js';
 
@@ -23,7 +23,7 @@ export interface CommandHelp {
   about?: string;
   options: OptionTable;
   /** Lines printed after the options: the exit codes (default: 0 done, 1 failed, 2 usage). */
-  more?: string[];
+  more?: readonly string[];
 }
 
 /** Every command takes these two; `main` answers them before the command runs. */
@@ -149,11 +149,6 @@ export function expandIds(
 export class GlobError extends Error {
   override name = 'GlobError';
 }
-
-/** `--dry-run`, as every command that writes the ledger takes it. */
-export const DRY_RUN = {
-  'dry-run': { type: 'boolean', help: 'print the diff it would make to the ledger; write nothing' },
-} as const;
 
 /**
  * A usage error's one line. Node's parser messages are said in our words; an argument where
