@@ -2,6 +2,7 @@
 // the typo check against it, and usage errors said in our words.
 import { parseArgs } from 'node:util';
 import { editDistance } from '../ledger/distance.js';
+import { idPattern } from '../ledger/rules.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -102,20 +103,6 @@ export function nearest(name: string, known: string[]): string | undefined {
     if (d <= limit && d < bestDistance) [best, bestDistance] = [k, d];
   }
   return best;
-}
-
-/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
-export function idPattern(glob: string): (id: string) => boolean {
-  const re = new RegExp(
-    '^' +
-      glob
-        .split('*')
-        .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-        .join('.*') +
-      '$',
-    's',
-  );
-  return (id) => re.test(id);
 }
 
 /**
