@@ -61,7 +61,8 @@ var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
 // The one place that names this project's GitHub repository: package.json's `repository`
 // (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+// `node scripts/sync-readme.mjs` (it runs sync-schema.mjs, which writes the schema's $id; the
+// README follows) and `npm run build`.
 
 /** OWNER/NAME of this project on GitHub. */
 const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
