@@ -36,6 +36,11 @@ const shared = {
   resolver: 'ts-jest-resolver',
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The workflow parser's own JSON import, given its import attribute (see the file).
+  moduleNameMapper: {
+    '^\\.\\./workflow-v1\\.0\\.min\\.json$':
+      '<rootDir>/__tests__/support/workflow-parser-schema.ts',
+  },
 };
 
 export default {

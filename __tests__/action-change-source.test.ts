@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createOctokit } from '../src/adapters/github/client.js';
 import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github/fallback.js';
-import { apiRef } from '../src/main.js';
+import { apiRef } from '../src/action/change-source.js';
 import { fakeGitHubForFile } from './support/fake-github.js';
 import { cleanupRun, node24, runAction, type ActionRun } from './support/fake-github-runner.js';
 import {

@@ -6,7 +6,9 @@ import { approvalCandidates, mayApprove, type Review } from '../src/adapters/git
 import { filesToChanges } from '../src/adapters/github/fallback.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
 import { readInputs } from '../src/inputs.js';
-import { conclusionOf, sameNameAsJob, stepFails } from '../src/main.js';
+import { stepFails } from '../src/action/outputs.js';
+import { conclusionOf } from '../src/action/publish.js';
+import { sameNameAsJob } from '../src/main.js';
 import { testCounts } from '../src/report/groups.js';
 import { GateError, type Status } from '../src/types.js';
 

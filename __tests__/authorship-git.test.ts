@@ -2,11 +2,9 @@
 // with git's own record and trailer parsers, and each ledger row's change belongs to the
 // commit that last touched it (the agent-to-human promotion flow of §3).
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { main } from '../src/cli.js';
-import type { Report } from '../src/types.js';
 import {
   AGENT,
   HUMAN,
@@ -18,6 +16,7 @@ import {
   scenarioRows,
   type Author,
 } from './support/repo.js';
+import { check as checkIn } from './support/check.js';
 
 const repos: Repo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
@@ -61,18 +60,8 @@ function commitWith(repo: Repo, message: string, author: Author, committer: Auth
   );
 }
 
-let n = 0;
-async function check(repo: Repo, ...args: string[]) {
-  const json = path.join(out, `r${++n}.json`);
-  let stdout = '';
-  const code = await main(
-    ['check', '--junit', 'build/*.xml', '--json', json, '--base', 'main', ...args],
-    { cwd: repo.dir, stdout: (s) => void (stdout += s), stderr: () => undefined },
-  );
-  const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-  const rules = report.findings.map((f) => `${f.rule}:${f.id ?? '-'}`);
-  return { code, stdout, report, rules };
-}
+/** check against main, the base every test here branches from. */
+const check = (repo: Repo, ...args: string[]) => checkIn(repo, '--base', 'main', ...args);
 
 const NEW = `${F}::test_new_idea`;
 /** The base ledger plus one row, and a run in which that row's test passes. */

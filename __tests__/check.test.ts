@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../src/cli.js';
-import type { Report, RuleKey } from '../src/types.js';
+import type { RuleKey } from '../src/types.js';
 import {
   AGENT,
   HUMAN,
@@ -17,6 +17,7 @@ import {
   pytestXunit1,
   sha256,
 } from './support/repo.js';
+import { check } from './support/check.js';
 
 const repos: Repo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
@@ -45,24 +46,6 @@ function baseRepo(): Repo {
 }
 
 let n = 0;
-async function check(repo: Repo, ...args: string[]) {
-  const json = path.join(out, `r${++n}.json`);
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', '--junit', 'build/*.xml', '--json', json, ...args], {
-    cwd: repo.dir,
-    stdout: (s) => void (stdout += s),
-    stderr: (s) => void (stderr += s),
-  });
-  let report: Report | undefined;
-  try {
-    report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-  } catch {
-    report = undefined;
-  }
-  const rules = (report?.findings ?? []).map((f) => `${f.rule}:${f.id ?? '-'}`);
-  return { code, stdout, stderr, report: report!, rules };
-}
 const has = (rules: string[], key: RuleKey, id?: string) =>
   rules.some((r) => r.startsWith(key + ':') && (id === undefined || r === `${key}:${id}`));
 

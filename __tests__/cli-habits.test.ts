@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { main } from '../src/cli.js';
+import { COMMANDS, main } from '../src/cli.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import { Repo, ledgerYaml, sha256 } from './support/repo.js';
 
@@ -323,5 +323,20 @@ describe('usage errors say what to do', () => {
     const missing = await cli(r.dir, 'check', '--junit');
     expect(missing.code).toBe(2);
     expect(missing.err.split('\n')[0]).toBe('ledger-gate check: --junit needs a value');
+  });
+});
+
+describe("each command's option table is the one its parser reads", () => {
+  // The help prints each table (cli.test.ts); here each command's parser takes every option of
+  // its table: none is refused as unknown by the command after the CLI's typo check let it by.
+  it.each(Object.keys(COMMANDS))('%s takes every option its help shows', async (name) => {
+    const r = repo();
+    for (const [opt, spec] of Object.entries(COMMANDS[name].options)) {
+      const value = spec.type === 'string' ? ['no-such-thing'] : [];
+      const res = await cli(r.dir, name, `--${opt}`, ...value);
+      expect(res.err).not.toMatch(/unknown option/i);
+      expect(res.err).not.toMatch(/\n\s+at /);
+    }
+    expect(r.git('status', '--porcelain')).toBe('');
   });
 });

@@ -5,18 +5,9 @@
 // LEDGER_GATE_CLI points at another build (`node scripts/build.mjs --cli-only --out DIR`).
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
 import { COMMANDS } from '../src/cli.js';
 import { cliNode, nodeBinaries } from './support/fake-github-runner.js';
 import { CLI, ROOT } from './support/hostile.js';
@@ -273,79 +264,5 @@ sys.exit(subprocess.call(sys.argv[1:], stdout=w))' "$NODE" "$CLI" ${args}`,
     expect(r.stdout).toBe('## ❌ ledger-gate: reject\nstatus 1\n');
     expect(r.stderr).not.toMatch(STACK);
     expect(lastLine(r.stderr)).toBe('ledger-gate: reject');
-  });
-});
-
-describe('the option table is the one each command parses', () => {
-  const parse = (file: string) =>
-    ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-
-  /** Every `const NAME = { … }` of src/, for options spread into a parseArgs call (`...RUN_OPTIONS`). */
-  const shared = new Map<string, ts.ObjectLiteralExpression>();
-  const srcFiles = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-      d.isDirectory()
-        ? srcFiles(path.join(dir, d.name))
-        : d.name.endsWith('.ts')
-          ? [path.join(dir, d.name)]
-          : [],
-    );
-  for (const file of srcFiles(path.join(ROOT, 'src'))) {
-    const visit = (node: ts.Node) => {
-      if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name)) {
-        let init: ts.Expression = node.initializer;
-        if (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
-        if (ts.isObjectLiteralExpression(init)) shared.set(node.name.text, init);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(parse(file));
-  }
-
-  /** The keys of an object literal, spreads of shared constants included. */
-  function keysOf(obj: ts.ObjectLiteralExpression): string[] {
-    return obj.properties.flatMap((o) => {
-      if (ts.isSpreadAssignment(o)) {
-        const name = ts.isIdentifier(o.expression) ? o.expression.text : '';
-        const target = shared.get(name);
-        return target ? keysOf(target) : [`<...${name}>`];
-      }
-      const n = o.name!;
-      return [ts.isIdentifier(n) || ts.isStringLiteral(n) ? n.text : `<${n.kind}>`];
-    });
-  }
-
-  /** The keys of the `options` object given to parseArgs in a command's source. */
-  function parsedOptions(file: string): string[] {
-    const src = parse(file);
-    const keys: string[] = [];
-    const visit = (node: ts.Node) => {
-      if (
-        ts.isCallExpression(node) &&
-        node.expression.getText(src) === 'parseArgs' &&
-        ts.isObjectLiteralExpression(node.arguments[0])
-      ) {
-        for (const p of node.arguments[0].properties) {
-          if (p.name?.getText(src) !== 'options' || !ts.isPropertyAssignment(p)) continue;
-          if (ts.isObjectLiteralExpression(p.initializer)) keys.push(...keysOf(p.initializer));
-          else keys.push(`<${p.initializer.getText(src)}>`);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(src);
-    return keys.sort();
-  }
-
-  it.each(Object.keys(COMMANDS).filter((n) => n !== 'rules' && n !== 'check'))(
-    '%s: the help table names exactly the options its parseArgs accepts',
-    (name) => {
-      const file = path.join(ROOT, 'src/commands', `${name}.ts`);
-      expect(parsedOptions(file)).toEqual(Object.keys(COMMANDS[name].options).sort());
-    },
-  );
-
-  it('check parses its options from the table itself', () => {
-    expect(parsedOptions(path.join(ROOT, 'src/commands/check.ts'))).toEqual(['<CHECK_OPTIONS>']);
   });
 });

@@ -2,9 +2,6 @@
 // commit's own changed paths (one `git log -z --name-status` read), its authorship, and what
 // it did inside shared configs and workflows (their blobs at the commit and its parents).
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseCommitPaths } from '../src/adapters/git/git.js';
 import { main } from '../src/cli.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
@@ -21,10 +18,10 @@ import {
   scenarioRows,
   type Author,
 } from './support/repo.js';
+import { check as checkIn } from './support/check.js';
 
 const repos: Repo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
-const out = mkdtempSync(path.join(tmpdir(), 'ledger-gate-evidence-'));
 const GOLDEN = 'golden bytes v1\n';
 
 /** dependabot's identities, as its commits carry them on github.com. */
@@ -57,21 +54,16 @@ function baseRepo(): Repo {
   return repo;
 }
 
-let n = 0;
+/** check against main; its rules are the evidence findings, each as `rule:file`. */
 async function check(repo: Repo, ...args: string[]) {
-  const json = path.join(out, `r${++n}.json`);
-  let stdout = '';
-  const code = await main(
-    ['check', '--junit', 'build/*.xml', '--json', json, '--base', 'main', ...args],
-    { cwd: repo.dir, stdout: (s) => void (stdout += s), stderr: () => undefined },
-  );
-  const report = JSON.parse(readFileSync(json, 'utf8')) as Report & {
+  const checked = await checkIn(repo, '--base', 'main', ...args);
+  const report = checked.report as Report & {
     agent_changes?: { kind: string; path: string; status: string; commits: string[] }[];
   };
   const rules = report.findings
     .filter((f) => ['agent-test-edit', 'agent-harness-edit', 'harness-change'].includes(f.rule))
     .map((f) => `${f.rule}:${f.file}`);
-  return { code, stdout, report, rules };
+  return { ...checked, report, rules };
 }
 
 describe('per-commit paths from git', () => {

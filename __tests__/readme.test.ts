@@ -71,6 +71,8 @@ function copy(): string {
     'action.yml',
     'package.json',
     'schema',
+    'src/ledger/schema.ts',
+    '.prettierrc.json',
     'dist',
     'node_modules',
   ]) {

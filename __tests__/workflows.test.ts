@@ -2,6 +2,7 @@
 // run on the Node the action runs on, dist/ is checked in its own job, and a release runs the
 // same script as CI's dry run.
 import { expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -104,7 +105,7 @@ test('CI, the release, .ci/run and the README run both test groups; the self-gat
   const local = readFileSync('.ci/run', 'utf8');
   expect(local).toMatch(/^step npm test\nstep npm run test:e2e$/m);
   expect(local).toMatch(
-    /^node scripts\/junit-tally\.mjs build\/junit\.xml build\/junit-e2e\.xml /m,
+    /^node scripts\/junit-tally\.mjs build\/junit\.xml build\/junit-e2e\.xml build\/junit-e2e-node22\.xml /m,
   );
   for (const script of ['scripts/self-gate.sh', 'scripts/self-ledger.sh'])
     expect(readFileSync(script, 'utf8')).toContain(
@@ -119,4 +120,20 @@ test('CI, the release, .ci/run and the README run both test groups; the self-gat
   const config = pathToFileURL(path.resolve('jest.config.js')).href;
   const { E2E } = (await import(config)) as { E2E: string[] };
   for (const f of E2E) expect([f, existsSync(f.replace('<rootDir>/', ''))]).toEqual([f, true]);
+});
+
+// jest's --selectProjects takes every word after it as a project name: a file named after it
+// is no filter, and the whole e2e group would run again on Node 22.
+test('npm run test:e2e:node22 runs only the CLI end-to-end files (CLI_E2E)', async () => {
+  const config = pathToFileURL(path.resolve('jest.config.js')).href;
+  const { CLI_E2E } = (await import(config)) as { CLI_E2E: string[] };
+  const r = spawnSync('npm', ['run', '--silent', 'test:e2e:node22', '--', '--listTests'], {
+    encoding: 'utf8',
+  });
+  expect(r.status).toBe(0);
+  const listed = r.stdout
+    .split('\n')
+    .filter((l) => l.endsWith('.test.ts'))
+    .map((l) => path.basename(l));
+  expect(listed.sort()).toEqual([...CLI_E2E].sort());
 });

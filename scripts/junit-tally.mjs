@@ -1,6 +1,7 @@
 // Prints `N passed, N failed` over one or more JUnit files (jest-junit's), the line CI reads:
-// .ci/run passes both groups' files, build/junit.xml (npm test) and build/junit-e2e.xml
-// (npm run test:e2e). A file that is missing or holds no test case fails the tally.
+// .ci/run passes each run's file: build/junit.xml (npm test), build/junit-e2e.xml (npm run
+// test:e2e) and build/junit-e2e-node22.xml (the CLI's files again, on Node 22). A file that is
+// missing or holds no test case fails the tally.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;

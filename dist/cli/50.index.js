@@ -16,10 +16,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6052);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7837);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6052);
 // `ledger-gate promote ID… [--artifact P | --invariant N --seeds D]`: turn agents' drafts into
 // the class each proposes, refusing while a field that class requires is missing. An ID may be
 // an id glob over the ledger's draft rows.
+
 
 
 
@@ -33,13 +35,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: {
-                ledger: { type: 'string' },
-                artifact: { type: 'string' },
-                invariant: { type: 'string' },
-                seeds: { type: 'string' },
-                ..._options_js__WEBPACK_IMPORTED_MODULE_6__/* .DRY_RUN */ .yE,
-            },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_6__/* .PROMOTE */ .Rz.options,
         });
         if (positionals.length === 0) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('promote needs at least one ID (or id glob)');
@@ -50,7 +46,7 @@ async function run(argv, io) {
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .editLedger */ .Az)(file, io, async (text) => {
             const ledger = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLedger */ .h)(text, file.shown).ledger;
             const drafts = (ledger?.rows ?? []).filter((r) => r.class === 'draft').map((r) => r.id);
-            const ids = (0,_options_js__WEBPACK_IMPORTED_MODULE_6__/* .expandIds */ .Pj)(positionals, drafts, `of a draft row in ${file.shown}`);
+            const ids = (0,_options_js__WEBPACK_IMPORTED_MODULE_7__/* .expandIds */ .Pj)(positionals, drafts, `of a draft row in ${file.shown}`);
             const edits = new Map();
             for (const id of ids)
                 edits.set(id, await promoted(id));

@@ -12,11 +12,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3128);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9825);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9825);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3776);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7837);
 // `ledger-gate lint [--junit GLOB | --collected FILE]`: validate the ledger (paths included)
 // and, given a run, list the stale rows: ids that no report or collected list holds. Each
 // problem on one line as `file:line:col: message`; exit 1 on any.
+
 
 
 
@@ -27,11 +29,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: {
-                ledger: { type: 'string' },
-                junit: { type: 'string', multiple: true },
-                collected: { type: 'string' },
-            },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_3__/* .LINT */ .wj.options,
         });
         if (positionals.length > 0) {
             throw new _io_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
@@ -43,10 +41,10 @@ async function run(argv, io) {
         const { parsed, issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(text, file, at.root);
         const rows = parsed.ledger?.rows ?? [];
         // A file row is stale when the run holds no test of its file.
-        const ranFiles = new Set([...(testRun?.ids ?? [])].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__/* .testFile */ .NJ));
+        const ranFiles = new Set([...(testRun?.ids ?? [])].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .testFile */ .NJ));
         const stale = testRun
             ? rows
-                .filter((r) => ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_3__/* .isFileRowId */ .A$)(r.id) ? !ranFiles.has(r.artifact) : !testRun.ids.has(r.id)))
+                .filter((r) => ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .isFileRowId */ .A$)(r.id) ? !ranFiles.has(r.artifact) : !testRun.ids.has(r.id)))
                 .map((r) => ({
                 file: file.shown,
                 line: r.line,
@@ -86,7 +84,6 @@ async function run(argv, io) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  p7: () => (/* binding */ RUN_OPTIONS),
   cZ: () => (/* reexport */ SCHEMA_URL),
   Az: () => (/* binding */ editLedger),
   Hd: () => (/* binding */ formatIssue),
@@ -140,7 +137,8 @@ var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
 // The one place that names this project's GitHub repository: package.json's `repository`
 // (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+// `node scripts/sync-readme.mjs` (it runs sync-schema.mjs, which writes the schema's $id; the
+// README follows) and `npm run build`.
 
 /** OWNER/NAME of this project on GitHub. */
 const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
@@ -328,12 +326,6 @@ async function readFacts(root, artifacts, seeds) {
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
 
-/** The options every command that checks ids against a run takes. */
-const RUN_OPTIONS = {
-    junit: { type: 'string', multiple: true },
-    collected: { type: 'string' },
-    new: { type: 'boolean' },
-};
 /**
  * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
  * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case

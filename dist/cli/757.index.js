@@ -15,10 +15,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6052);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7837);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6052);
 // `ledger-gate drop ID…`: remove rows (a test deleted or renamed), keeping every other byte
 // of the file. An ID may be an id glob over the ledger's ids. The gate still judges the
 // deletion as a change to the ledger (§3).
+
 
 
 
@@ -31,7 +33,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' }, ..._options_js__WEBPACK_IMPORTED_MODULE_5__/* .DRY_RUN */ .yE },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_5__/* .DROP */ .q2.options,
         });
         if (positionals.length === 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('drop needs at least one ID (or id glob)');
@@ -39,7 +41,7 @@ async function run(argv, io) {
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
             const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file);
             const have = new Set(rows.map((r) => r.id));
-            const ids = new Set((0,_options_js__WEBPACK_IMPORTED_MODULE_5__/* .expandIds */ .Pj)(positionals, have, `with a row in ${file.shown}`));
+            const ids = new Set((0,_options_js__WEBPACK_IMPORTED_MODULE_6__/* .expandIds */ .Pj)(positionals, have, `with a row in ${file.shown}`));
             for (const id of ids) {
                 if (!have.has(id)) {
                     const near = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .pA)(id, have);

@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6052);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7837);
 // `ledger-gate relock PATH…`: after an honest edit of a golden, lock every row that names it
 // to its current bytes in one command (a golden shared by 94 tests is one command, not 94).
 
@@ -32,7 +32,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: { ledger: { type: 'string' }, ..._options_js__WEBPACK_IMPORTED_MODULE_5__/* .DRY_RUN */ .yE },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_5__/* .RELOCK */ .DS.options,
         });
         if (positionals.length === 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('relock needs at least one PATH');

@@ -17,8 +17,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7837);
 // `ledger-gate digest PATH…`: `sha256:<hex>  PATH` per file, hashed in chunks by the same
 // reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
+
 
 
 
@@ -31,8 +33,7 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            // --ledger is accepted (every upkeep command takes it) and unused.
-            options: { ledger: { type: 'string' } },
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_6__/* .DIGEST */ .Dh.options,
         });
         if (positionals.length === 0)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('usage: digest PATH…');
@@ -61,7 +62,6 @@ async function run(argv, io) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  p7: () => (/* binding */ RUN_OPTIONS),
   cZ: () => (/* reexport */ SCHEMA_URL),
   Az: () => (/* binding */ editLedger),
   Hd: () => (/* binding */ formatIssue),
@@ -115,7 +115,8 @@ var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
 // The one place that names this project's GitHub repository: package.json's `repository`
 // (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+// `node scripts/sync-readme.mjs` (it runs sync-schema.mjs, which writes the schema's $id; the
+// README follows) and `npm run build`.
 
 /** OWNER/NAME of this project on GitHub. */
 const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
@@ -303,12 +304,6 @@ async function readFacts(root, artifacts, seeds) {
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
 
-/** The options every command that checks ids against a run takes. */
-const RUN_OPTIONS = {
-    junit: { type: 'string', multiple: true },
-    collected: { type: 'string' },
-    new: { type: 'boolean' },
-};
 /**
  * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
  * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case

@@ -8,7 +8,6 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  p7: () => (/* binding */ RUN_OPTIONS),
   cZ: () => (/* reexport */ SCHEMA_URL),
   Az: () => (/* binding */ editLedger),
   Hd: () => (/* binding */ formatIssue),
@@ -62,7 +61,8 @@ var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
 // The one place that names this project's GitHub repository: package.json's `repository`
 // (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
-// `node scripts/sync-readme.mjs` (the schema's $id and the README follow) and `npm run build`.
+// `node scripts/sync-readme.mjs` (it runs sync-schema.mjs, which writes the schema's $id; the
+// README follows) and `npm run build`.
 
 /** OWNER/NAME of this project on GitHub. */
 const REPOSITORY = package_0/* repository */.Jk.replace(/^github:/, '');
@@ -250,12 +250,6 @@ async function readFacts(root, artifacts, seeds) {
  * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
  */
 
-/** The options every command that checks ids against a run takes. */
-const RUN_OPTIONS = {
-    junit: { type: 'string', multiple: true },
-    collected: { type: 'string' },
-    new: { type: 'boolean' },
-};
 /**
  * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
  * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case

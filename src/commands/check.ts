@@ -11,101 +11,9 @@ import { renderTerminal } from '../report/terminal.js';
 import { toJson } from '../report/json.js';
 import { GateError, type Decision, type Expect } from '../types.js';
 import { UsageError, fromCwd, placeOf, type CommandIO } from './io.js';
-import { EXIT_CODES, type CommandHelp } from './options.js';
+import { CHECK } from './tables.js';
 
 export const EXIT: Record<Decision, number> = { admit: 0, reject: 1, review: 3 };
-
-const CHECK_OPTIONS = {
-  junit: {
-    type: 'string',
-    multiple: true,
-    value: 'GLOB',
-    help: 'JUnit report files, at least one; shards are merged',
-  },
-  ledger: { type: 'string', value: 'FILE', help: 'the ledger (default tests/ledger.yaml)' },
-  base: {
-    type: 'string',
-    value: 'REF',
-    help: 'diff against the merge base with REF; without it the diff rules are skipped',
-  },
-  head: { type: 'string', value: 'REF', help: 'the change’s head (default HEAD)' },
-  production: {
-    type: 'string',
-    multiple: true,
-    value: 'GLOB',
-    help: 'production paths, for production-golden-no-bump',
-  },
-  goldens: {
-    type: 'string',
-    multiple: true,
-    value: 'GLOB',
-    help: 'golden paths (default: every locked_fixture artifact)',
-  },
-  'test-paths': {
-    type: 'string',
-    multiple: true,
-    value: 'GLOB',
-    help: 'test paths an agent may not change (default: docs/evidence-paths.md)',
-  },
-  'harness-paths': {
-    type: 'string',
-    multiple: true,
-    value: 'GLOB[#KEY]',
-    help: 'harness paths (default: docs/evidence-paths.md)',
-  },
-  'draft-paths': {
-    type: 'string',
-    multiple: true,
-    value: 'GLOB',
-    help: 'where an agent may write tests (default tests/agent_drafts/**)',
-  },
-  collected: {
-    type: 'string',
-    value: 'FILE',
-    help: 'the output of `pytest --collect-only -q`, to map pytest ids',
-  },
-  expect: {
-    type: 'string',
-    value: 'all|ran-files',
-    help: 'which rows must have a result (default all)',
-  },
-  'agent-authors': {
-    type: 'string',
-    multiple: true,
-    value: 'PATTERNS',
-    help: "patterns naming agents' commit authors and logins (default: CONTRACT.md §3)",
-  },
-  author: {
-    type: 'string',
-    value: 'auto|agent|human',
-    help: 'who wrote the change (default auto: from the commits)',
-  },
-  'quarantine-max-age-days': {
-    type: 'string',
-    value: 'DAYS',
-    help: 'warn about quarantine rows older than this',
-  },
-  json: { type: 'string', value: 'FILE', help: 'write the JSON report to FILE (- for stdout)' },
-  summary: {
-    type: 'string',
-    value: 'FILE',
-    help: 'write the Markdown summary to FILE (- for stdout)',
-  },
-} as const;
-
-export const CHECK_HELP: CommandHelp = {
-  usage: '--junit GLOB [--junit GLOB…] [options]',
-  summary: 'Judge the test evidence of a change and print a short report.',
-  about:
-    'Reads the ledger, the JUnit reports and (with --base) the change, applies the decision\n' +
-    'table, and prints a short report: the decision, the counts and the findings that reject\n' +
-    'or ask for review (a golden shared by many tests is one entry). The full Markdown summary\n' +
-    'is written only with --summary, the JSON report only with --json. The last line on stderr\n' +
-    'is always ' +
-    '`ledger-gate: <decision>`. Colour only on a terminal, never with NO_COLOR set.',
-  options: CHECK_OPTIONS,
-  more: [EXIT_CODES],
-};
 
 export interface CheckOptions extends GateOptions {
   json?: string;
@@ -121,7 +29,7 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
     args: argv,
     strict: true,
     allowPositionals: false,
-    options: CHECK_OPTIONS,
+    options: CHECK.options,
   });
   if (!v.junit?.length) throw new UsageError('check needs at least one --junit GLOB');
   const expect = v.expect ?? 'all';

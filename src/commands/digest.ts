@@ -6,6 +6,7 @@ import { hashFile } from '../adapters/fs/file-facts.js';
 import { runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, type CommandIO } from './io.js';
+import { DIGEST } from './tables.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('digest', io, async () => {
@@ -13,8 +14,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      // --ledger is accepted (every upkeep command takes it) and unused.
-      options: { ledger: { type: 'string' } },
+      options: DIGEST.options,
     });
     if (positionals.length === 0) throw new UsageError('usage: digest PATH…');
     let status = 0;

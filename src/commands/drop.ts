@@ -6,7 +6,8 @@ import { dropRows } from '../ledger/edit.js';
 import { ledgerFile, ledgerRows, nearest, editLedger, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN, expandIds } from './options.js';
+import { DROP } from './tables.js';
+import { expandIds } from './options.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('drop', io, async () => {
@@ -14,7 +15,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' }, ...DRY_RUN },
+      options: DROP.options,
     });
     if (positionals.length === 0) throw new UsageError('drop needs at least one ID (or id glob)');
     const file = ledgerFile(placeOf(io), values.ledger);

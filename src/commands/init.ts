@@ -19,7 +19,7 @@ import {
 } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO, type Place } from './io.js';
-import { DRY_RUN } from './options.js';
+import { INIT } from './tables.js';
 import { isFileRowId } from '../ledger/file-rows.js';
 import { planRows } from './classing.js';
 import { FROZEN } from './frozen.js';
@@ -66,17 +66,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        collected: { type: 'string' },
-        junit: { type: 'string', multiple: true },
-        owner: { type: 'string' },
-        reason: { type: 'string' },
-        rule: { type: 'string', multiple: true },
-        force: { type: 'boolean' },
-        schema: { type: 'string' },
-        ...DRY_RUN,
-      },
+      options: INIT.options,
     });
     if (positionals.length > 0)
       throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);

@@ -13,6 +13,7 @@ import {
 import type { LedgerIssue } from '../types.js';
 import { isFileRowId, testFile } from '../ledger/file-rows.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
+import { LINT } from './tables.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('lint', io, async () => {
@@ -20,11 +21,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        junit: { type: 'string', multiple: true },
-        collected: { type: 'string' },
-      },
+      options: LINT.options,
     });
     if (positionals.length > 0) {
       throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);

@@ -7,20 +7,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
-import {
-  ledgerFile,
-  readFacts,
-  editLedger,
-  repoPath,
-  RUN_OPTIONS,
-  runCommand,
-  rowsAndIds,
-} from './upkeep.js';
+import { ledgerFile, readFacts, editLedger, repoPath, runCommand, rowsAndIds } from './upkeep.js';
 import { GateError } from '../types.js';
 import { OWN_FILE } from '../ledger/rules.js';
 import { frozenAs } from './frozen.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN } from './options.js';
+import { LOCK } from './tables.js';
 
 /** The file a test id names: the part before its first `::`, as a repo-relative path. */
 export function ownFile(root: string, id: string, what: string): string {
@@ -45,12 +37,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        artifact: { type: 'string' },
-        ...RUN_OPTIONS,
-        ...DRY_RUN,
-      },
+      options: LOCK.options,
     });
     if (positionals.length === 0) throw new UsageError('lock needs at least one ID (or id glob)');
     if (values.artifact === undefined) throw new UsageError('lock needs --artifact PATH');

@@ -1,7 +1,8 @@
-// Options as one table per command: parseArgs reads the same entries the help is printed
-// from and the typo check compares against, so a command's option is declared once.
+// The machinery of the option tables (src/commands/tables.ts): the help printed from a table,
+// the typo check against it, and usage errors said in our words.
 import { parseArgs } from 'node:util';
 import { editDistance } from '../ledger/distance.js';
+import { idPattern } from '../ledger/rules.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -23,7 +24,7 @@ export interface CommandHelp {
   about?: string;
   options: OptionTable;
   /** Lines printed after the options: the exit codes (default: 0 done, 1 failed, 2 usage). */
-  more?: string[];
+  more?: readonly string[];
 }
 
 /** Every command takes these two; `main` answers them before the command runs. */
@@ -104,20 +105,6 @@ export function nearest(name: string, known: string[]): string | undefined {
   return best;
 }
 
-/** `*` matches any run of characters (`/` and `:` included); every other character is literal. */
-export function idPattern(glob: string): (id: string) => boolean {
-  const re = new RegExp(
-    '^' +
-      glob
-        .split('*')
-        .map((s) => s.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-        .join('.*') +
-      '$',
-    's',
-  );
-  return (id) => re.test(id);
-}
-
 /**
  * The ids the command line names: each argument is an id, or an id glob (`*` matches any run
  * of characters) matched against `known` (the run's ids, or the ledger's), in `known`'s order.
@@ -149,11 +136,6 @@ export function expandIds(
 export class GlobError extends Error {
   override name = 'GlobError';
 }
-
-/** `--dry-run`, as every command that writes the ledger takes it. */
-export const DRY_RUN = {
-  'dry-run': { type: 'boolean', help: 'print the diff it would make to the ledger; write nothing' },
-} as const;
 
 /**
  * A usage error's one line. Node's parser messages are said in our words; an argument where

@@ -8,7 +8,8 @@ import type { RowFields } from '../ledger/render.js';
 import { ledgerFile, readFacts, editLedger, repoPath, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN, expandIds } from './options.js';
+import { PROMOTE } from './tables.js';
+import { expandIds } from './options.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('promote', io, async () => {
@@ -16,13 +17,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        artifact: { type: 'string' },
-        invariant: { type: 'string' },
-        seeds: { type: 'string' },
-        ...DRY_RUN,
-      },
+      options: PROMOTE.options,
     });
     if (positionals.length === 0) {
       throw new UsageError('promote needs at least one ID (or id glob)');

@@ -3,17 +3,9 @@
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
-import {
-  ledgerFile,
-  readFacts,
-  editLedger,
-  repoPath,
-  RUN_OPTIONS,
-  runCommand,
-  rowsAndIds,
-} from './upkeep.js';
+import { ledgerFile, readFacts, editLedger, repoPath, runCommand, rowsAndIds } from './upkeep.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN } from './options.js';
+import { PROPERTY } from './tables.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('property', io, async () => {
@@ -21,13 +13,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        invariant: { type: 'string' },
-        seeds: { type: 'string' },
-        ...RUN_OPTIONS,
-        ...DRY_RUN,
-      },
+      options: PROPERTY.options,
     });
     if (positionals.length === 0) {
       throw new UsageError('property needs at least one ID (or id glob)');

@@ -9,14 +9,13 @@ import {
   ledgerFile,
   editLedger,
   readLedgerText,
-  RUN_OPTIONS,
   runCommand,
   rowsAndIds,
 } from './upkeep.js';
 import { parseLedger } from '../ledger/parse.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN } from './options.js';
+import { QUARANTINE } from './tables.js';
 
 const DAY = 86_400_000;
 
@@ -26,14 +25,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        reason: { type: 'string' },
-        owner: { type: 'string' },
-        list: { type: 'boolean' },
-        ...RUN_OPTIONS,
-        ...DRY_RUN,
-      },
+      options: QUARANTINE.options,
     });
     const at = placeOf(io);
     const file = ledgerFile(at, values.ledger);

@@ -7,7 +7,7 @@ import type { RowFields } from '../ledger/render.js';
 import { ledgerFile, ledgerRows, readFacts, editLedger, repoPath, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN } from './options.js';
+import { RELOCK } from './tables.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('relock', io, async () => {
@@ -15,7 +15,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { ledger: { type: 'string' }, ...DRY_RUN },
+      options: RELOCK.options,
     });
     if (positionals.length === 0) throw new UsageError('relock needs at least one PATH');
     const at = placeOf(io);

@@ -22,7 +22,7 @@ import { GateError, type Ledger, type LedgerRow } from '../types.js';
 import { planRows } from './classing.js';
 import { parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
-import { DRY_RUN } from './options.js';
+import { UPDATE } from './tables.js';
 import {
   formatIssue,
   isoDate,
@@ -54,15 +54,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: {
-        ledger: { type: 'string' },
-        junit: { type: 'string', multiple: true },
-        collected: { type: 'string' },
-        owner: { type: 'string' },
-        rule: { type: 'string', multiple: true },
-        'file-rows': { type: 'boolean' },
-        ...DRY_RUN,
-      },
+      options: UPDATE.options,
     });
     if (positionals.length > 0)
       throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);

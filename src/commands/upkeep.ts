@@ -245,13 +245,6 @@ export interface Run {
   source: string;
 }
 
-/** The options every command that checks ids against a run takes. */
-export const RUN_OPTIONS = {
-  junit: { type: 'string', multiple: true },
-  collected: { type: 'string' },
-  new: { type: 'boolean' },
-} as const;
-
 /**
  * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
  * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case

@@ -1,0 +1,93 @@
+// What the action posts: the check run (or, when the token may not write checks,
+// workflow-command annotations) and the job summary.
+import * as core from '@actions/core';
+import type { CheckRun, Conclusion } from '../adapters/github/client.js';
+import type { GateOutcome } from '../gate.js';
+import type { ActionInputs, FailOn } from '../inputs.js';
+import { planAnnotations, type Annotation } from '../report/annotations.js';
+import type { LinkBase } from '../report/links.js';
+import { JOB_SUMMARY_MAX_BYTES, renderSummary } from '../report/summary.js';
+import type { Decision, Report } from '../types.js';
+
+/** A check run's summary and text are limited to 65535 characters; bytes are never fewer. */
+const CHECK_SUMMARY_MAX = 65535;
+/** GitHub shows at most 10 error and 10 warning workflow-command annotations per step. */
+const COMMAND_ANNOTATIONS_PER_LEVEL = 10;
+
+export function conclusionOf(decision: Decision, failOn: FailOn): Conclusion {
+  if (failOn === 'never') return 'neutral';
+  return decision === 'admit' ? 'success' : decision === 'review' ? 'action_required' : 'failure';
+}
+
+export function titleOf(report: Report): string {
+  const c = report.counts;
+  return `${report.decision}: ${c.reject} reject, ${c.review} review, ${c.admit} admit, ${c.info} info (${c.cases} test cases)`;
+}
+
+export async function publish(
+  outcome: GateOutcome,
+  inputs: ActionInputs,
+  check: CheckRun | null,
+  details: string,
+  links: LinkBase,
+): Promise<void> {
+  const { report, warnings } = outcome;
+  const plan = planAnnotations(report, warnings, {
+    ledger: inputs.ledger,
+    max: inputs.maxAnnotations,
+  });
+  const annotations = check ? plan.annotations : commandAnnotations(plan.annotations);
+  const cut = plan.cut + (plan.annotations.length - annotations.length);
+  const notes = [...outcome.notes];
+  if (cut > 0) {
+    const why = check
+      ? `max-annotations is ${inputs.maxAnnotations}`
+      : 'GitHub shows at most 10 workflow-command annotations of each level per step';
+    notes.push(
+      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); the summary lists every finding it has room for, the JSON report all of them`,
+    );
+  }
+
+  if (check) {
+    const summary = renderSummary({ ...outcome, notes }, { maxBytes: CHECK_SUMMARY_MAX, links });
+    await check.complete(
+      conclusionOf(report.decision, inputs.failOn),
+      { title: titleOf(report), summary },
+      annotations,
+      details,
+    );
+  } else {
+    for (const a of annotations) {
+      const props = { title: a.title, file: a.path, startLine: a.start_line };
+      if (a.annotation_level === 'failure') core.error(a.message, props);
+      else core.warning(a.message, props);
+    }
+  }
+
+  if (!inputs.jobSummary) {
+    core.info('job-summary is false: no job summary written');
+  } else if (process.env.GITHUB_STEP_SUMMARY) {
+    const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
+    await core.summary
+      .addRaw(
+        renderSummary(
+          { ...outcome, notes },
+          { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024, links, checkRun },
+        ),
+      )
+      .write();
+  } else {
+    core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
+  }
+}
+
+/** Workflow-command annotations: GitHub keeps at most 10 of each level per step. */
+function commandAnnotations(all: Annotation[]): Annotation[] {
+  const failures = all
+    .filter((a) => a.annotation_level === 'failure')
+    .slice(0, COMMAND_ANNOTATIONS_PER_LEVEL);
+  const warnings = all
+    .filter((a) => a.annotation_level !== 'failure')
+    .slice(0, COMMAND_ANNOTATIONS_PER_LEVEL);
+  return [...failures, ...warnings];
+}

@@ -1,0 +1,305 @@
+// The option table of each command, declared once: its parser (`parseArgs` in
+// src/commands/<name>.ts), its `--help`, the usage line after a usage error and the typo check
+// all read the same entry. They sit here, not in each command's module, because the CLI loads
+// an upkeep command only when it is called (each is a chunk of the bundle): its help must not
+// pull in the command.
+import { EXIT_CODES, type CommandHelp } from './options.js';
+
+/** `--dry-run`, as every command that writes the ledger takes it. */
+const DRY_RUN = {
+  'dry-run': { type: 'boolean', help: 'print the diff it would make to the ledger; write nothing' },
+} as const;
+
+const LEDGER = {
+  type: 'string',
+  value: 'FILE',
+  help: 'the ledger (default tests/ledger.yaml)',
+} as const;
+
+/** The run the commands that add rows check ids against (item: typos refused). */
+const RUN = {
+  junit: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'the run to check ids against: JUnit reports (or jest --json results)',
+  },
+  collected: {
+    type: 'string',
+    value: 'FILE',
+    help: 'the run to check ids against: `pytest --collect-only -q` output',
+  },
+  new: {
+    type: 'boolean',
+    help: 'accept an id the run does not hold (a test not written or run yet)',
+  },
+} as const;
+
+/** The run the commands that write rows from it read (init, update): its statuses decide the rows. */
+const THE_RUN = {
+  collected: {
+    type: 'string',
+    value: 'FILE',
+    help: 'ids from `pytest --collect-only -q` (pytest reports map through it)',
+  },
+  junit: {
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'the run: JUnit reports or jest --json results (their statuses decide the rows)',
+  },
+} as const;
+
+export const CHECK = {
+  usage: '--junit GLOB [--junit GLOB…] [options]',
+  summary: 'Judge the test evidence of a change and print a short report.',
+  about:
+    'Reads the ledger, the JUnit reports and (with --base) the change, applies the decision\n' +
+    'table, and prints a short report: the decision, the counts and the findings that reject\n' +
+    'or ask for review (a golden shared by many tests is one entry). The full Markdown summary\n' +
+    'is written only with --summary, the JSON report only with --json. The last line on stderr\n' +
+    'is always ' +
+    '`ledger-gate: <decision>`. Colour only on a terminal, never with NO_COLOR set.',
+  options: {
+    junit: {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'JUnit report files, at least one; shards are merged',
+    },
+    ledger: LEDGER,
+    base: {
+      type: 'string',
+      value: 'REF',
+      help: 'diff against the merge base with REF; without it the diff rules are skipped',
+    },
+    head: { type: 'string', value: 'REF', help: 'the change’s head (default HEAD)' },
+    production: {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'production paths, for production-golden-no-bump',
+    },
+    goldens: {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'golden paths (default: every locked_fixture artifact)',
+    },
+    'test-paths': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'test paths an agent may not change (default: docs/evidence-paths.md)',
+    },
+    'harness-paths': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB[#KEY]',
+      help: 'harness paths (default: docs/evidence-paths.md)',
+    },
+    'draft-paths': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'where an agent may write tests (default tests/agent_drafts/**)',
+    },
+    collected: {
+      type: 'string',
+      value: 'FILE',
+      help: 'the output of `pytest --collect-only -q`, to map pytest ids',
+    },
+    expect: {
+      type: 'string',
+      value: 'all|ran-files',
+      help: 'which rows must have a result (default all)',
+    },
+    'agent-authors': {
+      type: 'string',
+      multiple: true,
+      value: 'PATTERNS',
+      help: "patterns naming agents' commit authors and logins (default: CONTRACT.md §3)",
+    },
+    author: {
+      type: 'string',
+      value: 'auto|agent|human',
+      help: 'who wrote the change (default auto: from the commits)',
+    },
+    'quarantine-max-age-days': {
+      type: 'string',
+      value: 'DAYS',
+      help: 'warn about quarantine rows older than this',
+    },
+    json: { type: 'string', value: 'FILE', help: 'write the JSON report to FILE (- for stdout)' },
+    summary: {
+      type: 'string',
+      value: 'FILE',
+      help: 'write the Markdown summary to FILE (- for stdout)',
+    },
+  },
+  more: [EXIT_CODES],
+} as const satisfies CommandHelp;
+
+export const INIT = {
+  usage: '--junit GLOB [--collected FILE] | --collected FILE --owner O [options] [--dry-run]',
+  summary:
+    'Freeze a run into a new ledger: failing tests quarantined, skips expected, rules class the rest.',
+  options: {
+    ledger: LEDGER,
+    ...THE_RUN,
+    owner: { type: 'string', value: 'O', help: 'who answers for the quarantined rows' },
+    reason: {
+      type: 'string',
+      value: 'R',
+      help: 'the reason on rows of passing tests no rule matched',
+    },
+    rule: {
+      type: 'string',
+      multiple: true,
+      value: 'ID_GLOB=CLASS:…',
+      help: 'class matching ids: =property:INVARIANT:SEEDS_DIR or =locked_fixture:PATH|{file}',
+    },
+    force: { type: 'boolean', help: 'replace an existing ledger' },
+    schema: { type: 'string', value: 'URL', help: 'the JSON Schema named in the modeline' },
+    ...DRY_RUN,
+  },
+} as const satisfies CommandHelp;
+
+export const LOCK = {
+  usage:
+    "ID|'ID_GLOB'... --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--dry-run]",
+  summary:
+    'Make each ID a locked_fixture of PATH (or of its own file), with the digest of its bytes.',
+  options: {
+    ledger: LEDGER,
+    artifact: {
+      type: 'string',
+      value: 'PATH',
+      help: "the golden file, or {file}: each test's own file",
+    },
+    ...RUN,
+    ...DRY_RUN,
+  },
+} as const satisfies CommandHelp;
+
+export const UPDATE = {
+  usage: '--junit GLOB [--collected FILE] [--rule ID_GLOB=CLASS:…]… [--dry-run] [--file-rows]',
+  summary:
+    'After an honest change: re-lock changed files and goldens, class new tests, drop deleted ones; print the diff.',
+  about:
+    "Brings the ledger level with the run and the working tree in one command: every locked_fixture row whose file changed is re-locked, a row whose test is gone (its file gone, or a file that ran without it) is dropped, a new test is classed by the ledger's rules: (else each is locked to its own file, one FILE::* row per file), and a new skip gets the report's reason. Prints the diff it makes. Refuses, writing nothing, while a test that is not quarantined fails or a module cannot be collected. The gate judges the commit that writes the result: an agent's is ledger-agent-edit.",
+  options: {
+    ledger: LEDGER,
+    ...THE_RUN,
+    owner: {
+      type: 'string',
+      value: 'O',
+      help: 'who answers for a new quarantine row (a new xfail)',
+    },
+    rule: {
+      type: 'string',
+      multiple: true,
+      value: 'ID_GLOB=CLASS:…',
+      help: "class new tests by this rule first (as init's --rule); kept in the ledger's rules:",
+    },
+    'file-rows': {
+      type: 'boolean',
+      help: "also fold each file's exact rows locked to the file itself into one FILE::* row",
+    },
+    'dry-run': { type: 'boolean', help: 'print the diff, write nothing' },
+  },
+} as const satisfies CommandHelp;
+
+export const RELOCK = {
+  usage: 'PATH... [--dry-run]',
+  summary: 'Re-lock every locked_fixture row that names PATH to its current bytes.',
+  options: { ledger: LEDGER, ...DRY_RUN },
+} as const satisfies CommandHelp;
+
+export const PROPERTY = {
+  usage:
+    "ID|'ID_GLOB'... --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new] [--dry-run]",
+  summary: 'Make ID a property test: an invariant name and a non-empty seeds folder.',
+  options: {
+    ledger: LEDGER,
+    invariant: { type: 'string', value: 'NAME', help: 'the invariant the test checks' },
+    seeds: { type: 'string', value: 'DIR', help: 'the seed corpus folder' },
+    ...RUN,
+    ...DRY_RUN,
+  },
+} as const satisfies CommandHelp;
+
+export const QUARANTINE = {
+  usage:
+    "ID|'ID_GLOB'... --reason R --owner O [--junit GLOB | --collected FILE] [--new] [--dry-run] | --list",
+  summary: 'Quarantine ID (its failures are expected), or list the quarantine with its ages.',
+  options: {
+    ledger: LEDGER,
+    reason: { type: 'string', value: 'R', help: 'why it is quarantined' },
+    owner: { type: 'string', value: 'O', help: 'who answers for it' },
+    list: { type: 'boolean', help: 'list the quarantined rows and their age' },
+    ...RUN,
+    ...DRY_RUN,
+  },
+} as const satisfies CommandHelp;
+
+export const DROP = {
+  usage: "ID|'ID_GLOB'... [--dry-run]",
+  summary: 'Remove rows (a deleted or renamed test), keeping every other byte of the ledger.',
+  options: { ledger: LEDGER, ...DRY_RUN },
+} as const satisfies CommandHelp;
+
+export const PROMOTE = {
+  usage: "ID|'ID_GLOB'... [--artifact PATH | --invariant NAME --seeds DIR] [--dry-run]",
+  summary: "Promote a draft row to its proposed class, once that class's fields are given.",
+  options: {
+    ledger: LEDGER,
+    artifact: { type: 'string', value: 'PATH', help: 'for a locked_fixture: the golden file' },
+    invariant: { type: 'string', value: 'NAME', help: 'for a property: the invariant' },
+    seeds: { type: 'string', value: 'DIR', help: 'for a property: the seeds folder' },
+    ...DRY_RUN,
+  },
+} as const satisfies CommandHelp;
+
+export const DIGEST = {
+  usage: 'PATH...',
+  summary: 'Print `sha256:<hex>  PATH` for each file, as the ledger records it.',
+  options: { ledger: { ...LEDGER, help: 'accepted for symmetry, unused' } },
+} as const satisfies CommandHelp;
+
+export const LINT = {
+  usage: '[--junit GLOB] [--collected FILE]',
+  summary:
+    'Validate the ledger (paths included) and, given a run, list stale rows; file:line:col: message.',
+  options: {
+    ledger: LEDGER,
+    junit: {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'list rows whose ids no report holds',
+    },
+    collected: {
+      type: 'string',
+      value: 'FILE',
+      help: 'list rows whose ids the collected list lacks',
+    },
+  },
+  more: ['exit status: 0 valid · 1 any problem or stale row · 2 usage error'],
+} as const satisfies CommandHelp;
+
+export const RULES = {
+  usage: '[--threats | --paths]',
+  summary: 'Print the decision table (or the threat model, or the default path sets) as Markdown.',
+  more: ['exit status: 0 · 2 usage error'],
+  options: {
+    threats: {
+      type: 'boolean',
+      help: 'the threat model: what the gate trusts, the trick each rule stops, what it cannot',
+    },
+    paths: {
+      type: 'boolean',
+      help: 'the default test, harness and draft paths, with their sources',
+    },
+  },
+} as const satisfies CommandHelp;
