@@ -12,7 +12,7 @@ import path from 'node:path';
 import { run as check } from '../src/commands/check.js';
 import { run as init } from '../src/commands/init.js';
 import { run as update } from '../src/commands/update.js';
-import { contractValue } from '../src/decision/decide.js';
+import { contractValue } from '../src/decision/ledger-change.js';
 import { isFileRowId, rowFor, testFile } from '../src/ledger/file-rows.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import type { Report } from '../src/types.js';
