@@ -30,8 +30,15 @@ export class ChangeFacts {
     return this.notAdded.anyBelow(folder);
   }
 
+  /** The row is new, or its digest differs from the base's: either is under review. */
   digestBumped(row: LedgerRow): boolean {
     const before = this.baseRows.get(row.id);
     return !before || before.digest !== row.digest;
+  }
+
+  /** The base has this row with another digest: an existing lock moved (a new row is an addition). */
+  relocked(row: LedgerRow): boolean {
+    const before = this.baseRows.get(row.id);
+    return before !== undefined && before.digest !== row.digest;
   }
 }

@@ -2,6 +2,7 @@
 // (ledger, mapped test results, artifact digests, seed counts, the change) and pass them in.
 // The rules live by family: judge-case.ts (each result against its row), missing-rows.ts,
 // ledger-change.ts and golden-no-bump.ts (the diff rules), finalize.ts (order and decision).
+import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
@@ -59,13 +60,18 @@ export function decide(input: DecideInput): Report {
   if (ledger) {
     const facts = new ChangeFacts(input.change);
     const seen = new Set<LedgerRow>(); // rows with a result, by identity
-    for (const t of input.tests) findings.push(caseFinding(t, ledger, input, facts, seen));
+    const judged = input.tests.map((t) => caseFinding(t, ledger, input, facts, seen));
+    findings.push(...judged);
     skippedModuleRows(ledger, input, facts, seen, findings);
     // A changed harness can stop a file from running: then every row is expected.
     const expect = evidence?.harnessTouched ? 'all' : input.expect;
     missingRows(ledger, { ...input, expect }, seen, findings);
     if (input.change) {
-      ledgerChangeFindings(ledger, input.change, input.ledgerFile, findings);
+      // A re-lock its tests already put under review is that review's, not a second entry.
+      const relocked = new Set<LedgerRow>();
+      for (const f of judged)
+        if (f.rule === 'fixture-contract-change') relocked.add(rowFor(ledger, f.id!)!);
+      ledgerChangeFindings(ledger, input.change, input.ledgerFile, relocked, findings);
       goldenNoBump(ledger, input, facts, findings);
     }
   }

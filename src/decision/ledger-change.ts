@@ -31,12 +31,16 @@ export function describeRow(id: string, row: LedgerRow | undefined): string {
 /**
  * The ledger's own change, judged against the base ledger (never the change's own file).
  * Each row's change is an agent's or a human's by the commit that last touched the row
- * (change.rowAuthors); rows without one take the change's authorship.
+ * (change.rowAuthors); rows without one take the change's authorship. A human's edit that
+ * only moves the digest of a row in `relocked` (rows whose tests ran and are each
+ * `fixture-contract-change` for it) is not reported again: one changed file, one entry, and
+ * that review's `accepts` names the same row.
  */
 export function ledgerChangeFindings(
   ledger: Ledger,
   change: Change,
   ledgerFile: string,
+  relocked: ReadonlySet<LedgerRow>,
   out: Finding[],
 ): void {
   const base = change.baseLedger;
@@ -70,6 +74,8 @@ export function ledgerChangeFindings(
     }
     const changed = CONTRACT_FIELDS.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
     if (changed.length === 0) continue;
+    const onlyRelocked = changed.length === 1 && changed[0] === 'digest' && relocked.has(after);
+    if (onlyRelocked && !who(after.id).agent) continue;
     const what = changed
       .map((f) => `${f} ${before[f] ?? '(none)'} → ${after[f] ?? '(none)'}`)
       .join(', ');
