@@ -101,6 +101,30 @@ describe('update', () => {
     expect(rows().rows.length).toBe(3);
   });
 
+  it('appends the rows it adds sorted by id, as init does; existing rows keep their place', async () => {
+    await frozen();
+    const before = read();
+    // The report lists the new files in reverse order, and a skip (an exact row) last.
+    report([
+      { file: 'tests/test_z.py', name: 'test_z' },
+      { file: 'tests/test_c.py', name: 'test_c' },
+      { file: B, name: 'test_b' },
+      { file: A, name: 'test_two' },
+      { file: A, name: 'test_one', status: 'skip' },
+    ]);
+    write({ 'tests/test_z.py': 'z\n', 'tests/test_c.py': 'c\n' });
+    const r = await run();
+    expect(r.code).toBe(0);
+    expect(read().startsWith(before)).toBe(true); // every existing byte where it was
+    expect(rows().rows.map((x) => x.id)).toEqual([
+      'tests/test_a.py::*',
+      'tests/test_b.py::*',
+      'tests/test_a.py::test_one',
+      'tests/test_c.py::*',
+      'tests/test_z.py::*',
+    ]);
+  });
+
   it('drops the row of a deleted test file, and of a test gone from a file that ran', async () => {
     await frozen();
     write({ [B]: 'b2\n' });

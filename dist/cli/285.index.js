@@ -570,7 +570,10 @@ async function run(argv, io) {
         }
         // Rows dropped first, then set: a converted file's rows give way to its file row.
         const ruled = newRules ? (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRules */ .Qg)(text, rules) : text;
-        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), edits.set).text;
+        // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
+        // noise; an existing row is edited where it stands.
+        const sorted = new Map([...edits.set].sort(([a], [b]) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.byCodeUnit)(a, b)));
+        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), sorted).text;
         io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
         const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
             `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +

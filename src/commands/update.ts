@@ -20,7 +20,7 @@ import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js
 import { ROW_FIELDS } from '../ledger/schema.js';
 import { GateError, type Ledger, type LedgerRow } from '../types.js';
 import { planRows } from './classing.js';
-import { parseRule } from './init.js';
+import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { DRY_RUN } from './options.js';
 import {
@@ -101,7 +101,10 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     // Rows dropped first, then set: a converted file's rows give way to its file row.
     const ruled = newRules ? setRules(text, rules) : text;
-    const after = setRows(dropRows(ruled, edits.drop), edits.set).text;
+    // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
+    // noise; an existing row is edited where it stands.
+    const sorted = new Map([...edits.set].sort(([a], [b]) => byCodeUnit(a, b)));
+    const after = setRows(dropRows(ruled, edits.drop), sorted).text;
     io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
       `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
