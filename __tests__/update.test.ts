@@ -259,4 +259,37 @@ describe('update', () => {
       err: 'ledger-gate update: update needs the run: --junit GLOB (and --collected FILE for pytest)\n',
     });
   });
+
+  it('passes over an xfail on its quarantine row (init froze it so), and quarantines a new xfail under a file row, as init would', async () => {
+    write({ [A]: 'a1\n' });
+    report([
+      { file: A, name: 'test_one' },
+      { file: A, name: 'test_known', status: 'xfail' },
+    ]);
+    expect((await call(init, '--junit', 'build/junit.xml', '--owner', 'me')).code).toBe(0);
+    expect(rows().byId.get(`${A}::test_known`)?.class).toBe('quarantine');
+    expect((await run()).out).toBe(
+      'tests/ledger.yaml: already level with build/junit.xml; nothing to do\n',
+    );
+
+    write({ [A]: 'a2\n' });
+    report([
+      { file: A, name: 'test_one' },
+      { file: A, name: 'test_known', status: 'xfail' },
+      { file: A, name: 'test_new_bug', status: 'xfail' },
+    ]);
+    const refused = await run();
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/test_new_bug.*needs a quarantine row.*add --owner O/);
+    const r = await run('--owner', 'me');
+    expect(r.code).toBe(0);
+    const row = rows().byId.get(`${A}::test_new_bug`);
+    expect([row?.class, row?.owner, row?.reason, row?.skip]).toEqual([
+      'quarantine',
+      'me',
+      'expected failure (xfail) when classed by ledger-gate update: bug 12',
+      undefined,
+    ]);
+    expect(rows().byId.get(`${A}::test_known`)?.skip).toBeUndefined();
+  });
 });
