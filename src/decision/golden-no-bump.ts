@@ -24,7 +24,10 @@ export function goldenNoBump(
   for (const row of ledger.rows) note(row);
   for (const row of facts.baseRows.values()) note(row);
   const isGolden = input.isGolden ?? ((p: string) => artifacts.has(p));
-  const deleted = new Set(input.change!.changed.filter((c) => c.status === 'D').map((c) => c.path));
+  const status = (s: string) =>
+    new Set(input.change!.changed.filter((c) => c.status === s).map((c) => c.path));
+  const deleted = status('D');
+  const added = status('A');
   for (const golden of changed.filter(isGolden)) {
     const rows = (artifacts.get(golden) ?? []).filter((r) => ledger.byId.get(r.id) === r);
     // One cause, one finding: a bumped digest is already under review (fixture-contract-change),
@@ -33,6 +36,9 @@ export function goldenNoBump(
     if (rows.some((r) => facts.digestBumped(r))) continue;
     const named = artifacts.get(golden) ?? []; // rows of the change's ledger and of the base
     if (deleted.has(golden) && rows.length === 0 && named.length > 0) continue;
+    // A golden the change adds rewrites no expectation: no row locks it (nothing to bump), or
+    // only rows the change adds do, and adding a row is itself a reviewed ledger edit.
+    if (added.has(golden) && rows.every((r) => !facts.baseRows.has(r.id))) continue;
     const row = rows[0];
     const more = production.length > 1 ? ', …' : '';
     out.push(
