@@ -395,10 +395,9 @@ describe('the change against the base', () => {
     });
     const r = decide(input({ ledger: head, tests: [t('a')], artifacts, change: human }));
     expect(r.decision).toBe('review');
-    expect(r.findings.map((f) => f.rule)).toEqual([
-      'fixture-contract-change',
-      'ledger-contract-change',
-    ]);
+    // One cause, one finding: the digest bump is the test's review, which accepts the row.
+    expect(r.findings.map((f) => f.rule)).toEqual(['fixture-contract-change']);
+    expect(r.findings[0].accepts).toBe(`a: class locked_fixture, digest ${D2}, artifact g/a.bin`);
     const agent = decide(
       input({
         ledger: head,
@@ -449,6 +448,44 @@ describe('the change against the base', () => {
       }),
     );
     expect(withGlobs.findings.map((f) => f.rule)).toEqual(['fixture-unchanged']);
+  });
+
+  test('a golden added beside production code is no missing bump: no row locks it, or only a row the change adds', () => {
+    const c = (rows: LedgerRow[]) =>
+      change({
+        changed: [
+          { path: 'src/x.ts', status: 'M' },
+          { path: 'g/a.bin', status: 'A' },
+        ],
+        baseLedger: baseLedger(...rows),
+      });
+    // With --goldens naming g/**, as the real case had (no row named the new golden).
+    const b = fixture('b', D1, 'g/b.bin');
+    const unlocked = decide(
+      input({
+        ledger: ledgerOf(b),
+        tests: [t('b')],
+        artifacts: new Map([['g/b.bin', { digest: D1 }]]),
+        change: c([b]),
+        isGolden: (p) => p.startsWith('g/'),
+      }),
+    );
+    expect(unlocked.findings.map((f) => f.rule)).toEqual(['fixture-unchanged']);
+    const newRow = decide(
+      input({ ledger: ledgerOf(fixture('a')), tests: [t('a')], change: c([]) }),
+    );
+    expect(newRow.findings.map((f) => f.rule)).toEqual([
+      'ledger-contract-change',
+      'fixture-unchanged',
+    ]);
+    // A row the base already had, naming a golden the base lacked, still needs its bump.
+    const stale = decide(
+      input({ ledger: ledgerOf(fixture('a')), tests: [t('a')], change: c([fixture('a')]) }),
+    );
+    expect(stale.findings.map((f) => f.rule)).toEqual([
+      'production-golden-no-bump',
+      'fixture-unchanged',
+    ]);
   });
 
   test('adding or changing an expected-skip reason is a contract change; by an agent it rejects', () => {

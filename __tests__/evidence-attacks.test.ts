@@ -417,10 +417,8 @@ const CONTROLS: Play[] = [
       decision: 'review',
       rules: ['fixture-contract-change:review', 'ledger-contract-change:review'],
     },
-    gate: {
-      decision: 'review',
-      rules: ['fixture-contract-change:review', 'ledger-contract-change:review'],
-    },
+    // One changed file, one entry: the row's digest bump is the test's review (§3).
+    gate: { decision: 'review', rules: ['fixture-contract-change:review'] },
   },
   {
     name: 'control: a dependency bot bumps a `uses:` version in a workflow file',

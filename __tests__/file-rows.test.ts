@@ -254,7 +254,7 @@ describe('decide() with a file row', () => {
     ]);
   });
 
-  test('a relocked file is one contract change for the file row, reviewed', () => {
+  test('a relocked file is one contract change, reviewed once: its tests', () => {
     const base = parseLedger(LEDGER.replace(D1, D2), 'tests/ledger.yaml');
     const r = decide(
       input({
@@ -263,8 +263,46 @@ describe('decide() with a file row', () => {
       }),
     );
     expect(r.decision).toBe('review');
-    expect(r.findings.filter((f) => f.rule === 'ledger-contract-change').map((f) => f.id)).toEqual([
-      'tests/test_a.py::*',
+    const review = r.findings.filter((f) => f.result === 'review');
+    // The row's digest bump is the tests' fixture-contract-change, not also a ledger edit.
+    expect(review.map((f) => `${f.rule}:${f.id}`)).toEqual([
+      'fixture-contract-change:tests/test_a.py::test_one',
+    ]);
+    expect(review[0].accepts).toBe(
+      `tests/test_a.py::*: class locked_fixture, digest ${D1}, artifact tests/test_a.py`,
+    );
+  });
+
+  test('a re-lock no test of the file shows, or by an agent, stays a ledger finding', () => {
+    const base = parseLedger(LEDGER.replace(D1, D2), 'tests/ledger.yaml');
+    const moved = change({ changed: [{ path: 'tests/test_a.py', status: 'M' }], baseLedger: base });
+    const quiet = decide(
+      input({ tests: [t('tests/test_a.py::test_flaky', 'fail')], change: moved }),
+    );
+    expect(quiet.findings.filter((f) => f.result === 'review').map((f) => f.rule)).toEqual([
+      'ledger-contract-change',
+    ]);
+    const agent = decide(
+      input({ tests: [t('tests/test_a.py::test_one')], change: { ...moved, agentAuthored: true } }),
+    );
+    expect(agent.decision).toBe('reject');
+    expect(agent.findings.map((f) => f.rule)).toContain('ledger-agent-edit');
+  });
+
+  test("a new file row is one addition: its tests are judged by the file's bytes", () => {
+    const base = parseLedger('version: 1\nrows: []\n', 'tests/ledger.yaml');
+    const r = decide(
+      input({
+        tests: [t('tests/test_a.py::test_one'), t('tests/test_a.py::test_flaky', 'fail')],
+        change: change({ changed: [{ path: 'tests/test_a.py', status: 'A' }], baseLedger: base }),
+      }),
+    );
+    expect(r.decision).toBe('review');
+    expect(r.findings.map((f) => `${f.rule}:${f.id}`).sort()).toEqual([
+      'fixture-unchanged:tests/test_a.py::test_one',
+      'ledger-contract-change:tests/test_a.py::*',
+      'ledger-contract-change:tests/test_a.py::test_flaky',
+      'quarantine-fail:tests/test_a.py::test_flaky',
     ]);
   });
 });

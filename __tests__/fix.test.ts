@@ -114,6 +114,20 @@ describe('fixFor', () => {
     expect(rule('draft-pass').fixMany).toBeUndefined();
   });
 
+  it('a rename (new tests with no row, an old row with no result) is one command: update', () => {
+    const added = finding('unclassified', { id: 'tests/renamed.py::a' });
+    const gone = finding('classified-missing', { id: 'tests/old.py::*', status: null });
+    const other = finding('fixture-digest-mismatch');
+    addFixes([added, gone, other], ctx());
+    const update = "ledger-gate update --junit 'build/junit-*.xml'";
+    expect([added.fix, gone.fix]).toEqual([update, update]);
+    expect(other.fix).toBe("ledger-gate relock 'tests/goldens/a b.txt'");
+    // Alone, each keeps its own command.
+    const only = finding('classified-missing', { id: 'tests/old.py::*', status: null });
+    addFixes([only], ctx());
+    expect(only.fix).toBe("ledger-gate drop 'tests/old.py::*'");
+  });
+
   it('shellQuote: the shell reads back exactly the word', () => {
     for (const s of ["it's", 'a b', 'x::y[1-2]', '*', '$HOME', '`x`', 'plain/path.py', '"q"']) {
       const echoed = execFileSync('sh', ['-c', `printf %s ${shellQuote(s)}`], { encoding: 'utf8' });

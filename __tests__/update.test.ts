@@ -101,6 +101,30 @@ describe('update', () => {
     expect(rows().rows.length).toBe(3);
   });
 
+  it('appends the rows it adds sorted by id, as init does; existing rows keep their place', async () => {
+    await frozen();
+    const before = read();
+    // The report lists the new files in reverse order, and a skip (an exact row) last.
+    report([
+      { file: 'tests/test_z.py', name: 'test_z' },
+      { file: 'tests/test_c.py', name: 'test_c' },
+      { file: B, name: 'test_b' },
+      { file: A, name: 'test_two' },
+      { file: A, name: 'test_one', status: 'skip' },
+    ]);
+    write({ 'tests/test_z.py': 'z\n', 'tests/test_c.py': 'c\n' });
+    const r = await run();
+    expect(r.code).toBe(0);
+    expect(read().startsWith(before)).toBe(true); // every existing byte where it was
+    expect(rows().rows.map((x) => x.id)).toEqual([
+      'tests/test_a.py::*',
+      'tests/test_b.py::*',
+      'tests/test_a.py::test_one',
+      'tests/test_c.py::*',
+      'tests/test_z.py::*',
+    ]);
+  });
+
   it('drops the row of a deleted test file, and of a test gone from a file that ran', async () => {
     await frozen();
     write({ [B]: 'b2\n' });
@@ -234,5 +258,38 @@ describe('update', () => {
       out: '',
       err: 'ledger-gate update: update needs the run: --junit GLOB (and --collected FILE for pytest)\n',
     });
+  });
+
+  it('passes over an xfail on its quarantine row (init froze it so), and quarantines a new xfail under a file row, as init would', async () => {
+    write({ [A]: 'a1\n' });
+    report([
+      { file: A, name: 'test_one' },
+      { file: A, name: 'test_known', status: 'xfail' },
+    ]);
+    expect((await call(init, '--junit', 'build/junit.xml', '--owner', 'me')).code).toBe(0);
+    expect(rows().byId.get(`${A}::test_known`)?.class).toBe('quarantine');
+    expect((await run()).out).toBe(
+      'tests/ledger.yaml: already level with build/junit.xml; nothing to do\n',
+    );
+
+    write({ [A]: 'a2\n' });
+    report([
+      { file: A, name: 'test_one' },
+      { file: A, name: 'test_known', status: 'xfail' },
+      { file: A, name: 'test_new_bug', status: 'xfail' },
+    ]);
+    const refused = await run();
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/test_new_bug.*needs a quarantine row.*add --owner O/);
+    const r = await run('--owner', 'me');
+    expect(r.code).toBe(0);
+    const row = rows().byId.get(`${A}::test_new_bug`);
+    expect([row?.class, row?.owner, row?.reason, row?.skip]).toEqual([
+      'quarantine',
+      'me',
+      'expected failure (xfail) when classed by ledger-gate update: bug 12',
+      undefined,
+    ]);
+    expect(rows().byId.get(`${A}::test_known`)?.skip).toBeUndefined();
   });
 });

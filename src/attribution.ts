@@ -7,7 +7,7 @@ import {
   rowAuthorship,
   type Authorship,
 } from './decision/authorship.js';
-import { contractValue } from './decision/decide.js';
+import { contractValue } from './decision/ledger-change.js';
 import { parseLedger } from './ledger/parse.js';
 import type { CommitInfo, Ledger, LedgerParse } from './types.js';
 

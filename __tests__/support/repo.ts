@@ -101,7 +101,7 @@ export function ledgerYaml(rows: Record<string, string>[]): string {
 export interface CaseSpec {
   file: string;
   name: string;
-  status?: 'pass' | 'fail' | 'error' | 'skip';
+  status?: 'pass' | 'fail' | 'error' | 'skip' | 'xfail';
   classname?: string;
 }
 
@@ -121,6 +121,8 @@ export function pytestXunit1(cases: CaseSpec[]): string {
           return `    ${open}><error message="fixture broke">fixture broke</error></testcase>`;
         case 'skip':
           return `    ${open}><skipped type="pytest.skip" message="not today">not today</skipped></testcase>`;
+        case 'xfail':
+          return `    ${open}><skipped type="pytest.xfail" message="bug 12" /></testcase>`;
       }
     })
     .join('\n');

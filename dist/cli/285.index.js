@@ -467,7 +467,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2072);
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(2072);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2113);
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(9825);
 /* harmony import */ var _ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6903);
@@ -476,6 +476,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(870);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8522);
 /* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(9026);
 /* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(722);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3776);
 /* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7837);
@@ -488,6 +489,7 @@ __webpack_require__.r(__webpack_exports__);
 // test fails (one not quarantined) or a module cannot be collected: a ledger brought level
 // with a broken run would hide the breakage. The gate judges the commit that writes the
 // result like any ledger edit: an agent's is `ledger-agent-edit`, whoever ran the command.
+
 
 
 
@@ -547,7 +549,10 @@ async function run(argv, io) {
         }
         // Rows dropped first, then set: a converted file's rows give way to its file row.
         const ruled = newRules ? (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRules */ .Qg)(text, rules) : text;
-        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), edits.set).text;
+        // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
+        // noise; an existing row is edited where it stands.
+        const sorted = new Map([...edits.set].sort(([a], [b]) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.byCodeUnit)(a, b)));
+        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), sorted).text;
         io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
         const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
             `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
@@ -664,7 +669,24 @@ async function plan(ledger, testRun, root, o) {
         const row = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, t.id);
         if (row === undefined || row.skip !== undefined || row.class === 'draft')
             continue;
-        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_16__/* .readAs */ .fd)(t)[0];
+        if (t.outcome === 'xfail') {
+            // An expected failure is not a skip: on a quarantine row it is as expected (init froze it
+            // so), and a new one under a file row is quarantined, as init would have.
+            if (row.class === 'quarantine' || row.id === t.id)
+                continue;
+            const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_16__/* .frozenAs */ .z)(t, WHEN);
+            if (o.owner === undefined)
+                throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${JSON.stringify(t.id)} needs a quarantine row (${frozen.quarantine}), and a quarantine needs an owner: add --owner O`);
+            e.set.set(t.id, {
+                class: 'quarantine',
+                opened: o.today,
+                reason: frozen.quarantine,
+                owner: o.owner,
+            });
+            e.added++;
+            continue;
+        }
+        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_17__/* .readAs */ .fd)(t)[0];
         const fields = fieldsOf(row);
         if (row.id === t.id)
             e.set.set(row.id, { ...fields, skip: reason });

@@ -20,7 +20,8 @@ import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js
 import { ROW_FIELDS } from '../ledger/schema.js';
 import { GateError, type Ledger, type LedgerRow } from '../types.js';
 import { planRows } from './classing.js';
-import { parseRule } from './init.js';
+import { frozenAs } from './frozen.js';
+import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { UPDATE } from './tables.js';
 import {
@@ -93,7 +94,10 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     // Rows dropped first, then set: a converted file's rows give way to its file row.
     const ruled = newRules ? setRules(text, rules) : text;
-    const after = setRows(dropRows(ruled, edits.drop), edits.set).text;
+    // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
+    // noise; an existing row is edited where it stands.
+    const sorted = new Map([...edits.set].sort(([a], [b]) => byCodeUnit(a, b)));
+    const after = setRows(dropRows(ruled, edits.drop), sorted).text;
     io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
       `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
@@ -225,6 +229,24 @@ async function plan(
     if (t.status !== 'skip' || e.set.has(t.id)) continue;
     const row = rowFor(view, t.id);
     if (row === undefined || row.skip !== undefined || row.class === 'draft') continue;
+    if (t.outcome === 'xfail') {
+      // An expected failure is not a skip: on a quarantine row it is as expected (init froze it
+      // so), and a new one under a file row is quarantined, as init would have.
+      if (row.class === 'quarantine' || row.id === t.id) continue;
+      const frozen = frozenAs(t, WHEN) as { quarantine: string };
+      if (o.owner === undefined)
+        throw new GateError(
+          `${JSON.stringify(t.id)} needs a quarantine row (${frozen.quarantine}), and a quarantine needs an owner: add --owner O`,
+        );
+      e.set.set(t.id, {
+        class: 'quarantine',
+        opened: o.today,
+        reason: frozen.quarantine,
+        owner: o.owner,
+      });
+      e.added++;
+      continue;
+    }
     const reason = readAs(t)[0];
     const fields = fieldsOf(row);
     if (row.id === t.id) e.set.set(row.id, { ...fields, skip: reason });

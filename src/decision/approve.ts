@@ -1,7 +1,7 @@
 // A review finding becomes admit once an eligible human approved the head commit (§3).
 // Who is eligible is decided by the GitHub adapter; this only records it.
 import type { Report } from '../types.js';
-import { finalize } from './decide.js';
+import { finalize } from './finalize.js';
 
 export function applyApproval(report: Report, approver: string): Report {
   const findings = report.findings.map((f) =>

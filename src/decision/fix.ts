@@ -77,10 +77,19 @@ export function fixForMany(findings: readonly Finding[], ctx: FixContext): strin
   return many === undefined ? undefined : fill(many, first, ctx);
 }
 
+// A rename or a replaced test file is new tests with no row and old rows with no result:
+// `update` does both at once, so when both kinds are there, both name it.
+const UPKEEP: ReadonlySet<string> = new Set(['unclassified', 'classified-missing']);
+
 /** Sets `fix` on every reject and review finding. */
 export function addFixes(findings: Finding[], ctx: FixContext): void {
+  const kinds = new Set(findings.filter((f) => UPKEEP.has(f.rule)).map((f) => f.rule));
   for (const f of findings) {
-    const fix = fixFor(f, ctx);
+    const many = rule(f.rule).fixMany;
+    const fix =
+      kinds.size > 1 && UPKEEP.has(f.rule) && many !== undefined
+        ? fill(many, f, ctx)
+        : fixFor(f, ctx);
     if (fix !== undefined) f.fix = fix;
   }
 }

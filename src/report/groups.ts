@@ -166,6 +166,8 @@ export function shortDigests(text: string): string {
 export function entryAccepts(e: Entry): string | undefined {
   const first = e.findings[0];
   if (first.accepts === undefined || e.findings.length === 1) return first.accepts;
+  // The tests of one file row accept that one row.
+  if (e.findings.every((f) => f.accepts === first.accepts)) return first.accepts;
   const strip = (f: Finding) =>
     f.id !== null && f.accepts?.startsWith(`${f.id}: `)
       ? f.accepts.slice(f.id.length + 2)

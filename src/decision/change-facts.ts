@@ -1,0 +1,44 @@
+// What the change did to goldens and seed folders, asked by the per-case rules and the diff rules.
+import type { Change, LedgerRow } from '../types.js';
+import { SortedPaths } from './pathIndex.js';
+
+/** What the change did to goldens and seed folders, relative to the base ledger. */
+export class ChangeFacts {
+  readonly touched = new Map<string, string>();
+  readonly baseRows: Map<string, LedgerRow>;
+
+  constructor(change: Change | undefined) {
+    for (const c of change?.changed ?? []) this.touched.set(c.path, c.status);
+    const base = change?.baseLedger;
+    this.baseRows = base?.ledger && base.errors.length === 0 ? base.ledger.byId : new Map();
+  }
+
+  goldenRewritten(path: string): boolean {
+    return this.touched.has(path);
+  }
+
+  private notAdded?: SortedPaths;
+
+  /**
+   * Seeds may only grow: a file deleted or rewritten below the folder shrinks the corpus.
+   * `folder` is the row's canonical path (the validator stores no other), as git writes paths.
+   */
+  seedsShrunk(folder: string): boolean {
+    this.notAdded ??= new SortedPaths(
+      [...this.touched].filter(([, status]) => status !== 'A').map(([path]) => path),
+    );
+    return this.notAdded.anyBelow(folder);
+  }
+
+  /** The row is new, or its digest differs from the base's: either is under review. */
+  digestBumped(row: LedgerRow): boolean {
+    const before = this.baseRows.get(row.id);
+    return !before || before.digest !== row.digest;
+  }
+
+  /** The base has this row with another digest: an existing lock moved (a new row is an addition). */
+  relocked(row: LedgerRow): boolean {
+    const before = this.baseRows.get(row.id);
+    return before !== undefined && before.digest !== row.digest;
+  }
+}

@@ -1,0 +1,77 @@
+// Rows that expect a result and have none: a lost test, shard or quarantined id (§3 `expect`).
+import { FILE_ROW_SUFFIX, testFile } from '../ledger/file-rows.js';
+import type { Finding, Ledger, LedgerRow, RuleKey } from '../types.js';
+import type { DecideInput } from './decide-input.js';
+import { idPrefix } from './evidence.js';
+import { finding } from './finding.js';
+
+/** Rows that must have a result (§3 `expect`) but have none. */
+export function missingRows(
+  ledger: Ledger,
+  input: DecideInput,
+  seen: Set<LedgerRow>,
+  out: Finding[],
+): void {
+  const ranFiles = new Set<string>();
+  if (input.expect === 'ran-files') {
+    for (const t of input.tests) ranFiles.add(idPrefix(t.id));
+    // A module that failed to collect ran, as far as its rows are concerned.
+    for (const o of input.collection ?? []) if (o.file !== undefined) ranFiles.add(o.file);
+  }
+  // Whatever `expect` says, a collected id with a row must have a result (a lost shard).
+  const collected = input.collected !== undefined ? new Set(input.collected) : undefined;
+  if (collected !== undefined) lostUnderFileRows(ledger, input, collected, out);
+  for (const row of ledger.rows) {
+    if (seen.has(row)) continue;
+    const wasCollected = collected?.has(row.id) === true;
+    if (input.expect === 'ran-files' && !ranFiles.has(idPrefix(row.id)) && !wasCollected) continue;
+    const at = (key: RuleKey, message: string) =>
+      finding(key, {
+        id: row.id,
+        status: null,
+        class: row.class,
+        message,
+        file: input.ledgerFile,
+        line: row.line,
+      });
+    const why = wasCollected ? 'collected, but no result in any report' : 'no result in any report';
+    if (row.class === 'locked_fixture' || row.class === 'property') {
+      out.push(at('classified-missing', why));
+    } else if (row.class === 'quarantine') {
+      out.push(
+        at(
+          'quarantine-removed',
+          `quarantined id ${wasCollected ? 'collected, but ' : ''}missing from the reports`,
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * Collected ids classed by a file row (no row of their own) that have no result: the file row
+ * has results from its other tests, so only the collected list shows the lost one.
+ */
+function lostUnderFileRows(
+  ledger: Ledger,
+  input: DecideInput,
+  collected: Set<string>,
+  out: Finding[],
+): void {
+  const results = new Set(input.tests.map((t) => t.id));
+  for (const id of collected) {
+    if (results.has(id) || ledger.byId.has(id)) continue;
+    const row = ledger.byId.get(testFile(id) + FILE_ROW_SUFFIX);
+    if (row === undefined) continue;
+    out.push(
+      finding('classified-missing', {
+        id,
+        status: null,
+        class: row.class,
+        message: `collected, but no result in any report (classed by its file's row ${row.id})`,
+        file: input.ledgerFile,
+        line: row.line,
+      }),
+    );
+  }
+}
