@@ -4,7 +4,7 @@
 // `node -e 0`. Medians of several runs of wall and CPU (user + system) time, peak RSS, all from
 // /usr/bin/time. Every run must decide admit, or the bench fails.
 //
-//   node bench/run.mjs [S] [M] [L] [L50] [demo] [--runs N] [--cli dist/cli/index.js]
+//   node bench/run.mjs [S] [M] [L] [L50] [XL] [demo] [--runs N] [--cli dist/cli/index.js]
 //                      [--action dist/index.js]
 //
 // The CLI runs on this node with `--summary FILE` (the Markdown summary is part of the work; the
@@ -46,6 +46,7 @@ const WORKLOADS = {
   M: { size: 'M', reports: 'reports', runs: 5 },
   L: { size: 'L', reports: 'reports', runs: 3 },
   L50: { size: 'L', reports: 'shards', runs: 3 },
+  XL: { size: 'XL', reports: 'shards', runs: 3 },
   demo: { runs: 7 },
 };
 const chosen = positionals.length ? positionals : Object.keys(WORKLOADS);
