@@ -1,6 +1,7 @@
 // The floor the gate is measured against: the least any implementation must do on a workload.
 // Reads the ledger and every report file, sha256s each distinct golden once (in the order the
-// ledger names them), and lists each distinct seeds folder. No parsing, no deciding.
+// ledger names them; a file row's `FILE::*` golden is FILE itself), and lists each distinct
+// seeds folder. No parsing, no deciding.
 // Usage: node bench/floor.mjs WORKLOAD_DIR REPORTS_SUBDIR
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -15,8 +16,9 @@ for (const f of readdirSync(path.join(dir, reportsDir)).sort()) {
 // Paths come from the ledger text by a plain search, the cheapest way to know them.
 const goldens = new Set();
 const seeds = new Set();
-for (const m of ledger.matchAll(/^ {4}(artifact|seeds): (.+)$/gm)) {
-  (m[1] === 'artifact' ? goldens : seeds).add(m[2]);
+for (const m of ledger.matchAll(/^ {4}(artifact|seeds): (.+)$|^ {2}- id: (.+)::\*$/gm)) {
+  if (m[3] !== undefined) goldens.add(m[3]);
+  else (m[1] === 'artifact' ? goldens : seeds).add(m[2]);
 }
 let digests = 0;
 for (const g of goldens) {

@@ -5,11 +5,25 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** cases: test cases (= ledger rows); goldens: distinct golden files of goldenBytes each. */
+/**
+ * cases: test cases; goldens: distinct golden files of goldenBytes each; shards: also the cases
+ * in that many report files. S, M and L have one exact row per case (perFile cases per test
+ * file). XL (fileRows) has a file row (`FILE::*`, CONTRACT §2) per test file, locked to the
+ * file's bytes, and beside it one exact row per golden, locking the first case of a file to
+ * it: the layout that keeps a monorepo's ledger a few MB. Its cases come only in shards.
+ */
 export const SIZES = {
   S: { cases: 5_000, goldens: 500, goldenBytes: 4 * 1024 },
   M: { cases: 20_000, goldens: 2_000, goldenBytes: 16 * 1024 },
   L: { cases: 100_000, goldens: 5_000, goldenBytes: 64 * 1024, shards: 50 },
+  XL: {
+    cases: 1_000_000,
+    goldens: 10_000,
+    goldenBytes: 32 * 1024,
+    shards: 50,
+    perFile: 50,
+    fileRows: true,
+  },
 };
 
 // Bump when the layout changes, so cached workloads are regenerated.
@@ -34,27 +48,39 @@ function bytes(seed, size) {
   return Buffer.from(words.buffer);
 }
 
-function caseOf(i) {
-  const f = Math.floor(i / CASES_PER_FILE);
-  return {
-    file: `tests/pkg${pad(f % 50, 2)}/mod${pad(f, 4)}.test.js`,
-    name: `suite ${f} case ${pad(i, 6)} holds`,
-  };
+/** Test file `f`'s path: mod0000 … (S–L), mod00000 … (XL's 20 000 files). */
+function fileOf(f, perFile) {
+  return `tests/pkg${pad(f % 50, 2)}/mod${pad(f, perFile === CASES_PER_FILE ? 4 : 5)}.test.js`;
 }
 
-function reportXml(from, to) {
+function caseOf(i, perFile = CASES_PER_FILE) {
+  const f = Math.floor(i / perFile);
+  return { file: fileOf(f, perFile), name: `suite ${f} case ${pad(i, 6)} holds` };
+}
+
+/** A test file's bytes, which its file row is locked to: a jest file naming its cases. */
+function testFileText(f, perFile) {
+  const out = [`describe('suite ${f}', () => {\n`];
+  for (let i = f * perFile; i < (f + 1) * perFile; i++) {
+    out.push(`  test('${caseOf(i, perFile).name}', () => expect(holds(${i})).toBe(true));\n`);
+  }
+  out.push('});\n');
+  return out.join('');
+}
+
+function reportXml(from, to, perFile = CASES_PER_FILE) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
   out.push(
     `<testsuites name="jest tests" tests="${to - from}" failures="0" errors="0" time="1">\n`,
   );
   for (let i = from; i < to;) {
-    const f = Math.floor(i / CASES_PER_FILE);
-    const end = Math.min(to, (f + 1) * CASES_PER_FILE);
+    const f = Math.floor(i / perFile);
+    const end = Math.min(to, (f + 1) * perFile);
     out.push(
-      `  <testsuite name="mod${pad(f, 4)}" errors="0" failures="0" skipped="0" timestamp="2026-01-01T00:00:00" time="1" tests="${end - i}">\n`,
+      `  <testsuite name="mod${pad(f, perFile === CASES_PER_FILE ? 4 : 5)}" errors="0" failures="0" skipped="0" timestamp="2026-01-01T00:00:00" time="1" tests="${end - i}">\n`,
     );
     for (; i < end; i++) {
-      const c = caseOf(i);
+      const c = caseOf(i, perFile);
       out.push(
         `    <testcase classname="${c.name}" name="${c.name}" time="0.004" file="${c.file}">\n    </testcase>\n`,
       );
@@ -81,6 +107,28 @@ export function generate(size, dir) {
     writeFileSync(path.join(dir, `tests/goldens/g${pad(g, 5)}.bin`), b);
     digests.push(createHash('sha256').update(b).digest('hex'));
   }
+  const perFile = p.perFile ?? CASES_PER_FILE;
+  const rows = ['# synthetic ledger for bench/run.mjs\nversion: 1\nrows:\n'];
+  if (p.fileRows) fileRowLedger(p, dir, perFile, digests, rows);
+  else exactRowLedger(p, dir, digests, rows);
+  writeFileSync(path.join(dir, 'tests/ledger.yaml'), rows.join(''));
+  if (!p.fileRows) writeFileSync(path.join(dir, 'reports/junit.xml'), reportXml(0, p.cases));
+  if (p.shards) {
+    mkdirSync(path.join(dir, 'shards'), { recursive: true });
+    const per = Math.ceil(p.cases / p.shards);
+    for (let k = 0; k < p.shards; k++) {
+      writeFileSync(
+        path.join(dir, `shards/junit-${pad(k, 2)}.xml`),
+        reportXml(k * per, Math.min(p.cases, (k + 1) * per), perFile),
+      );
+    }
+  }
+  writeFileSync(stamp, want);
+  return true;
+}
+
+/** S–L: half the rows locked fixtures sharing the goldens, half properties sharing seeds. */
+function exactRowLedger(p, dir, digests, rows) {
   const seedFolders = Math.max(1, p.cases / CASES_PER_FILE);
   for (let s = 0; s < seedFolders; s++) {
     const d = path.join(dir, `tests/seeds/s${pad(s, 4)}`);
@@ -88,9 +136,6 @@ export function generate(size, dir) {
     for (let k = 0; k < SEED_FILES; k++)
       writeFileSync(path.join(d, `seed${k}.json`), `[${s},${k}]\n`);
   }
-
-  // Half the rows are locked fixtures sharing the goldens, half properties sharing seeds.
-  const rows = ['# synthetic ledger for bench/run.mjs\nversion: 1\nrows:\n'];
   for (let i = 0; i < p.cases; i++) {
     const c = caseOf(i);
     rows.push(`  - id: ${c.file}::${c.name}\n`);
@@ -106,20 +151,26 @@ export function generate(size, dir) {
       );
     }
   }
-  writeFileSync(path.join(dir, 'tests/ledger.yaml'), rows.join(''));
-  writeFileSync(path.join(dir, 'reports/junit.xml'), reportXml(0, p.cases));
-  if (p.shards) {
-    mkdirSync(path.join(dir, 'shards'), { recursive: true });
-    const per = Math.ceil(p.cases / p.shards);
-    for (let k = 0; k < p.shards; k++) {
-      writeFileSync(
-        path.join(dir, `shards/junit-${pad(k, 2)}.xml`),
-        reportXml(k * per, Math.min(p.cases, (k + 1) * per)),
+}
+
+/** XL: a file row per test file; the first case of every other file locked to its golden. */
+function fileRowLedger(p, dir, perFile, digests, rows) {
+  const files = p.cases / perFile;
+  const every = files / p.goldens;
+  for (let f = 0; f < files; f++) {
+    const file = fileOf(f, perFile);
+    const text = testFileText(f, perFile);
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+    const digest = createHash('sha256').update(text).digest('hex');
+    rows.push(`  - id: ${file}::*\n    class: locked_fixture\n    digest: sha256:${digest}\n`);
+    if (f % every === 0) {
+      const g = f / every;
+      rows.push(
+        `  - id: ${file}::${caseOf(f * perFile, perFile).name}\n    class: locked_fixture\n    digest: sha256:${digests[g]}\n    artifact: tests/goldens/g${pad(g, 5)}.bin\n`,
       );
     }
   }
-  writeFileSync(stamp, want);
-  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,7 +4,7 @@
 // `node -e 0`. Medians of several runs of wall and CPU (user + system) time, peak RSS, all from
 // /usr/bin/time. Every run must decide admit, or the bench fails.
 //
-//   node bench/run.mjs [S] [M] [L] [L50] [demo] [--runs N] [--cli dist/cli/index.js]
+//   node bench/run.mjs [S] [M] [L] [L50] [XL] [demo] [--runs N] [--cli dist/cli/index.js]
 //                      [--action dist/index.js]
 //
 // The CLI runs on this node with `--summary FILE` (the Markdown summary is part of the work; the
@@ -46,9 +46,11 @@ const WORKLOADS = {
   M: { size: 'M', reports: 'reports', runs: 5 },
   L: { size: 'L', reports: 'reports', runs: 3 },
   L50: { size: 'L', reports: 'shards', runs: 3 },
+  XL: { size: 'XL', reports: 'shards', runs: 3 },
   demo: { runs: 7 },
 };
-const chosen = positionals.length ? positionals : Object.keys(WORKLOADS);
+// XL (a million cases, ~8 minutes on 2 cores) runs only when named: `node bench/run.mjs XL`.
+const chosen = positionals.length ? positionals : Object.keys(WORKLOADS).filter((w) => w !== 'XL');
 for (const w of chosen) if (!WORKLOADS[w]) throw new Error(`unknown workload ${w}`);
 
 const TIME = ['/usr/bin/time', '/bin/time'].find((p) => existsSync(p));
@@ -367,6 +369,9 @@ if (demo) {
 }
 if (by.L && by.M) {
   notes.push(`L / M (CLI): ${f2(by.L.cli.wall / by.M.cli.wall)}× the time for 5× the cases`);
+}
+if (by.XL && by.L50) {
+  notes.push(`XL / L50 (CLI): ${f2(by.XL.cli.wall / by.L50.cli.wall)}× the time for 10× the cases`);
 }
 if (by.L && by.L50) {
   notes.push(`50 shards / one file (CLI): ${f2(by.L50.cli.wall / by.L.cli.wall)}×`);

@@ -9,7 +9,7 @@ import { LIMITS, inside, leavesRepo, readCapped, readCappedSync } from './adapte
 import { onWorker, type OnFallback } from './worker/client.js';
 import type { PackedReports, PackedTests, ReportsJob, ReportsRead } from './worker/jobs.js';
 import { parseCollected } from './junit/collected.js';
-import { mapCases } from './junit/map.js';
+import { caseMapper } from './junit/map.js';
 import { parseReportText } from './junit/jest-json.js';
 import {
   GateError,
@@ -32,18 +32,24 @@ export interface ReportsParsed {
  * --collected run).
  */
 export async function parseReports(job: ReportsJob): Promise<ReportsParsed> {
+  const reports: ParsedReport[] = [];
+  const read = await eachReport(job, (r) => reports.push(r));
+  return { reports, ...read };
+}
+
+/**
+ * parseReports, handing each report to `onReport` as it is parsed instead of keeping them:
+ * the collected list is read first (mapping needs it), its problem still listed last.
+ */
+async function eachReport(
+  job: ReportsJob,
+  onReport: (report: ParsedReport, collected: string[] | undefined) => void,
+): Promise<Omit<ReportsParsed, 'reports'>> {
   const { root } = job;
   const reportProblems: ReportProblem[] = [...job.problems];
-  const reports: ParsedReport[] = [];
   const read = job.sync ? readCappedSync : readCapped;
-  for (const f of job.files) {
-    try {
-      reports.push(parseReportText(await read(f.path, LIMITS.reportBytes, f.shown), f.shown));
-    } catch (e) {
-      reportProblems.push(asProblem(e, f.shown));
-    }
-  }
   let collected: string[] | undefined;
+  let collectedProblem: ReportProblem | undefined;
   if (job.collected !== undefined) {
     const shown = job.collected;
     try {
@@ -60,21 +66,35 @@ export async function parseReports(job: ReportsJob): Promise<ReportsParsed> {
         shown,
       );
     } catch (e) {
-      reportProblems.push(asProblem(e, shown));
+      collectedProblem = asProblem(e, shown);
     }
   }
-  return { reports, collected, reportProblems };
+  for (const f of job.files) {
+    let report: ParsedReport;
+    try {
+      report = parseReportText(await read(f.path, LIMITS.reportBytes, f.shown), f.shown);
+    } catch (e) {
+      reportProblems.push(asProblem(e, f.shown));
+      continue;
+    }
+    onReport(report, collected);
+  }
+  if (collectedProblem !== undefined) reportProblems.push(collectedProblem);
+  return { collected, reportProblems };
 }
 
-/** The reports, read and mapped here. */
+/** The reports, read and mapped here, each report mapped as soon as it is parsed. */
 export async function readReports(job: ReportsJob): Promise<ReportsRead> {
   const { root } = job;
-  const { reports, collected, reportProblems } = await parseReports(job);
-  const out: ReportsRead = {
-    ...mapCases(reports, { collected, repoRoot: root }),
-    reportProblems,
-    dialects: [...new Set(reports.map((r) => r.dialect))],
-  };
+  const dialects = new Set<ParsedReport['dialect']>();
+  let mapper: ReturnType<typeof caseMapper> | undefined;
+  const { collected, reportProblems } = await eachReport(job, (report, list) => {
+    mapper ??= caseMapper({ collected: list, repoRoot: root });
+    mapper.add(report);
+    dialects.add(report.dialect);
+  });
+  mapper ??= caseMapper({ collected, repoRoot: root });
+  const out: ReportsRead = { ...mapper.done(), reportProblems, dialects: [...dialects] };
   if (collected !== undefined) out.collected = collected;
   return out;
 }
@@ -177,8 +197,11 @@ export function unpackTests(p: PackedTests): TestResult[] {
   let r = 1 + count * PER_TEST; // the next report index
   for (let i = 0, k = 1; i < count; i++, k += PER_TEST) {
     const id = p.ids.slice(at, (at += n[k]));
-    const reports: string[] = [];
-    for (let j = 0; j < n[k + 5]; j++) reports.push(p.reports[n[r++]]);
+    // Exactly as long as it is: `[]` then push reserves 17 slots, 140 bytes a test at 1M.
+    const reports =
+      n[k + 5] === 1
+        ? [p.reports[n[r++]]]
+        : Array.from({ length: n[k + 5] }, () => p.reports[n[r++]]);
     const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
     if (n[k + 10] >= 0) {
       t.skipReasons = [];

@@ -188,14 +188,30 @@ function finalStatus(m: Merged): Pick<TestResult, 'status' | 'flaky' | 'outcome'
   return { status: 'skip', flaky: false };
 }
 
+export interface MappedCases {
+  tests: TestResult[];
+  unmapped: UnmappedCase[];
+  collection: CollectionOutcome[];
+}
+
 /**
  * Maps every case to its test id and merges cases with the same id. pytest cases that
  * cannot be mapped exactly are returned as unmapped, with the reason and any candidates.
  */
-export function mapCases(
-  reports: ParsedReport[],
-  opts: MapOptions,
-): { tests: TestResult[]; unmapped: UnmappedCase[]; collection: CollectionOutcome[] } {
+export function mapCases(reports: ParsedReport[], opts: MapOptions): MappedCases {
+  const mapper = caseMapper(opts);
+  for (const report of reports) mapper.add(report);
+  return mapper.done();
+}
+
+/**
+ * mapCases one report at a time, in order: a report's cases can be dropped once added, so a
+ * million cases in 50 shards are never all held at once (measured: see bench/README.md).
+ */
+export function caseMapper(opts: MapOptions): {
+  add(report: ParsedReport): void;
+  done(): MappedCases;
+} {
   const index = opts.collected !== undefined ? indexCollected(opts.collected) : undefined;
   const xunit1 = new Xunit1Ids();
   const merged = new Map<string, Merged>();
@@ -213,7 +229,7 @@ export function mapCases(
     return p;
   };
 
-  for (const report of reports) {
+  const add = (report: ParsedReport): void => {
     // With a collected list, a report of unknown origin is read as pytest's (fail closed:
     // what matches no collected id is reported, not guessed).
     const asPytest =
@@ -264,7 +280,8 @@ export function mapCases(
           xfail: 0,
           plainSkip: 0,
           skipReasons: null,
-          reports: [],
+          // A literal of the one report: `[]` then push reserves 17 slots (~140 bytes an id).
+          reports: [c.report],
           cur: null,
           curStatus: 'pass',
           curCount: 0,
@@ -306,22 +323,25 @@ export function mapCases(
         reportsOf.push(c.report);
       }
     }
-  }
+  };
 
-  const tests: TestResult[] = [];
-  for (const m of merged.values()) {
-    commit(m);
-    const { status, flaky, outcome } = finalStatus(m);
-    const t: TestResult = { id: m.id, status, flaky, reports: m.reports };
-    if (outcome !== undefined) t.outcome = outcome;
-    if (m.skipReasons !== null) t.skipReasons = m.skipReasons;
-    if (m.duplicates !== undefined) {
-      const statuses = STATUS_ORDER.filter((st) => (m.twinStatuses & STATUS_BIT[st]) !== 0);
-      t.duplicates = { ...m.duplicates, statuses };
+  const done = (): MappedCases => {
+    const tests: TestResult[] = [];
+    for (const m of merged.values()) {
+      commit(m);
+      const { status, flaky, outcome } = finalStatus(m);
+      const t: TestResult = { id: m.id, status, flaky, reports: m.reports };
+      if (outcome !== undefined) t.outcome = outcome;
+      if (m.skipReasons !== null) t.skipReasons = m.skipReasons;
+      if (m.duplicates !== undefined) {
+        const statuses = STATUS_ORDER.filter((st) => (m.twinStatuses & STATUS_BIT[st]) !== 0);
+        t.duplicates = { ...m.duplicates, statuses };
+      }
+      if (m.file !== undefined) t.file = m.file;
+      if (m.line !== undefined) t.line = m.line;
+      tests.push(t);
     }
-    if (m.file !== undefined) t.file = m.file;
-    if (m.line !== undefined) t.line = m.line;
-    tests.push(t);
-  }
-  return { tests, unmapped, collection };
+    return { tests, unmapped, collection };
+  };
+  return { add, done };
 }
