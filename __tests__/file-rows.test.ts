@@ -273,6 +273,37 @@ describe('decide() with a file row', () => {
     );
   });
 
+  test("an exact skip row re-locked with its file row is the file row's one entry", () => {
+    const skipRow = [
+      '  - id: tests/test_a.py::test_skip',
+      '    class: locked_fixture',
+      `    digest: ${D1}`,
+      '    artifact: tests/test_a.py',
+      '    skip: windows-only',
+      '',
+    ].join('\n');
+    const head = parseLedger(LEDGER + skipRow, 'tests/ledger.yaml');
+    const base = parseLedger((LEDGER + skipRow).replaceAll(D1, D2), 'tests/ledger.yaml');
+    const skipped: TestResult = {
+      ...t('tests/test_a.py::test_skip', 'skip'),
+      skipReasons: ['windows-only'],
+    };
+    const r = decide(
+      input({
+        ledger: head.ledger,
+        tests: [t('tests/test_a.py::test_one'), t('tests/test_a.py::test_flaky', 'fail'), skipped],
+        change: change({ changed: [{ path: 'tests/test_a.py', status: 'M' }], baseLedger: base }),
+      }),
+    );
+    expect(r.decision).toBe('review');
+    // Two tests of one file under review, one rule: one entry; no ledger finding for the skip row.
+    const review = r.findings.filter((f) => f.result === 'review');
+    expect(review.map((f) => `${f.rule}:${f.id}`)).toEqual([
+      'fixture-contract-change:tests/test_a.py::test_one',
+      'fixture-contract-change:tests/test_a.py::test_skip',
+    ]);
+  });
+
   test('a re-lock no test of the file shows, or by an agent, stays a ledger finding', () => {
     const base = parseLedger(LEDGER.replace(D1, D2), 'tests/ledger.yaml');
     const moved = change({ changed: [{ path: 'tests/test_a.py', status: 'M' }], baseLedger: base });

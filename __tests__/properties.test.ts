@@ -13,6 +13,7 @@ import { parseLedger } from '../src/ledger/parse.js';
 import { renderSummary } from '../src/report/summary.js';
 import {
   GateError,
+  type Change,
   type CollectionOutcome,
   type Finding,
   type Ledger,
@@ -639,6 +640,57 @@ describe('file rows (generated)', () => {
         },
       ),
       RUNS,
+    );
+  });
+
+  // The fold of CONTRACT §3 (one changed file, one entry) drops a human's digest-only row edit
+  // when its tests are each fixture-contract-change: the review must still be there.
+  it('a file row whose digest moved, or whose file does not match it, is never admitted', () => {
+    fc.assert(
+      fc.property(
+        // Few rows and results, often none but the file rows', so an admit is within reach.
+        fc.oneof(fc.constant<GenRow[]>([]), skipRowsArb),
+        fc.array(resultArb, { maxLength: 4 }),
+        fileRowsArb,
+        fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+        fc.subarray([...CLASSNAMES]),
+        fc.boolean(),
+        (rows, results, files, flip, rewritten, touched, agent) => {
+          // The head moves some file rows' digests; the files' bytes now are DIGEST or not.
+          const head = files.map((f, i) => ({ ...f, matches: flip[i] ? !f.matches : f.matches }));
+          const baseText = withFileRows(ledgerYaml(rows), files);
+          const headLedger = parseLedger(withFileRows(ledgerYaml(rows), head), 'tests/ledger.yaml');
+          expect(headLedger.errors).toEqual([]);
+          const change: Change = {
+            baseSha: 'b'.repeat(40),
+            changed: touched.map((path) => ({ path, status: 'M' as const })),
+            baseLedger: parseLedger(baseText, 'tests/ledger.yaml'),
+            agentAuthored: agent,
+            authorship: agent ? 'an agent' : 'a human',
+            source: 'git',
+          };
+          const artifacts = new Map([
+            ['goldens/g.bin', { digest: DIGEST }],
+            ...CLASSNAMES.map((c, i) => [c, { digest: rewritten[i] ? OTHER : DIGEST }] as const),
+          ]);
+          const r = decideOn(rows, results, {
+            ledger: headLedger.ledger,
+            change,
+            artifacts,
+            expect: 'ran-files',
+          });
+          const moved = head.some((f, i) => f.matches !== files[i].matches);
+          const stale = head.some(
+            (f) => (f.matches ? DIGEST : OTHER) !== artifacts.get(f.file)!.digest,
+          );
+          if (moved || stale) expect(r.decision).not.toBe('admit');
+          if (moved && agent) expect(r.decision).toBe('reject');
+          if (r.decision === 'admit')
+            for (const f of r.findings) expect(['admit', 'info']).toContain(f.result);
+        },
+      ),
+      { ...RUNS, numRuns: 1000 },
     );
   });
 });

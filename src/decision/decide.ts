@@ -67,10 +67,14 @@ export function decide(input: DecideInput): Report {
     const expect = evidence?.harnessTouched ? 'all' : input.expect;
     missingRows(ledger, { ...input, expect }, seen, findings);
     if (input.change) {
-      // A re-lock its tests already put under review is that review's, not a second entry.
-      const relocked = new Set<LedgerRow>();
-      for (const f of judged)
-        if (f.rule === 'fixture-contract-change') relocked.add(rowFor(ledger, f.id!)!);
+      // A re-lock its golden's tests already put under review is that review's, not a second
+      // entry: each golden (or file row's file) reviewed with the digest it was bumped to.
+      const relocked = new Map<string, string>();
+      for (const f of judged) {
+        if (f.rule !== 'fixture-contract-change') continue;
+        const row = rowFor(ledger, f.id!)!;
+        relocked.set(row.artifact!, row.digest!);
+      }
       ledgerChangeFindings(ledger, input.change, input.ledgerFile, relocked, findings);
       goldenNoBump(ledger, input, facts, findings);
     }

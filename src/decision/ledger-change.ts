@@ -32,15 +32,15 @@ export function describeRow(id: string, row: LedgerRow | undefined): string {
  * The ledger's own change, judged against the base ledger (never the change's own file).
  * Each row's change is an agent's or a human's by the commit that last touched the row
  * (change.rowAuthors); rows without one take the change's authorship. A human's edit that
- * only moves the digest of a row in `relocked` (rows whose tests ran and are each
- * `fixture-contract-change` for it) is not reported again: one changed file, one entry, and
- * that review's `accepts` names the same row.
+ * only moves a row's digest to the one `relocked` gives its artifact (a golden or test file
+ * whose tests are `fixture-contract-change` for that digest) is not reported again: one
+ * changed file, one entry (an exact row beside a file row included).
  */
 export function ledgerChangeFindings(
   ledger: Ledger,
   change: Change,
   ledgerFile: string,
-  relocked: ReadonlySet<LedgerRow>,
+  relocked: ReadonlyMap<string, string>,
   out: Finding[],
 ): void {
   const base = change.baseLedger;
@@ -74,7 +74,11 @@ export function ledgerChangeFindings(
     }
     const changed = CONTRACT_FIELDS.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
     if (changed.length === 0) continue;
-    const onlyRelocked = changed.length === 1 && changed[0] === 'digest' && relocked.has(after);
+    const onlyRelocked =
+      changed.length === 1 &&
+      changed[0] === 'digest' &&
+      after.artifact !== undefined &&
+      relocked.get(after.artifact) === after.digest;
     if (onlyRelocked && !who(after.id).agent) continue;
     const what = changed
       .map((f) => `${f} ${before[f] ?? '(none)'} → ${after[f] ?? '(none)'}`)
