@@ -66,6 +66,40 @@ const baseLedger = (...rows: LedgerRow[]) => ({ ledger: ledgerOf(...rows), error
 const rulesOf = (i: DecideInput) => decide(i).findings.map((f) => `${f.rule}:${f.id}`);
 
 describe('per test case', () => {
+  test('a run of 300 000 cases decides (no spread of its findings onto the call stack)', () => {
+    const tests = Array.from({ length: 300_000 }, (_, i) => t(`f.py::test_${i}`));
+    const r = decide(input({ ledger: ledgerOf(fixture('f.py::*')), tests }));
+    expect(r.decision).toBe('admit');
+    expect(r.findings).toHaveLength(300_000);
+  });
+
+  test("interleaved goldens' and seeds' admitted cases each keep their own message", () => {
+    const ledger = ledgerOf(
+      fixture('a', D1, 'g/a.bin'),
+      fixture('b', D2, 'g/b.bin'),
+      prop('p'),
+      prop('q', 'seeds/b/'),
+    );
+    const artifacts = new Map([
+      ['g/a.bin', { digest: D1 }],
+      ['g/b.bin', { digest: D2 }],
+    ]);
+    const seeds = new Map([
+      ['seeds/a/', { files: 2 }],
+      ['seeds/b/', { files: 5 }],
+    ]);
+    const tests = ['a', 'b', 'a', 'p', 'q', 'p'].map((id) => t(id));
+    const r = decide(input({ ledger, tests, artifacts, seeds }));
+    expect(r.findings.map((f) => f.message)).toEqual([
+      'artifact g/a.bin matches its digest',
+      'artifact g/b.bin matches its digest',
+      'artifact g/a.bin matches its digest',
+      'invariant inv with 2 seed file(s)',
+      'invariant inv with 5 seed file(s)',
+      'invariant inv with 2 seed file(s)',
+    ]);
+  });
+
   test('locked fixture that passes with a matching digest is admitted', () => {
     const r = decide(input({ ledger: ledgerOf(fixture('a')), tests: [t('a')] }));
     expect(r.decision).toBe('admit');
