@@ -64,6 +64,28 @@ describe('reading file rows and rules', () => {
     expect(rowFor(l, 'no-file-part')).toBeUndefined();
   });
 
+  test('interleaved files, a file that is a prefix of another and two ledgers each find their own row', () => {
+    const l = parseLedger(LEDGER, 'l.yaml').ledger!;
+    const other: Ledger = { file: 'o.yaml', rows: [], byId: new Map() };
+    const ids = [
+      'tests/test_a.py::test_new',
+      'tests/test_b.py::test_x',
+      'tests/test_a.py::test_new',
+      'tests/test_a.pyx::test_y',
+      'tests/test_a.py::test_new',
+      '::test_z',
+    ];
+    expect(ids.map((id) => rowFor(l, id)?.id)).toEqual([
+      'tests/test_a.py::*',
+      undefined,
+      'tests/test_a.py::*',
+      undefined,
+      'tests/test_a.py::*',
+      undefined,
+    ]);
+    expect(rowFor(other, 'tests/test_a.py::test_new')).toBeUndefined();
+  });
+
   test('only FILE::* with no other :: is a file row id', () => {
     expect(isFileRowId('tests/a.py::*')).toBe(true);
     for (const id of ['::*', 'tests/a.py::test_x', 'a::b::*', 'tests/a.py', 'a*'])

@@ -118,8 +118,7 @@ function judgeCase(
           'fixture-contract-change',
           `golden ${artifact} changed and its digest was bumped in this change`,
         );
-      } else if (passed && !t.flaky)
-        choice.add('fixture-unchanged', `artifact ${artifact} matches its digest`);
+      } else if (passed && !t.flaky) choice.add('fixture-unchanged', UNCHANGED.get(artifact));
       break;
     }
     case 'property': {
@@ -133,7 +132,7 @@ function judgeCase(
           `seed files under ${seeds} were deleted or rewritten in this change`,
         );
       else if (passed && !t.flaky)
-        choice.add('property-seeded', `invariant ${row.invariant} with ${fact.files} seed file(s)`);
+        choice.add('property-seeded', SEEDED.get(row.invariant!, fact.files));
       break;
     }
     case 'quarantine':
@@ -173,6 +172,30 @@ function judgeCase(
   if (f.result === 'review') f.accepts = describeRow(row.id, row);
   return f;
 }
+
+/**
+ * An admitted case's message, the same for every case of its row: built once while
+ * consecutive cases share its inputs (a report lists a file's cases together), so a million
+ * admitted cases hold a few thousand strings, not a million.
+ */
+class LastMessage {
+  private a: string | undefined;
+  private b = 0;
+  private message = '';
+  constructor(private readonly build: (a: string, b: number) => string) {}
+  get(a: string, b = 0): string {
+    if (a !== this.a || b !== this.b) {
+      this.a = a;
+      this.b = b;
+      this.message = this.build(a, b);
+    }
+    return this.message;
+  }
+}
+const UNCHANGED = new LastMessage((artifact) => `artifact ${artifact} matches its digest`);
+const SEEDED = new LastMessage(
+  (invariant, files) => `invariant ${invariant} with ${files} seed file(s)`,
+);
 
 /** The message's tail for a skip on a row that expects none. */
 const NO_SKIP = 'its row gives no `skip:` reason';
