@@ -50,6 +50,22 @@ const has = (rules: string[], key: RuleKey, id?: string) =>
   rules.some((r) => r.startsWith(key + ':') && (id === undefined || r === `${key}:${id}`));
 
 describe('check without a base', () => {
+  test("a test under a file row names its file row's fix: relock the file", async () => {
+    const repo = new Repo();
+    repos.push(repo);
+    const T = 'tests/test_a.py';
+    repo.write({
+      [T]: 'v1\n',
+      'tests/ledger.yaml': `version: 1\nrows:\n  - id: ${T}::*\n    class: locked_fixture\n    digest: ${sha256('v0\n')}\n`,
+      'build/junit.xml': pytestXunit1([{ file: T, name: 'test_one' }]),
+    });
+    repo.commit('base');
+    const r = await check(repo);
+    expect(r.report.findings.map((f) => [f.rule, f.fix])).toEqual([
+      ['fixture-digest-mismatch', `ledger-gate relock ${T}`],
+    ]);
+  });
+
   test('no ledger: one finding that says so and says the next step, not a missing file at line 1', async () => {
     const repo = baseRepo();
     repo.remove('tests/ledger.yaml');

@@ -78,3 +78,29 @@ test('jest: check admits the frozen run and rejects a classified test turned int
 test('vitest: check admits the frozen run', () => {
   expect(checks(transcript('vitest')).map((c) => [c.decision, c.exit])).toEqual([['admit', '0']]);
 });
+
+test('keeping: each honest commit reaches review or admit after one update, the agent trick rejects', () => {
+  const text = transcript('keeping');
+  const all = checks(text);
+  expect(all.map((c) => [c.decision, c.exit])).toEqual([
+    ['review', '3'], // (1) an edited test file
+    ['review', '3'], // (2) a new parametrized case
+    ['admit', '0'], // a production change alone
+    ['review', '3'], // (3) a new test file
+    ['review', '3'], // (4) a shared golden
+    ['review', '3'], // (5) a deleted test
+    ['reject', '1'], // (6) a rename, before update
+    ['review', '3'], // (6) after it
+    ['reject', '1'], // the agent's gutted assertion, re-locked by its own update
+  ]);
+  expect(all.every((c) => c.base)).toBe(true);
+  // Between two checks there is at most one ledger-gate command: the one update.
+  const between = text.split(/\n(?=\$ ledger-gate check)/).slice(1);
+  for (const s of between) {
+    expect(s.match(/^\$ ledger-gate (?!check)/gm)?.length ?? 0).toBeLessThanOrEqual(1);
+  }
+  const rename = all[6].body;
+  expect(rename.match(/^ {4}fix: /gm)).toHaveLength(2);
+  expect(rename.match(/^ {4}fix: ledger-gate update /gm)).toHaveLength(2);
+  expect(all[8].body).toMatch(/^reject ledger-agent-edit · 1/m);
+});

@@ -1,6 +1,6 @@
 // Writes the README's walkthrough output blocks from real runs.
 //
-//   node scripts/sync-walkthroughs.mjs [pytest|jest|vitest…]
+//   node scripts/sync-walkthroughs.mjs [pytest|jest|vitest|keeping…]
 //     runs `bash docs/walkthroughs/NAME.sh` (the built CLI in dist/, pytest, and jest/vitest
 //     installed from the npm registry into a throwaway folder), records its output as
 //     docs/walkthroughs/NAME.txt, then writes every transcript into README.md;
@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const WALKTHROUGHS = ['pytest', 'jest', 'vitest'];
+const WALKTHROUGHS = ['pytest', 'jest', 'vitest', 'keeping'];
 
 const transcriptPath = (name) => `docs/walkthroughs/${name}.txt`;
 

@@ -22,6 +22,7 @@ import {
 import { commitFacts } from './evidence-commits.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
+import { rowFor } from './ledger/file-rows.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
 import {
@@ -193,13 +194,15 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     );
   }
   // Each reject and review finding says the command that resolves it, from this run's inputs.
-  const baseRows = change?.baseLedger?.ledger?.byId;
+  const baseLedgerNow = change?.baseLedger?.ledger;
   const fix: FixContext = {
     junit: o.junit,
     collected: o.collected,
     ledger: ledgerShown,
     base: o.base,
-    row: (id) => ledger?.byId.get(id) ?? baseRows?.get(id),
+    // The row that classes the id (its file row included): the change's, else the base's.
+    row: (id) =>
+      (ledger && rowFor(ledger, id)) ?? (baseLedgerNow && rowFor(baseLedgerNow, id)) ?? undefined,
   };
   addFixes(report.findings, fix);
   if (o.production.length === 0 && o.base !== undefined) {

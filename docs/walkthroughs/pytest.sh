@@ -1,26 +1,9 @@
 #!/usr/bin/env bash
 # Adopting ledger-gate in a pytest repository, from zero: every command of the README's pytest
 # walkthrough, run for real in a throwaway folder. Usage: bash docs/walkthroughs/pytest.sh
-set -uo pipefail
-cli="$(cd "$(dirname "$0")/../.." && pwd)/dist/cli/index.js"
-# The names the README shows: the bundle as `ledger-gate`, Debian's pytest as `python3`.
-ledger-gate() { node "$cli" "$@"; }
-python3() { /usr/bin/python3 "$@"; }
-work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT && cd "$work"
-show() { printf '\n$ %s\n' "$*"; eval "$*"; echo "[exit $?]"; }
-export GIT_AUTHOR_NAME=Alice GIT_AUTHOR_EMAIL=alice@example.com GIT_COMMITTER_NAME=Alice GIT_COMMITTER_EMAIL=alice@example.com
-export PYTHONDONTWRITEBYTECODE=1
-# Fixed dates, so the commit ids the report names are the same on every run.
-export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
+source "$(dirname "$0")/pytest-prelude.sh"
 
-git init -q -b main && mkdir -p shop tests/goldens build
-printf 'build/\n' > .gitignore
-cat > shop/__init__.py <<'PY'
-def discount(price, percent):
-    return max(0, round(price * (100 - percent) / 100, 2))
-def receipt(items):
-    return "".join(f"{name:<10}{price:>8.2f}\n" for name, price in items)
-PY
+git init -q -b main && shop_with_receipts
 # Example-based tests: their expectations are in the test file itself, or in a golden that
 # two tests share. One is skipped on purpose, one is a known bug marked xfail, one fails.
 cat > tests/test_shop.py <<'PY'
@@ -41,16 +24,6 @@ def test_discount_rounds_half_up():
 def test_clock_is_monotonic_across_reload():
     assert time.time_ns() % 2 == 2  # known bug: fails until the reload fix lands
 PY
-cat > tests/test_receipt.py <<'PY'
-import pathlib
-from shop import receipt
-GOLDEN = (pathlib.Path(__file__).parent / "goldens/receipt.txt").read_text()
-def test_receipt_matches_golden():
-    assert receipt([("tea", 3.5), ("cake", 4.25)]) == GOLDEN
-def test_receipt_lines_are_18_wide():
-    assert {len(line) for line in GOLDEN.splitlines()} == {18}
-PY
-python3 -c 'from shop import receipt; print(receipt([("tea", 3.5), ("cake", 4.25)]), end="")' > tests/goldens/receipt.txt
 git add -A && git commit -qm "shop with tests"
 
 # One run: the collected ids, and the report of the same tests (xunit2, pytest's default).
@@ -66,7 +39,7 @@ show "ledger-gate check --junit build/junit.xml --collected build/collected.txt 
 git checkout -q -b wider-receipt
 sed -i 's/>8.2f/>9.2f/' shop/__init__.py
 sed -i 's/{18}/{19}/' tests/test_receipt.py
-python3 -c 'from shop import receipt; print(receipt([("tea", 3.5), ("cake", 4.25)]), end="")' > tests/goldens/receipt.txt
+write_receipt_golden
 show "ledger-gate relock tests/goldens/receipt.txt"
 git commit -qam "Receipts one column wider"
 python3 -m pytest -q -p no:cacheprovider --junitxml=build/junit.xml > /dev/null
