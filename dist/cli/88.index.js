@@ -1,62 +1,8 @@
-export const id = 343;
-export const ids = [343];
+export const id = 88;
+export const ids = [88];
 export const modules = {
 
-/***/ 5343:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   run: () => (/* binding */ run)
-/* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5826);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8639);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9213);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9471);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(594);
-// `ledger-gate digest PATH…`: `sha256:<hex>  PATH` per file, hashed in chunks by the same
-// reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
-
-
-
-
-
-
-
-async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('digest', io, async () => {
-        const { positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_1__.parseArgs)({
-            args: argv,
-            strict: true,
-            allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_6__/* .DIGEST */ .Dh.options,
-        });
-        if (positionals.length === 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('usage: digest PATH…');
-        let status = 0;
-        for (const p of positionals) {
-            try {
-                io.stdout(`${await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .hashFile */ .DC)(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, p))}  ${p}\n`);
-            }
-            catch (e) {
-                if (!(e instanceof _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u))
-                    throw e;
-                io.stderr(`ledger-gate digest: ${p}: ${e.message}\n`);
-                status = 1;
-            }
-        }
-        return status;
-    });
-}
-
-
-/***/ }),
-
-/***/ 8639:
+/***/ 3128:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -87,29 +33,29 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
-var file_facts = __webpack_require__(5826);
+var file_facts = __webpack_require__(4339);
 // EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
-var report_globs = __webpack_require__(8782);
+var report_globs = __webpack_require__(3692);
 // EXTERNAL MODULE: ./src/adapters/fs/safe-read.ts
-var safe_read = __webpack_require__(7049);
+var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
-var map = __webpack_require__(4193);
+var map = __webpack_require__(6882);
 // EXTERNAL MODULE: ./src/reports.ts + 8 modules
-var src_reports = __webpack_require__(8771);
+var src_reports = __webpack_require__(3268);
 // EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(9213);
+var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(9471);
+var commands_io = __webpack_require__(3776);
 // EXTERNAL MODULE: ./src/commands/options.ts
-var options = __webpack_require__(2505);
+var options = __webpack_require__(6052);
 // EXTERNAL MODULE: ./src/ledger/distance.ts
-var distance = __webpack_require__(2133);
+var distance = __webpack_require__(1126);
 // EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
-var parse = __webpack_require__(4585);
+var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
-var pathRules = __webpack_require__(4842);
+var pathRules = __webpack_require__(19);
 // EXTERNAL MODULE: ./src/adapters/fs/ledger-paths.ts + 1 modules
-var ledger_paths = __webpack_require__(8720);
+var ledger_paths = __webpack_require__(9193);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts
@@ -411,6 +357,280 @@ function nearest(id, known) {
  */
 function ledgerRows(text, file) {
     return (0,parse/* parseLedger */.h)(text, file.shown).ledger?.rows ?? [];
+}
+
+
+/***/ }),
+
+/***/ 2113:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Qg: () => (/* binding */ setRules),
+/* harmony export */   X7: () => (/* binding */ dropRows),
+/* harmony export */   _j: () => (/* binding */ setRows)
+/* harmony export */ });
+/* unused harmony exports setRow, rewriteValue */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1123);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
+// Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
+// rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
+// ends. The usual block layout is edited line by line; any other layout goes through the
+// `yaml` package's Document API (comments and order are kept, spacing may be normalised).
+
+
+
+/**
+ * Gives row `id` exactly `fields` (its class and that class's fields): an existing row is
+ * edited in place — changed values rewritten, fields foreign to the class removed, missing
+ * ones added after its last field — and an unknown id is appended as a new row.
+ */
+function setRow(text, id, fields) {
+    const r = setRows(text, new Map([[id, fields]]));
+    return { text: r.text, added: r.added.length > 0 };
+}
+/** setRow for many ids at once, reading the ledger once (a golden shared by 94 tests). */
+function setRows(text, edits) {
+    const rows = blockRows(text);
+    if (rows)
+        return editLines(text, rows, edits);
+    let out = text;
+    const added = [];
+    for (const [id, fields] of edits) {
+        const r = editDocument(out, id, fields);
+        out = r.text;
+        if (r.added)
+            added.push(id);
+    }
+    return { text: out, added };
+}
+/**
+ * Removes the rows of `ids` (every id must have a row), each from its first line to its last
+ * field: comments and blank lines between rows stay. Removing the last row leaves `rows: []`.
+ */
+function dropRows(text, ids) {
+    const rows = blockRows(text);
+    if (!rows)
+        return dropDocument(text, ids);
+    const lines = text.split('\n');
+    const gone = new Set();
+    for (const row of rows) {
+        if (!ids.has(row.id))
+            continue;
+        const at = Object.values(row.keyLines);
+        for (let ln = Math.min(row.line, ...at); ln <= Math.max(row.line, ...at); ln++)
+            gone.add(ln - 1);
+    }
+    let out = lines.filter((_, i) => !gone.has(i));
+    if (rows.every((r) => ids.has(r.id))) {
+        // `rows:` with nothing under it is null, which is not a list: say it is empty.
+        out = out.map((l) => l.replace(/^rows:([ ]*)(?=#|\r?$)/, (_m, sp) => `rows: []${sp}`));
+    }
+    return out.join('\n');
+}
+/** The rows of a ledger in the block layout the line editor handles, else null. */
+function blockRows(text) {
+    const fast = (0,_parse_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLedgerWith */ .H)(text, 'ledger', 'fast');
+    return fast?.ledger && !/^rows:[ ]*\[\]/m.test(text) ? fast.ledger.rows : null;
+}
+function editLines(text, rows, edits) {
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const cr = eol === '\r\n' ? '\r' : '';
+    const lines = text.split('\n'); // a CRLF line keeps its '\r', which is put back on rewrite
+    const drop = new Set();
+    const after = new Map(); // lines to insert after line index i
+    const seen = new Set();
+    for (const row of rows) {
+        const fields = edits.get(row.id);
+        if (fields === undefined)
+            continue;
+        seen.add(row.id);
+        const keyCol = (row.column ?? 1) - 1;
+        let last = row.line - 1;
+        for (const [key, ln] of Object.entries(row.keyLines)) {
+            const i = ln - 1;
+            last = Math.max(last, i);
+            if (key === 'id')
+                continue;
+            const want = fields[key];
+            if (want === undefined)
+                drop.add(i);
+            else if (want !== row[key])
+                lines[i] = rewriteValue(lines[i], want);
+        }
+        const missing = (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).filter((f) => row.keyLines[f] === undefined);
+        if (missing.length > 0) {
+            after.set(last, missing.map((f) => `${' '.repeat(keyCol)}${f}: ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(fields[f])}${cr}`));
+        }
+    }
+    // New ids go after the last field of the last row, indented like it; else at the end.
+    const added = [...edits.keys()].filter((id) => !seen.has(id));
+    const tail = rows[rows.length - 1];
+    let dash = 2;
+    if (tail) {
+        const head = lines[tail.line - 1];
+        dash = Math.max(head.lastIndexOf('-', (tail.column ?? 1) - 1), 0);
+    }
+    const block = added.flatMap((id) => (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderRow */ .re)(id, edits.get(id), dash));
+    if (block.length > 0 && tail) {
+        const at = Math.max(tail.line, ...Object.values(tail.keyLines)) - 1;
+        after.set(at, [...(after.get(at) ?? []), ...block.map((l) => l + cr)]);
+    }
+    const out = [];
+    for (let i = 0; i < lines.length; i++) {
+        if (!drop.has(i))
+            out.push(lines[i]);
+        const more = after.get(i);
+        if (more)
+            out.push(...more);
+    }
+    let result = out.join('\n');
+    if (block.length > 0 && !tail) {
+        const body = text === '' || text.endsWith('\n') ? text : text + eol;
+        result = body + block.join(eol) + eol;
+    }
+    return { text: result, added };
+}
+/** Replaces the value on a `key: value  # comment` line, keeping indent, spacing and comment. */
+function rewriteValue(line, value) {
+    const cr = line.endsWith('\r') ? '\r' : '';
+    const body = cr ? line.slice(0, -1) : line;
+    const colon = body.indexOf(':');
+    let start = colon + 1;
+    while (body[start] === ' ')
+        start++;
+    const end = valueEnd(body, start);
+    return body.slice(0, start) + (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(value) + body.slice(end) + cr;
+}
+/** Where the scalar starting at `start` ends (before trailing spaces and a comment). */
+function valueEnd(line, start) {
+    const q = line[start];
+    if (q === "'") {
+        let p = start + 1;
+        for (;;) {
+            const c = line.indexOf("'", p);
+            if (c === -1)
+                return line.length;
+            if (line[c + 1] === "'")
+                p = c + 2;
+            else
+                return c + 1;
+        }
+    }
+    if (q === '"') {
+        for (let p = start + 1; p < line.length; p++) {
+            if (line[p] === '\\')
+                p++;
+            else if (line[p] === '"')
+                return p + 1;
+        }
+        return line.length;
+    }
+    const hash = line.indexOf(' #', start);
+    let end = hash === -1 ? line.length : hash;
+    while (end > start && line[end - 1] === ' ')
+        end--;
+    return end;
+}
+function editDocument(text, id, fields) {
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { version: '1.2', uniqueKeys: false });
+    let rows = doc.get('rows', true);
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows)) {
+        rows = doc.createNode([]);
+        doc.set('rows', rows);
+    }
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows))
+        throw new Error('unreachable: rows is a list');
+    const row = rows.items.find((it) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && String(it.get('id')) === id);
+    if (row) {
+        for (const pair of [...row.items]) {
+            const key = String(pair.key?.value ?? pair.key);
+            if (key !== 'id' && fields[key] === undefined)
+                row.delete(pair.key);
+        }
+        for (const f of (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields))
+            row.set(f, fields[f]);
+        return { text: doc.toString({ lineWidth: 0 }), added: false };
+    }
+    const node = doc.createNode({
+        id,
+        ...Object.fromEntries((0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).map((f) => [f, fields[f]])),
+    });
+    rows.flow = false;
+    rows.items.push(node);
+    return { text: doc.toString({ lineWidth: 0 }), added: true };
+}
+function dropDocument(text, ids) {
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { version: '1.2', uniqueKeys: false });
+    const rows = doc.get('rows', true);
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows))
+        return text;
+    rows.items = rows.items.filter((it) => !((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && ids.has(String(it.get('id')))));
+    return doc.toString({ lineWidth: 0 });
+}
+/**
+ * Gives the ledger's `rules:` exactly `rules`, as a block list before `rows:` (replacing the
+ * key's lines where it exists); every other line is kept.
+ */
+function setRules(text, rules) {
+    const lines = text.split('\n');
+    const block = ['rules:', ...rules.map((r) => `  - ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(r)}`)];
+    const start = lines.findIndex((l) => /^rules:/.test(l));
+    if (start >= 0) {
+        let end = start + 1;
+        while (end < lines.length && /^[ \t]/.test(lines[end]))
+            end++;
+        lines.splice(start, end - start, ...block);
+    }
+    else {
+        const rows = lines.findIndex((l) => /^rows:/.test(l));
+        lines.splice(rows < 0 ? lines.length : rows, 0, ...block);
+    }
+    return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 2917:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VO: () => (/* binding */ renderScalar),
+/* harmony export */   db: () => (/* binding */ orderedFields),
+/* harmony export */   re: () => (/* binding */ renderRow)
+/* harmony export */ });
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
+
+
+// eslint-disable-next-line no-control-regex -- control characters must be quoted
+const PLAIN_SAFE = /^[A-Za-z0-9_./][^\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]*$/;
+/**
+ * A scalar as plain text when that reads back as the same string (YAML 1.2 core), else
+ * double-quoted. JSON's escapes are all valid YAML double-quoted escapes.
+ */
+function renderScalar(s) {
+    const plain = PLAIN_SAFE.test(s) &&
+        s.trim() === s &&
+        !s.includes(': ') &&
+        !s.includes(' #') &&
+        !s.endsWith(':') &&
+        (0,_scalar_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvePlain */ .R)(s).type === 'string';
+    return plain ? s : JSON.stringify(s);
+}
+/** Field names in the order rows are written (schema.ts): `id`, `class`, then the class's own fields. */
+function orderedFields(fields) {
+    return _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
+}
+/** The lines of one row, `- id:` first; `dash` is the indent of the dash. */
+function renderRow(id, fields, dash) {
+    const pad = ' '.repeat(dash + 2);
+    const lines = [`${' '.repeat(dash)}- id: ${renderScalar(id)}`];
+    for (const f of orderedFields(fields))
+        lines.push(`${pad}${f}: ${renderScalar(fields[f])}`);
+    return lines;
 }
 
 

@@ -1,84 +1,62 @@
-export const id = 302;
-export const ids = [302];
+export const id = 876;
+export const ids = [876];
 export const modules = {
 
-/***/ 3302:
+/***/ 2876:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8639);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8948);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9471);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(594);
-// `ledger-gate lint [--junit GLOB | --collected FILE]`: validate the ledger (paths included)
-// and, given a run, list the stale rows: ids that no report or collected list holds. Each
-// problem on one line as `file:line:col: message`; exit 1 on any.
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4339);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7837);
+// `ledger-gate digest PATH…`: `sha256:<hex>  PATH` per file, hashed in chunks by the same
+// reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
+
+
 
 
 
 
 
 async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .runCommand */ .d1)('lint', io, async () => {
-        const { positionals, values } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('digest', io, async () => {
+        const { positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_1__.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_3__/* .LINT */ .wj.options,
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_6__/* .DIGEST */ .Dh.options,
         });
-        if (positionals.length > 0) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
+        if (positionals.length === 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('usage: digest PATH…');
+        let status = 0;
+        for (const p of positionals) {
+            try {
+                io.stdout(`${await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .hashFile */ .DC)(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, p))}  ${p}\n`);
+            }
+            catch (e) {
+                if (!(e instanceof _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u))
+                    throw e;
+                io.stderr(`ledger-gate digest: ${p}: ${e.message}\n`);
+                status = 1;
+            }
         }
-        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_2__/* .placeOf */ .$t)(io);
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerFile */ .SB)(at, values.ledger);
-        const text = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readLedgerText */ .jK)(file);
-        const testRun = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .readRun */ .cI)(at, values.junit, values.collected);
-        const { parsed, issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerProblems */ .EF)(text, file, at.root);
-        const rows = parsed.ledger?.rows ?? [];
-        // A file row is stale when the run holds no test of its file.
-        const ranFiles = new Set([...(testRun?.ids ?? [])].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .testFile */ .NJ));
-        const stale = testRun
-            ? rows
-                .filter((r) => ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .isFileRowId */ .A$)(r.id) ? !ranFiles.has(r.artifact) : !testRun.ids.has(r.id)))
-                .map((r) => ({
-                file: file.shown,
-                line: r.line,
-                column: r.column ?? 1,
-                message: `stale row: no given report or collected list holds ${JSON.stringify(r.id)} (${r.class}); restore the test or drop the row`,
-            }))
-            : [];
-        const all = [...issues, ...stale].sort((a, b) => a.line - b.line || a.column - b.column);
-        for (const i of all)
-            io.stdout((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_1__/* .formatIssue */ .Hd)(i) + '\n');
-        if (all.length > 0) {
-            const parts = [
-                issues.length > 0 ? `${issues.length} problem${issues.length === 1 ? '' : 's'}` : '',
-                stale.length > 0
-                    ? `${stale.length} stale row${stale.length === 1 ? '' : 's'} (ledger-gate drop ID… removes them)`
-                    : '',
-            ].filter(Boolean);
-            io.stderr(`${file.shown}: ${parts.join(', ')}\n`);
-            return 1;
-        }
-        const by = new Map();
-        for (const r of rows)
-            by.set(r.class, (by.get(r.class) ?? 0) + 1);
-        const parts = ['locked_fixture', 'property', 'quarantine', 'draft'].map((c) => `${by.get(c) ?? 0} ${c}`);
-        const against = testRun ? `; every id is in ${testRun.source}` : '';
-        io.stdout(`${file.shown}: ok, ${rows.length} row${rows.length === 1 ? '' : 's'} (${parts.join(', ')})${against}\n`);
-        return 0;
+        return status;
     });
 }
 
 
 /***/ }),
 
-/***/ 8639:
+/***/ 3128:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -109,29 +87,29 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
-var file_facts = __webpack_require__(5826);
+var file_facts = __webpack_require__(4339);
 // EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
-var report_globs = __webpack_require__(8782);
+var report_globs = __webpack_require__(3692);
 // EXTERNAL MODULE: ./src/adapters/fs/safe-read.ts
-var safe_read = __webpack_require__(7049);
+var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
-var map = __webpack_require__(4193);
+var map = __webpack_require__(6882);
 // EXTERNAL MODULE: ./src/reports.ts + 8 modules
-var src_reports = __webpack_require__(8771);
+var src_reports = __webpack_require__(3268);
 // EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(9213);
+var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(9471);
+var commands_io = __webpack_require__(3776);
 // EXTERNAL MODULE: ./src/commands/options.ts
-var options = __webpack_require__(2505);
+var options = __webpack_require__(6052);
 // EXTERNAL MODULE: ./src/ledger/distance.ts
-var distance = __webpack_require__(2133);
+var distance = __webpack_require__(1126);
 // EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
-var parse = __webpack_require__(4585);
+var parse = __webpack_require__(1123);
 // EXTERNAL MODULE: ./src/ledger/pathRules.ts
-var pathRules = __webpack_require__(4842);
+var pathRules = __webpack_require__(19);
 // EXTERNAL MODULE: ./src/adapters/fs/ledger-paths.ts + 1 modules
-var ledger_paths = __webpack_require__(8720);
+var ledger_paths = __webpack_require__(9193);
 // EXTERNAL MODULE: ./package.json
 var package_0 = __webpack_require__(8330);
 ;// CONCATENATED MODULE: ./src/project.ts

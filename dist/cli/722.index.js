@@ -1,19 +1,19 @@
-export const id = 238;
-export const ids = [238,965,528];
+export const id = 722;
+export const ids = [722,587];
 export const modules = {
 
-/***/ 4195:
+/***/ 3864:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ planRows)
 /* harmony export */ });
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8948);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8731);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9213);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6133);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3528);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8639);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9825);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1682);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9026);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7587);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3128);
 // How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
 // ledger does not class yet): a test that failed (or passed only after failing, or is an
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
@@ -121,14 +121,14 @@ function ownFileOf(root, id, rule) {
 
 /***/ }),
 
-/***/ 6133:
+/***/ 9026:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   t: () => (/* binding */ FROZEN),
 /* harmony export */   z: () => (/* binding */ frozenAs)
 /* harmony export */ });
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3573);
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2072);
 // How a test that did not simply pass gets its row when a command writes one (init, update,
 // lock): pure, so every writer freezes a run the way `check` then reads it.
 
@@ -157,7 +157,7 @@ function frozenAs(t, when = FROZEN) {
 
 /***/ }),
 
-/***/ 7965:
+/***/ 722:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -173,16 +173,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2918);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8639);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9213);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9471);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(594);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8948);
-/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4195);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6133);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4842);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8731);
+/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7837);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9825);
+/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9026);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(19);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1682);
 // `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
 // row: a test that failed (or passed only after failing, or is an expected failure) is
 // quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
@@ -344,7 +344,7 @@ function plural(n, word) {
 
 /***/ }),
 
-/***/ 3528:
+/***/ 7587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -358,13 +358,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6686);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8639);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9213);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8731);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6133);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9471);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(594);
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3128);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9026);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7837);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
 // An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
@@ -448,291 +448,6 @@ async function run(argv, io) {
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits).text, announce };
         }, { dryRun: values['dry-run'] });
     });
-}
-
-
-/***/ }),
-
-/***/ 5238:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   run: () => (/* binding */ run)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5826);
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(3573);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6686);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8948);
-/* harmony import */ var _ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(298);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4585);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8731);
-/* harmony import */ var _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4733);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9213);
-/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4195);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(6133);
-/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7965);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9471);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(594);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8639);
-// `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
-// bring the ledger level with the run and the working tree in one command. It re-locks every
-// locked_fixture row whose artifact changed, drops the rows of deleted tests, classes new
-// tests by the ledger's own rules (`rules:`, else init's default), writes the report's reason
-// for a new expected skip, and prints the diff it makes. It refuses, writing nothing, while a
-// test fails (one not quarantined) or a module cannot be collected: a ledger brought level
-// with a broken run would hide the breakage. The gate judges the commit that writes the
-// result like any ledger edit: an agent's is `ledger-agent-edit`, whoever ran the command.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const WHEN = 'when classed by ledger-gate update';
-async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .runCommand */ .d1)('update', io, async () => {
-        const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
-            args: argv,
-            strict: true,
-            allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_11__/* .UPDATE */ .q6.options,
-        });
-        if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
-        if (v.junit === undefined && v.collected === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
-        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .placeOf */ .$t)(io);
-        const root = at.root;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .ledgerFile */ .SB)(at, v.ledger);
-        const text = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .readLedgerText */ .jK)(file);
-        const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__/* .parseLedger */ .h)(text, file.shown);
-        if (!parsed.ledger || parsed.errors.length > 0) {
-            const first = parsed.errors[0];
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`the ledger is invalid (${first ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .formatIssue */ .Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
-        }
-        const ledger = parsed.ledger;
-        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .readRun */ .cI)(at, v.junit, v.collected));
-        refuseBrokenRun(testRun, ledger);
-        // Rules given here come first and are kept in `rules:` for the next update.
-        const given = (v.rule ?? []).map((r) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.parseRule)(r, at).text);
-        const kept = ledger.rules ?? [_ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_RULE */ .NG];
-        const rules = [...given, ...kept.filter((r) => !given.includes(r))];
-        const edits = await plan(ledger, testRun, root, {
-            rules,
-            owner: v.owner,
-            today: (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .isoDate */ ._$)(io.now ?? new Date()),
-            fileRows: v['file-rows'] === true,
-        });
-        const newRules = given.some((r) => !kept.includes(r));
-        if (edits.set.size === 0 && edits.drop.size === 0 && !newRules) {
-            io.stdout(`${file.shown}: already level with ${testRun.source}; nothing to do\n`);
-            return 0;
-        }
-        // Rows dropped first, then set: a converted file's rows give way to its file row.
-        const ruled = newRules ? (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRules */ .Qg)(text, rules) : text;
-        // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
-        // noise; an existing row is edited where it stands.
-        const sorted = new Map([...edits.set].sort(([a], [b]) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.byCodeUnit)(a, b)));
-        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), sorted).text;
-        io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
-        const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
-            `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
-            (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
-        if (v['dry-run']) {
-            const { issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .ledgerProblems */ .EF)(after, file, root);
-            for (const i of issues.slice(0, 50))
-                io.stderr((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .formatIssue */ .Hd)(i) + '\n');
-            io.stdout(`${said} (dry run: nothing written)\n`);
-            return issues.length > 0 ? 1 : 0;
-        }
-        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .writeLedger */ .XL)(after, file, io))
-            return 1;
-        io.stdout(said + '\n');
-        return 0;
-    });
-}
-/**
- * A run that fails is not one to level the ledger with: a failing test would be classed
- * (quarantined) and so hidden, and a module that cannot be collected has no tests to class.
- */
-function refuseBrokenRun(testRun, ledger) {
-    const broken = testRun.collection.find((c) => c.kind === 'collection-error');
-    if (broken)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
-    const failing = testRun.tests.filter((t) => (t.status === 'fail' || t.status === 'error' || (t.status === 'pass' && t.flaky)) &&
-        (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(ledger, t.id)?.class !== 'quarantine');
-    if (failing.length > 0) {
-        const t = failing[0];
-        const how = t.status === 'pass' ? 'passed only after failing' : `${t.status}s`;
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
-            'fix it first, or quarantine it by name (ledger-gate quarantine ID --reason R --owner O); update never hides a failure', testRun.source);
-    }
-}
-async function plan(ledger, testRun, root, o) {
-    const e = {
-        set: new Map(),
-        drop: new Set(),
-        relocked: 0,
-        added: 0,
-        skips: 0,
-        converted: 0,
-    };
-    const ranFiles = new Set([...testRun.ids].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ));
-    const onDisk = (p) => p !== '' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, p));
-    const rows = new Map(ledger.rows.map((r) => [r.id, r]));
-    // 1. Rows of deleted tests: a test gone from a file that ran, or whose file is gone.
-    for (const r of ledger.rows) {
-        const f = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id);
-        const gone = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id)
-            ? !ranFiles.has(f) && !onDisk(f)
-            : !testRun.ids.has(r.id) && (ranFiles.has(f) || !onDisk(f));
-        if (gone) {
-            e.drop.add(r.id);
-            rows.delete(r.id);
-        }
-    }
-    // 2. --file-rows: a file's exact rows locked to the file itself, with no skip, become one
-    // file row (the rest of the file's rows stay: they say something of their own).
-    if (o.fileRows) {
-        const byFile = new Map();
-        for (const r of rows.values()) {
-            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
-                continue;
-            if (r.artifact !== (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id))
-                continue;
-            const list = byFile.get(r.artifact) ?? [];
-            list.push(r);
-            byFile.set(r.artifact, list);
-        }
-        for (const [f, list] of byFile) {
-            for (const r of list) {
-                e.drop.add(r.id);
-                rows.delete(r.id);
-            }
-            e.converted += list.length;
-            const id = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .fileRowId */ .OI)(f);
-            const had = rows.get(id);
-            if (had === undefined) {
-                const digest = list.every((r) => r.digest === list[0].digest) ? list[0].digest : undefined;
-                e.set.set(id, { class: 'locked_fixture', digest: digest ?? 'sha256:' });
-                rows.set(id, asRow(id, { class: 'locked_fixture', digest }));
-            }
-        }
-    }
-    // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
-    // itself (the seed's style) gets exact rows, any other a file row.
-    const rules = o.rules.map((t) => (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__/* .parseClassRule */ .WT)(t));
-    const exactStyle = new Set();
-    for (const r of rows.values())
-        if (r.class === 'locked_fixture' && !(0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id) && r.artifact === (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id))
-            exactStyle.add(r.artifact);
-    const view = { byId: rows };
-    const fresh = [...testRun.ids].filter((id) => (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, id) === undefined).sort();
-    const planned = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .planRows */ .L)(fresh, testRun, {
-        root,
-        rules,
-        owner: o.owner,
-        reason: `passing ${WHEN}, and no rule classes it`,
-        today: o.today,
-        when: WHEN,
-        asFileRow: (f) => !exactStyle.has(f),
-    });
-    for (const [id, fields] of planned.rows) {
-        e.set.set(id, fields);
-        e.added++;
-        rows.set(id, asRow(id, fields));
-    }
-    // 4. A new expected skip: the row says why, with the report's reason. Under a file row, the
-    // test gets a row of its own (an exact row beats the file row).
-    for (const t of testRun.tests) {
-        if (t.status !== 'skip' || e.set.has(t.id))
-            continue;
-        const row = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, t.id);
-        if (row === undefined || row.skip !== undefined || row.class === 'draft')
-            continue;
-        if (t.outcome === 'xfail') {
-            // An expected failure is not a skip: on a quarantine row it is as expected (init froze it
-            // so), and a new one under a file row is quarantined, as init would have.
-            if (row.class === 'quarantine' || row.id === t.id)
-                continue;
-            const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_16__/* .frozenAs */ .z)(t, WHEN);
-            if (o.owner === undefined)
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${JSON.stringify(t.id)} needs a quarantine row (${frozen.quarantine}), and a quarantine needs an owner: add --owner O`);
-            e.set.set(t.id, {
-                class: 'quarantine',
-                opened: o.today,
-                reason: frozen.quarantine,
-                owner: o.owner,
-            });
-            e.added++;
-            continue;
-        }
-        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_17__/* .readAs */ .fd)(t)[0];
-        const fields = fieldsOf(row);
-        if (row.id === t.id)
-            e.set.set(row.id, { ...fields, skip: reason });
-        else
-            e.set.set(t.id, { class: 'locked_fixture', artifact: row.artifact, skip: reason });
-        e.skips++;
-    }
-    // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current digest.
-    const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture');
-    for (const [id, f] of e.set)
-        if (f.class === 'locked_fixture' && !rows.has(id))
-            locked.push(asRow(id, f));
-    const facts = await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .artifactFacts */ .SJ)(root, new Set(locked.map((r) => r.artifact)));
-    for (const r of locked) {
-        const fact = facts.get(r.artifact);
-        if (fact?.digest === undefined)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`);
-        const pending = e.set.get(r.id);
-        if (pending !== undefined) {
-            pending.digest = fact.digest;
-            if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
-                delete pending.artifact;
-        }
-        else if (fact.digest !== r.digest) {
-            e.set.set(r.id, { ...fieldsOf(r), digest: fact.digest });
-            e.relocked++;
-        }
-    }
-    return e;
-}
-/** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
-function asRow(id, f) {
-    const artifact = f.artifact ?? ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(id) ? (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(id) : undefined);
-    return { ...f, id, artifact, line: 0, keyLines: {} };
-}
-/** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
-function fieldsOf(r) {
-    const out = { class: r.class };
-    for (const k of _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .ROW_FIELDS */ .dC) {
-        const value = r[k];
-        if (k !== 'id' && k !== 'class' && value !== undefined)
-            out[k] = value;
-    }
-    if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
-        delete out.artifact;
-    return out;
 }
 
 
