@@ -6,6 +6,7 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ quarantineRow),
 /* harmony export */   L: () => (/* binding */ planRows)
 /* harmony export */ });
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9825);
@@ -25,6 +26,12 @@ export const modules = {
 
 
 
+/** A new quarantine row for `id`, dated today; refused without an owner to answer for it. */
+function quarantineRow(id, why, c) {
+    if (c.owner === undefined)
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .u(`${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`);
+    return { class: 'quarantine', opened: c.today, reason: why, owner: c.owner };
+}
 /** Plans rows for `ids` (none of which has a row yet) from the run's results. */
 async function planRows(ids, run, c) {
     const results = new Map(run.tests.map((t) => [t.id, t]));
@@ -37,9 +44,7 @@ async function planRows(ids, run, c) {
         used: new Set(),
     };
     const quarantine = (id, why) => {
-        if (c.owner === undefined)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .u(`${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`);
-        out.rows.set(id, { class: 'quarantine', opened: c.today, reason: why, owner: c.owner });
+        out.rows.set(id, quarantineRow(id, why, c));
         out.how.set(id, 'quarantine');
     };
     const files = new Map(); // `{file}` per file, checked once
@@ -675,14 +680,7 @@ async function plan(ledger, testRun, root, o) {
             if (row.class === 'quarantine' || row.id === t.id)
                 continue;
             const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_16__/* .frozenAs */ .z)(t, WHEN);
-            if (o.owner === undefined)
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${JSON.stringify(t.id)} needs a quarantine row (${frozen.quarantine}), and a quarantine needs an owner: add --owner O`);
-            e.set.set(t.id, {
-                class: 'quarantine',
-                opened: o.today,
-                reason: frozen.quarantine,
-                owner: o.owner,
-            });
+            e.set.set(t.id, (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .quarantineRow */ .B)(t.id, frozen.quarantine, o));
             e.added++;
             continue;
         }

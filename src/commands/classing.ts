@@ -38,6 +38,19 @@ export interface Planned {
   used: Set<ClassRule>;
 }
 
+/** A new quarantine row for `id`, dated today; refused without an owner to answer for it. */
+export function quarantineRow(
+  id: string,
+  why: string,
+  c: Pick<Classing, 'owner' | 'today'>,
+): RowFields {
+  if (c.owner === undefined)
+    throw new GateError(
+      `${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`,
+    );
+  return { class: 'quarantine', opened: c.today, reason: why, owner: c.owner };
+}
+
 /** Plans rows for `ids` (none of which has a row yet) from the run's results. */
 export async function planRows(ids: readonly string[], run: Run, c: Classing): Promise<Planned> {
   const results = new Map(run.tests.map((t) => [t.id, t]));
@@ -50,11 +63,7 @@ export async function planRows(ids: readonly string[], run: Run, c: Classing): P
     used: new Set(),
   };
   const quarantine = (id: string, why: string): void => {
-    if (c.owner === undefined)
-      throw new GateError(
-        `${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`,
-      );
-    out.rows.set(id, { class: 'quarantine', opened: c.today, reason: why, owner: c.owner });
+    out.rows.set(id, quarantineRow(id, why, c));
     out.how.set(id, 'quarantine');
   };
   const files = new Map<string, string | null>(); // `{file}` per file, checked once

@@ -19,7 +19,7 @@ import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
 import { ROW_FIELDS } from '../ledger/schema.js';
 import { GateError, type Ledger, type LedgerRow } from '../types.js';
-import { planRows } from './classing.js';
+import { planRows, quarantineRow } from './classing.js';
 import { frozenAs } from './frozen.js';
 import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
@@ -234,16 +234,7 @@ async function plan(
       // so), and a new one under a file row is quarantined, as init would have.
       if (row.class === 'quarantine' || row.id === t.id) continue;
       const frozen = frozenAs(t, WHEN) as { quarantine: string };
-      if (o.owner === undefined)
-        throw new GateError(
-          `${JSON.stringify(t.id)} needs a quarantine row (${frozen.quarantine}), and a quarantine needs an owner: add --owner O`,
-        );
-      e.set.set(t.id, {
-        class: 'quarantine',
-        opened: o.today,
-        reason: frozen.quarantine,
-        owner: o.owner,
-      });
+      e.set.set(t.id, quarantineRow(t.id, frozen.quarantine, o));
       e.added++;
       continue;
     }
