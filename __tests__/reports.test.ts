@@ -5,14 +5,11 @@ import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  REPORT_WORKER_BYTES,
-  gatherReports,
-  packTests,
-  readReports,
-  unpackTests,
-} from '../src/reports.js';
-import type { TestResult } from '../src/types.js';
+import fc from 'fast-check';
+import { caseMapper } from '../src/junit/map.js';
+import { packTests, unpackTests } from '../src/junit/packed.js';
+import { REPORT_WORKER_BYTES, gatherReports, readReports } from '../src/reports.js';
+import type { ParsedReport, RawCase, TestResult } from '../src/types.js';
 import { fallbackNote } from '../src/worker/client.js';
 
 describe('packTests / unpackTests', () => {
@@ -48,6 +45,82 @@ describe('packTests / unpackTests', () => {
 
   test('no results', () => {
     expect(unpackTests(packTests([]))).toEqual([]);
+  });
+});
+
+describe("the mapper's columns (what the reports worker sends)", () => {
+  // Few names, files and reports, so ids repeat within a report (twins) and across reports.
+  const caseArb: fc.Arbitrary<Omit<RawCase, 'report'>> = fc.record(
+    {
+      name: fc.constantFrom('a', 'b', 'c\u{1F600}', 'd é'),
+      classname: fc.constantFrom('x.y', 'z'),
+      file: fc.constantFrom('t/a.test.js', 't\\b.test.js', '/repo/t/c.test.js'),
+      line: fc.nat(3),
+      status: fc.constantFrom('pass', 'fail', 'error', 'skip'),
+      flakyAttempts: fc.nat(2),
+      outcome: fc.constantFrom('xfail', 'todo'),
+      detail: fc.constantFrom('', 'flaky on ci', 'needs a db'),
+    },
+    { requiredKeys: ['name', 'status', 'flakyAttempts'] },
+  );
+  const reportsArb = fc.array(
+    fc.record({
+      dialect: fc.constantFrom('jest-junit', 'vitest', 'gotestsum', 'node'),
+      cases: fc.array(caseArb, { maxLength: 12 }),
+    }),
+    { minLength: 1, maxLength: 5 },
+  );
+
+  test('unpack to exactly the results the mapper makes on the calling thread', () => {
+    fc.assert(
+      fc.property(reportsArb, (given) => {
+        const reports: ParsedReport[] = given.map((r, i) => ({
+          file: `r${i % 3}.xml`,
+          dialect: r.dialect as ParsedReport['dialect'],
+          cases: r.cases.map((c) => ({ ...c, report: `r${i % 3}.xml` })),
+        }));
+        const here = caseMapper({ repoRoot: '/repo' });
+        const there = caseMapper({ repoRoot: '/repo' });
+        for (const r of reports) {
+          here.add(r);
+          there.add(r);
+        }
+        const expected = here.done();
+        const packed = there.packed();
+        expect(unpackTests(structuredClone(packed.tests))).toEqual(expected.tests);
+        expect(packed.unmapped).toEqual(expected.unmapped);
+        expect(packed.collection).toEqual(expected.collection);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('twins, a second report and skip reasons survive the columns', () => {
+    const mapper = caseMapper({});
+    const c = (name: string, status: RawCase['status'], report: string, detail?: string) => {
+      const out: RawCase = { name, file: 'a.test.js', status, flakyAttempts: 0, report };
+      if (detail !== undefined) out.detail = detail;
+      return out;
+    };
+    mapper.add({
+      file: 'r1.xml',
+      dialect: 'jest-junit',
+      cases: [c('t', 'pass', 'r1.xml'), c('t', 'fail', 'r1.xml'), c('s', 'skip', 'r1.xml', 'x')],
+    });
+    mapper.add({
+      file: 'r2.xml',
+      dialect: 'jest-junit',
+      cases: [c('t', 'pass', 'r2.xml'), c('s', 'skip', 'r2.xml', 'y')],
+    });
+    const tests = unpackTests(mapper.packed().tests);
+    expect(tests.map((t) => t.id)).toEqual(['a.test.js::t', 'a.test.js::s']);
+    expect(tests[0]).toMatchObject({
+      status: 'pass',
+      flaky: true,
+      reports: ['r1.xml', 'r2.xml'],
+      duplicates: { count: 2, report: 'r1.xml', statuses: ['pass', 'fail'] },
+    });
+    expect(tests[1]).toMatchObject({ status: 'skip', skipReasons: ['x', 'y'] });
   });
 });
 

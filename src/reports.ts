@@ -7,17 +7,12 @@ import path from 'node:path';
 import type { ReportFile } from './adapters/fs/report-globs.js';
 import { LIMITS, inside, leavesRepo, readCapped, readCappedSync } from './adapters/fs/safe-read.js';
 import { onWorker, type OnFallback } from './worker/client.js';
-import type { PackedReports, PackedTests, ReportsJob, ReportsRead } from './worker/jobs.js';
+import type { PackedReports, ReportsJob, ReportsRead } from './worker/jobs.js';
 import { parseCollected } from './junit/collected.js';
 import { caseMapper } from './junit/map.js';
+import { unpackTests } from './junit/packed.js';
 import { parseReportText } from './junit/jest-json.js';
-import {
-  GateError,
-  type ParsedReport,
-  type ReportProblem,
-  type Status,
-  type TestResult,
-} from './types.js';
+import { GateError, type ParsedReport, type ReportProblem } from './types.js';
 
 /** The report files parsed and the collected list read, each refusal kept as a problem. */
 export interface ReportsParsed {
@@ -85,6 +80,17 @@ async function eachReport(
 
 /** The reports, read and mapped here, each report mapped as soon as it is parsed. */
 export async function readReports(job: ReportsJob): Promise<ReportsRead> {
+  const { mapper, ...rest } = await mapReports(job);
+  return { ...mapper.done(), ...rest };
+}
+
+/** readReports with the tests as columns: the reports worker's answer. */
+export async function readPackedReports(job: ReportsJob): Promise<PackedReports> {
+  const { mapper, ...rest } = await mapReports(job);
+  return { ...mapper.packed(), ...rest };
+}
+
+async function mapReports(job: ReportsJob) {
   const { root } = job;
   const dialects = new Set<ParsedReport['dialect']>();
   let mapper: ReturnType<typeof caseMapper> | undefined;
@@ -94,9 +100,12 @@ export async function readReports(job: ReportsJob): Promise<ReportsRead> {
     dialects.add(report.dialect);
   });
   mapper ??= caseMapper({ collected, repoRoot: root });
-  const out: ReportsRead = { ...mapper.done(), reportProblems, dialects: [...dialects] };
-  if (collected !== undefined) out.collected = collected;
-  return out;
+  const rest: Omit<ReportsRead, 'tests' | 'unmapped' | 'collection'> = {
+    reportProblems,
+    dialects: [...dialects],
+  };
+  if (collected !== undefined) rest.collected = collected;
+  return { mapper, ...rest };
 }
 
 function asProblem(e: unknown, file: string): ReportProblem {
@@ -130,10 +139,6 @@ export async function gatherReports(
   return { ...packed, tests: unpackTests(packed.tests) };
 }
 
-export function packReports(read: ReportsRead): PackedReports {
-  return { ...read, tests: packTests(read.tests) };
-}
-
 async function totalBytes(files: ReportFile[]): Promise<number> {
   const sizes = await Promise.all(
     files.map((f) =>
@@ -144,92 +149,4 @@ async function totalBytes(files: ReportFile[]): Promise<number> {
     ),
   );
   return sizes.reduce((a, b) => a + b, 0);
-}
-
-const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];
-const OUTCOMES = [undefined, 'xfail', 'todo'] as const;
-const PER_TEST = 11;
-
-export function packTests(tests: TestResult[]): PackedTests {
-  const files = new Table();
-  const reports = new Table();
-  const reasons = new Table();
-  let size = 1 + tests.length * PER_TEST;
-  for (const t of tests) size += t.reports.length + (t.skipReasons?.length ?? 0);
-  const numbers = new Int32Array(size);
-  numbers[0] = tests.length;
-  const ids: string[] = [];
-  let k = 1;
-  for (const t of tests) {
-    ids.push(t.id);
-    numbers[k++] = t.id.length;
-    numbers[k++] = STATUSES.indexOf(t.status);
-    numbers[k++] = t.flaky ? 1 : 0;
-    numbers[k++] = t.line === undefined ? 0 : t.line + 1;
-    numbers[k++] = t.file === undefined ? 0 : files.index(t.file) + 1;
-    numbers[k++] = t.reports.length;
-    numbers[k++] = OUTCOMES.indexOf(t.outcome);
-    numbers[k++] = t.duplicates?.count ?? 0;
-    numbers[k++] = t.duplicates ? reports.index(t.duplicates.report) : 0;
-    let bits = 0;
-    for (const st of t.duplicates?.statuses ?? []) bits |= 1 << STATUSES.indexOf(st);
-    numbers[k++] = bits;
-    numbers[k++] = t.skipReasons?.length ?? -1;
-  }
-  for (const t of tests) {
-    for (const r of t.reports) numbers[k++] = reports.index(r);
-    for (const r of t.skipReasons ?? []) numbers[k++] = reasons.index(r);
-  }
-  return {
-    ids: ids.join(''),
-    files: files.list,
-    reports: reports.list,
-    reasons: reasons.list,
-    numbers,
-  };
-}
-
-export function unpackTests(p: PackedTests): TestResult[] {
-  const n = p.numbers;
-  const count = n[0];
-  const tests: TestResult[] = new Array(count);
-  let at = 0; // in p.ids
-  let r = 1 + count * PER_TEST; // the next report index
-  for (let i = 0, k = 1; i < count; i++, k += PER_TEST) {
-    const id = p.ids.slice(at, (at += n[k]));
-    // Exactly as long as it is: `[]` then push reserves 17 slots, 140 bytes a test at 1M.
-    const reports =
-      n[k + 5] === 1
-        ? [p.reports[n[r++]]]
-        : Array.from({ length: n[k + 5] }, () => p.reports[n[r++]]);
-    const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
-    if (n[k + 10] >= 0) {
-      t.skipReasons = [];
-      for (let j = 0; j < n[k + 10]; j++) t.skipReasons.push(p.reasons[n[r++]]);
-    }
-    if (n[k + 4] !== 0) t.file = p.files[n[k + 4] - 1];
-    if (n[k + 3] !== 0) t.line = n[k + 3] - 1;
-    const outcome = OUTCOMES[n[k + 6]];
-    if (outcome !== undefined) t.outcome = outcome;
-    if (n[k + 7] !== 0) {
-      const statuses = STATUSES.filter((_, b) => (n[k + 9] & (1 << b)) !== 0);
-      t.duplicates = { count: n[k + 7], report: p.reports[n[k + 8]], statuses };
-    }
-    tests[i] = t;
-  }
-  return tests;
-}
-
-class Table {
-  readonly list: string[] = [];
-  private readonly at = new Map<string, number>();
-  index(s: string): number {
-    let i = this.at.get(s);
-    if (i === undefined) {
-      i = this.list.length;
-      this.list.push(s);
-      this.at.set(s, i);
-    }
-    return i;
-  }
 }

@@ -13,6 +13,7 @@ import type {
 import { normaliseReason } from '../decision/skip-reason.js';
 import { fileOrClassId } from './dialects/dialect.js';
 import { readerOf } from './dialects/index.js';
+import { OUTCOME_CODE, PER_TEST, Table, type PackedTests } from './packed.js';
 import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
@@ -22,53 +23,11 @@ export interface MapOptions {
   repoRoot?: string;
 }
 
-interface Merged {
-  id: string;
-  /** Results counted per report (a report's same-named cases count once, see below). */
-  pass: number;
-  fail: number;
-  error: number;
-  skip: number;
-  /** A passing case recorded reruns or flaky failures of its own. */
-  passAfterRerun: boolean;
-  /** Skipped cases by why: a todo, an xfail, or a plain skip. */
-  todo: number;
-  xfail: number;
-  plainSkip: number;
-  /** The distinct reasons its skipped cases gave, normalised ('' for none); null: no skip. */
-  skipReasons: string[] | null;
-  file?: string;
-  line?: number;
-  reports: string[];
-  /** The report being read, its worst status so far, how many cases had this id in it. */
-  cur: string | null;
-  curStatus: Status;
-  curCount: number;
-  /**
-   * Every status seen in the report being read, and in any report where the id repeated, as
-   * bits of STATUS_BIT: a number, not a Set per id (100k Sets showed as GC in profiles).
-   */
-  curStatuses: number;
-  twinStatuses: number;
-  duplicates?: { count: number; report: string };
-}
-
 // Worst first: a same-named twin that fails makes the id fail.
-const BADNESS: Record<Status, number> = { error: 3, fail: 2, skip: 1, pass: 0 };
 const STATUS_ORDER: Status[] = ['pass', 'fail', 'error', 'skip'];
-const STATUS_BIT: Record<Status, number> = { pass: 1, fail: 2, error: 4, skip: 8 };
-
-/** Counts the current report's result for `m` once, however many cases it had. */
-function commit(m: Merged): void {
-  if (m.cur === null) return;
-  m[m.curStatus]++;
-  if (m.curCount > 1) {
-    if (m.duplicates === undefined || m.curCount > m.duplicates.count)
-      m.duplicates = { count: m.curCount, report: m.cur };
-    m.twinStatuses |= m.curStatuses;
-  }
-  m.cur = null;
-}
+const STATUS_CODE: Record<Status, number> = { pass: 0, fail: 1, error: 2, skip: 3 };
+const BADNESS = [0, 2, 3, 1]; // by status code: error, fail, skip, pass
+const STATUS_BIT = [1, 2, 4, 8]; // by status code
 
 const ABSOLUTE = /^(?:\/|[A-Za-z]:\/|\/\/)/;
 
@@ -173,19 +132,136 @@ function skipReason(c: RawCase, dialect: Dialect): string {
   return normaliseReason(c.detail);
 }
 
-function finalStatus(m: Merged): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
+function finalStatus(m: MergeColumns, i: number): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
+  const fail = m.fail[i];
+  const error = m.error[i];
   // A todo is never a pass, whatever another report (jest-junit) wrote for it.
-  if (m.todo > 0 && m.fail === 0 && m.error === 0) {
+  if (m.todo[i] > 0 && fail === 0 && error === 0) {
     return { status: 'skip', flaky: false, outcome: 'todo' };
   }
-  if (m.pass > 0) {
-    return { status: 'pass', flaky: m.fail > 0 || m.error > 0 || m.passAfterRerun };
+  if (m.pass[i] > 0) {
+    return { status: 'pass', flaky: fail > 0 || error > 0 || m.passAfterRerun[i] === 1 };
   }
-  if (m.error > 0) return { status: 'error', flaky: false };
-  if (m.fail > 0) return { status: 'fail', flaky: false };
+  if (error > 0) return { status: 'error', flaky: false };
+  if (fail > 0) return { status: 'fail', flaky: false };
   // An xfail only when no plain skip: a plain skip is judged more strictly.
-  if (m.xfail > 0 && m.plainSkip === 0) return { status: 'skip', flaky: false, outcome: 'xfail' };
+  if (m.xfail[i] > 0 && m.plainSkip[i] === 0)
+    return { status: 'skip', flaky: false, outcome: 'xfail' };
   return { status: 'skip', flaky: false };
+}
+
+/**
+ * The merge state of every id as columns, one slot per id in first-seen order. A million ids
+ * are a few typed arrays here, not a million records with their report lists (allocating and
+ * collecting those was a third of the reports worker's time at XL, bench/README.md). What few
+ * ids have (a second report, a skip reason, same-named twins) is kept beside, by slot.
+ */
+class MergeColumns {
+  readonly ids: string[] = [];
+  readonly slots = new Map<string, number>();
+  private cap = 1024;
+  /** Results counted per report (a report's same-named cases count once). */
+  pass = new Int32Array(this.cap);
+  fail = new Int32Array(this.cap);
+  error = new Int32Array(this.cap);
+  skip = new Int32Array(this.cap);
+  /** Skipped cases by why: a todo, an xfail, or a plain skip. */
+  todo = new Int32Array(this.cap);
+  xfail = new Int32Array(this.cap);
+  plainSkip = new Int32Array(this.cap);
+  /** 1: a passing case recorded reruns or flaky failures of its own. */
+  passAfterRerun = new Uint8Array(this.cap);
+  /** Index + 1 in the files table, 0 for none; line + 1, 0 for none. */
+  file = new Int32Array(this.cap);
+  line = new Int32Array(this.cap);
+  /** Its first report's index; every report's, in order, once it has two (moreReports). */
+  firstReport = new Int32Array(this.cap);
+  readonly moreReports = new Map<number, number[]>();
+  /** The report being read + 1 (0: none), its worst status so far, its cases with this id. */
+  cur = new Int32Array(this.cap);
+  curStatus = new Uint8Array(this.cap);
+  curCount = new Int32Array(this.cap);
+  /** Every status seen in the report being read, and in any report where the id repeated. */
+  curStatuses = new Uint8Array(this.cap);
+  twinStatuses = new Uint8Array(this.cap);
+  /** The distinct reasons its skipped cases gave, normalised ('' for none). */
+  readonly skipReasons = new Map<number, string[]>();
+  readonly duplicates = new Map<number, { count: number; report: number }>();
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The slot of `id`, a new one (first report `report`) when it is not known yet. */
+  slotOf(id: string, report: number): number {
+    let i = this.slots.get(id);
+    if (i !== undefined) return i;
+    i = this.ids.length;
+    if (i === this.cap) this.grow();
+    this.ids.push(id);
+    this.slots.set(id, i);
+    this.firstReport[i] = report;
+    return i;
+  }
+
+  /** Adds `report` to the slot's reports unless it is there. */
+  addReport(i: number, report: number): void {
+    const more = this.moreReports.get(i);
+    if (more === undefined) {
+      if (this.firstReport[i] !== report) this.moreReports.set(i, [this.firstReport[i], report]);
+    } else if (more[more.length - 1] !== report && !more.includes(report)) more.push(report);
+  }
+
+  /** Counts the current report's result for slot `i` once, however many cases it had. */
+  commit(i: number): void {
+    const cur = this.cur[i];
+    if (cur === 0) return;
+    this.count(i, this.curStatus[i]);
+    const n = this.curCount[i];
+    if (n > 1) {
+      const d = this.duplicates.get(i);
+      if (d === undefined || n > d.count) this.duplicates.set(i, { count: n, report: cur - 1 });
+      this.twinStatuses[i] |= this.curStatuses[i];
+    }
+    this.cur[i] = 0;
+  }
+
+  count(i: number, status: number): void {
+    if (status === 0) this.pass[i]++;
+    else if (status === 1) this.fail[i]++;
+    else if (status === 2) this.error[i]++;
+    else this.skip[i]++;
+  }
+
+  commitAll(): void {
+    for (let i = 0; i < this.ids.length; i++) this.commit(i);
+  }
+
+  private grow(): void {
+    const cap = this.cap * 2;
+    const wider = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(cap);
+      b.set(a);
+      return b;
+    };
+    this.pass = wider(this.pass);
+    this.fail = wider(this.fail);
+    this.error = wider(this.error);
+    this.skip = wider(this.skip);
+    this.todo = wider(this.todo);
+    this.xfail = wider(this.xfail);
+    this.plainSkip = wider(this.plainSkip);
+    this.passAfterRerun = wider(this.passAfterRerun);
+    this.file = wider(this.file);
+    this.line = wider(this.line);
+    this.firstReport = wider(this.firstReport);
+    this.cur = wider(this.cur);
+    this.curStatus = wider(this.curStatus);
+    this.curCount = wider(this.curCount);
+    this.curStatuses = wider(this.curStatuses);
+    this.twinStatuses = wider(this.twinStatuses);
+    this.cap = cap;
+  }
 }
 
 export interface MappedCases {
@@ -211,10 +287,14 @@ export function mapCases(reports: ParsedReport[], opts: MapOptions): MappedCases
 export function caseMapper(opts: MapOptions): {
   add(report: ParsedReport): void;
   done(): MappedCases;
+  /** done(), with the tests as columns (what the reports worker sends). */
+  packed(): Omit<MappedCases, 'tests'> & { tests: PackedTests };
 } {
   const index = opts.collected !== undefined ? indexCollected(opts.collected) : undefined;
   const xunit1 = new Xunit1Ids();
-  const merged = new Map<string, Merged>();
+  const m = new MergeColumns();
+  const reportNames = new Table();
+  const files = new Table();
   const unmapped: UnmappedCase[] = [];
   const collection: CollectionOutcome[] = [];
   const collectionSeen = new Set<string>();
@@ -228,6 +308,9 @@ export function caseMapper(opts: MapOptions): {
     }
     return p;
   };
+  // A report's cases carry its name: the last one's index is kept.
+  let lastReport: string | undefined;
+  let lastReportIndex = -1;
 
   const add = (report: ParsedReport): void => {
     // With a collected list, a report of unknown origin is read as pytest's (fail closed:
@@ -267,81 +350,111 @@ export function caseMapper(opts: MapOptions): {
         id = r.id;
       } else id = (reader.id ?? fileOrClassId)(c, c.file !== undefined ? toRepo(c.file) : '');
 
-      let m = merged.get(id);
-      if (m === undefined) {
-        m = {
-          id,
-          pass: 0,
-          fail: 0,
-          error: 0,
-          skip: 0,
-          passAfterRerun: false,
-          todo: 0,
-          xfail: 0,
-          plainSkip: 0,
-          skipReasons: null,
-          // A literal of the one report: `[]` then push reserves 17 slots (~140 bytes an id).
-          reports: [c.report],
-          cur: null,
-          curStatus: 'pass',
-          curCount: 0,
-          curStatuses: 0,
-          twinStatuses: 0,
-        };
-        merged.set(id, m);
+      if (c.report !== lastReport) {
+        lastReport = c.report;
+        lastReportIndex = reportNames.index(c.report);
       }
-      if (rerunsAsCases) m[c.status]++;
-      else if (m.cur === c.report) {
+      const r = lastReportIndex;
+      const known = m.size;
+      const i = m.slotOf(id, r);
+      const status = STATUS_CODE[c.status];
+      if (rerunsAsCases) m.count(i, status);
+      else if (m.cur[i] === r + 1) {
         // A same-named case in the same report: one test, judged by its worst result.
-        m.curCount++;
-        m.curStatuses |= STATUS_BIT[c.status];
-        if (BADNESS[c.status] > BADNESS[m.curStatus]) m.curStatus = c.status;
+        m.curCount[i]++;
+        m.curStatuses[i] |= STATUS_BIT[status];
+        if (BADNESS[status] > BADNESS[m.curStatus[i]]) m.curStatus[i] = status;
       } else {
-        commit(m);
-        m.cur = c.report;
-        m.curStatus = c.status;
-        m.curCount = 1;
-        m.curStatuses = STATUS_BIT[c.status];
+        m.commit(i);
+        m.cur[i] = r + 1;
+        m.curStatus[i] = status;
+        m.curCount[i] = 1;
+        m.curStatuses[i] = STATUS_BIT[status];
       }
-      if (c.status === 'pass' && c.flakyAttempts > 0) m.passAfterRerun = true;
-      if (c.outcome === 'todo') m.todo++;
+      if (c.status === 'pass' && c.flakyAttempts > 0) m.passAfterRerun[i] = 1;
+      if (c.outcome === 'todo') m.todo[i]++;
       else if (c.status === 'skip') {
-        if (c.outcome === 'xfail') m.xfail++;
-        else m.plainSkip++;
+        if (c.outcome === 'xfail') m.xfail[i]++;
+        else m.plainSkip[i]++;
       }
       if (c.status === 'skip') {
         const reason = skipReason(c, report.dialect);
-        if (m.skipReasons === null) m.skipReasons = [reason];
-        else if (!m.skipReasons.includes(reason)) m.skipReasons.push(reason);
+        const reasons = m.skipReasons.get(i);
+        if (reasons === undefined) m.skipReasons.set(i, [reason]);
+        else if (!reasons.includes(reason)) reasons.push(reason);
       }
-      if (m.file === undefined && c.file !== undefined) {
-        m.file = asPytest ? c.file.replaceAll('\\', '/') : toRepo(c.file);
-        if (c.line !== undefined) m.line = c.line;
+      if (m.file[i] === 0 && c.file !== undefined) {
+        m.file[i] = files.index(asPytest ? c.file.replaceAll('\\', '/') : toRepo(c.file)) + 1;
+        if (c.line !== undefined) m.line[i] = c.line + 1;
       }
-      const reportsOf = m.reports;
-      if (reportsOf[reportsOf.length - 1] !== c.report && !reportsOf.includes(c.report)) {
-        reportsOf.push(c.report);
-      }
+      if (i < known) m.addReport(i, r);
     }
   };
 
   const done = (): MappedCases => {
-    const tests: TestResult[] = [];
-    for (const m of merged.values()) {
-      commit(m);
-      const { status, flaky, outcome } = finalStatus(m);
-      const t: TestResult = { id: m.id, status, flaky, reports: m.reports };
+    m.commitAll();
+    const names = reportNames.list;
+    const tests: TestResult[] = new Array(m.size);
+    for (let i = 0; i < m.size; i++) {
+      const { status, flaky, outcome } = finalStatus(m, i);
+      const more = m.moreReports.get(i);
+      // A literal of the one report: `[]` then push reserves 17 slots (~140 bytes an id).
+      const reports = more === undefined ? [names[m.firstReport[i]]] : more.map((r) => names[r]);
+      const t: TestResult = { id: m.ids[i], status, flaky, reports };
       if (outcome !== undefined) t.outcome = outcome;
-      if (m.skipReasons !== null) t.skipReasons = m.skipReasons;
-      if (m.duplicates !== undefined) {
-        const statuses = STATUS_ORDER.filter((st) => (m.twinStatuses & STATUS_BIT[st]) !== 0);
-        t.duplicates = { ...m.duplicates, statuses };
+      const reasons = m.skipReasons.get(i);
+      if (reasons !== undefined) t.skipReasons = reasons;
+      const d = m.duplicates.get(i);
+      if (d !== undefined) {
+        const statuses = STATUS_ORDER.filter((_, b) => (m.twinStatuses[i] & STATUS_BIT[b]) !== 0);
+        t.duplicates = { count: d.count, report: names[d.report], statuses };
       }
-      if (m.file !== undefined) t.file = m.file;
-      if (m.line !== undefined) t.line = m.line;
-      tests.push(t);
+      if (m.file[i] !== 0) t.file = files.list[m.file[i] - 1];
+      if (m.line[i] !== 0) t.line = m.line[i] - 1;
+      tests[i] = t;
     }
     return { tests, unmapped, collection };
   };
-  return { add, done };
+
+  const packed = (): Omit<MappedCases, 'tests'> & { tests: PackedTests } => {
+    m.commitAll();
+    const reasons = new Table();
+    let size = 1 + m.size * PER_TEST;
+    for (const more of m.moreReports.values()) size += more.length - 1;
+    size += m.size;
+    for (const list of m.skipReasons.values()) size += list.length;
+    const numbers = new Int32Array(size);
+    numbers[0] = m.size;
+    let k = 1;
+    let r = 1 + m.size * PER_TEST; // where the next report or reason index goes
+    for (let i = 0; i < m.size; i++, k += PER_TEST) {
+      const { status, flaky, outcome } = finalStatus(m, i);
+      const more = m.moreReports.get(i);
+      const list = m.skipReasons.get(i);
+      const d = m.duplicates.get(i);
+      numbers[k] = m.ids[i].length;
+      numbers[k + 1] = STATUS_CODE[status];
+      numbers[k + 2] = flaky ? 1 : 0;
+      numbers[k + 3] = m.line[i];
+      numbers[k + 4] = m.file[i];
+      numbers[k + 5] = more === undefined ? 1 : more.length;
+      numbers[k + 6] = outcome === undefined ? 0 : OUTCOME_CODE[outcome];
+      numbers[k + 7] = d?.count ?? 0;
+      numbers[k + 8] = d?.report ?? 0;
+      numbers[k + 9] = d === undefined ? 0 : m.twinStatuses[i];
+      numbers[k + 10] = list?.length ?? -1;
+      if (more === undefined) numbers[r++] = m.firstReport[i];
+      else for (const x of more) numbers[r++] = x;
+      if (list !== undefined) for (const x of list) numbers[r++] = reasons.index(x);
+    }
+    const tests: PackedTests = {
+      ids: m.ids.join(''),
+      files: files.list,
+      reports: reportNames.list,
+      reasons: reasons.list,
+      numbers,
+    };
+    return { tests, unmapped, collection };
+  };
+  return { add, done, packed };
 }

@@ -77,26 +77,34 @@ export function groupFindings(
       worst = Math.max(worst, SEVERITY[f.result]);
       if (f.approved_by) approved++;
     }
-    // Each finding's file is looked up once (a 100k-row map; lookups showed in profiles).
+    // Each finding's file is looked up once (a 100k-row map; lookups showed in profiles), and
+    // only when the entries or byGolden are first read: the terminal reads only the acting
+    // groups', the summary only those of the groups that fit its budget, and a group may hold
+    // a million findings.
     const by = BY_FILE.get(key);
-    const artifacts =
-      by?.of === 'test file'
-        ? list.map((f) => idFile(f.id))
-        : by && artifactOf
-          ? list.map((f) => (f.id !== null ? artifactOf(f.id) : undefined))
-          : undefined;
-    // Entries are built when first read: the terminal reads only the acting groups', the
-    // summary only those of the groups that fit its budget, and a group may hold 100k findings.
+    let artifacts: (string | undefined)[] | null | undefined;
+    const artifactsOf = () =>
+      (artifacts ??=
+        by?.of === 'test file'
+          ? list.map((f) => idFile(f.id))
+          : by && artifactOf
+            ? list.map((f) => (f.id !== null ? artifactOf(f.id) : undefined))
+            : null);
     let entries: Entry[] | undefined;
+    let byGolden: boolean | undefined;
     const group: RuleGroup = {
       key,
       count: list.length,
       get entries() {
-        return (entries ??= artifacts ? fileEntries(list, artifacts, by!.label) : list.map(single));
+        const files = artifactsOf();
+        return (entries ??= files ? fileEntries(list, files, by!.label) : list.map(single));
       },
       acting: worst >= SEVERITY.review,
       approved,
-      byGolden: artifacts !== undefined && artifacts.some((a) => a !== undefined),
+      get byGolden() {
+        const files = artifactsOf();
+        return (byGolden ??= files !== null && files.some((a) => a !== undefined));
+      },
     };
     groups.push({ group, worst });
   }

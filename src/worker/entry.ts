@@ -4,13 +4,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectFacts } from '../adapters/fs/file-facts.js';
 import type { WorkerJob } from './jobs.js';
-import { packReports, readReports } from '../reports.js';
+import { readPackedReports } from '../reports.js';
 
 const job = workerData as WorkerJob;
 if (job.kind === 'facts') {
   parentPort!.postMessage(collectFacts(job.request));
 } else {
   // Blocking reads: nothing else waits on this thread.
-  const packed = packReports(await readReports({ ...job.job, sync: true }));
+  const packed = await readPackedReports({ ...job.job, sync: true });
   parentPort!.postMessage(packed, [packed.tests.numbers.buffer as ArrayBuffer]);
 }

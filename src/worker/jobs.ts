@@ -12,6 +12,7 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import type { PackedTests } from '../junit/packed.js';
 
 export interface ReportsJob {
   /** The repository root. */
@@ -39,29 +40,8 @@ export interface ReportsRead {
   reportProblems: ReportProblem[];
 }
 
-/** The reports as they cross from the worker: the tests as columns. */
-
-/** The reports as they cross from the worker: the tests as columns. */
+/** The reports as they cross from the worker: the tests as columns (junit/packed.ts). */
 export type PackedReports = Omit<ReportsRead, 'tests'> & { tests: PackedTests };
-
-/**
- * TestResults as columns: every id in one string, numbers in one typed array, files and
- * report names as tables. Cloning this is a few copies; cloning 100k objects is not.
- */
-export interface PackedTests {
-  ids: string;
-  files: string[];
-  reports: string[];
-  /** Skip reasons, each once. */
-  reasons: string[];
-  /**
-   * The count of tests; per test its id's length, status, flaky, line + 1 and file + 1 (0:
-   * none), its number of reports, its outcome (0: none), its duplicates' count (0: none),
-   * their report's index and statuses (a bit per status), its number of skip reasons (-1:
-   * none recorded); then, test after test, the index of each report and of each reason.
-   */
-  numbers: Int32Array;
-}
 
 export interface FactsRequest {
   /** Real path of the repository. */

@@ -1,0 +1,114 @@
+// Test results as columns, the form they cross from the reports worker in: every id in one
+// string, numbers in one typed array, files and report names as tables. Cloning this is a few
+// copies; cloning a million objects is not.
+import type { Status, TestResult } from '../types.js';
+
+/**
+ * TestResults as columns: every id in one string, numbers in one typed array, files and
+ * report names as tables.
+ */
+export interface PackedTests {
+  ids: string;
+  files: string[];
+  reports: string[];
+  /** Skip reasons, each once. */
+  reasons: string[];
+  /**
+   * The count of tests; per test (PER_TEST numbers) its id's length, status (STATUSES), flaky,
+   * line + 1 and file + 1 (0: none), its number of reports, its outcome (OUTCOMES, 0: none),
+   * its duplicates' count (0: none), their report's index and statuses (a bit per status),
+   * its number of skip reasons (-1: none recorded); then, test after test, the index of each
+   * report and of each reason.
+   */
+  numbers: Int32Array;
+}
+
+export const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];
+export const OUTCOMES = [undefined, 'xfail', 'todo'] as const;
+export const PER_TEST = 11;
+export const OUTCOME_CODE = { xfail: 1, todo: 2 } as const;
+
+export function packTests(tests: TestResult[]): PackedTests {
+  const files = new Table();
+  const reports = new Table();
+  const reasons = new Table();
+  let size = 1 + tests.length * PER_TEST;
+  for (const t of tests) size += t.reports.length + (t.skipReasons?.length ?? 0);
+  const numbers = new Int32Array(size);
+  numbers[0] = tests.length;
+  const ids: string[] = [];
+  let k = 1;
+  for (const t of tests) {
+    ids.push(t.id);
+    numbers[k++] = t.id.length;
+    numbers[k++] = STATUSES.indexOf(t.status);
+    numbers[k++] = t.flaky ? 1 : 0;
+    numbers[k++] = t.line === undefined ? 0 : t.line + 1;
+    numbers[k++] = t.file === undefined ? 0 : files.index(t.file) + 1;
+    numbers[k++] = t.reports.length;
+    numbers[k++] = OUTCOMES.indexOf(t.outcome);
+    numbers[k++] = t.duplicates?.count ?? 0;
+    numbers[k++] = t.duplicates ? reports.index(t.duplicates.report) : 0;
+    let bits = 0;
+    for (const st of t.duplicates?.statuses ?? []) bits |= 1 << STATUSES.indexOf(st);
+    numbers[k++] = bits;
+    numbers[k++] = t.skipReasons?.length ?? -1;
+  }
+  for (const t of tests) {
+    for (const r of t.reports) numbers[k++] = reports.index(r);
+    for (const r of t.skipReasons ?? []) numbers[k++] = reasons.index(r);
+  }
+  return {
+    ids: ids.join(''),
+    files: files.list,
+    reports: reports.list,
+    reasons: reasons.list,
+    numbers,
+  };
+}
+
+export function unpackTests(p: PackedTests): TestResult[] {
+  const n = p.numbers;
+  const count = n[0];
+  const tests: TestResult[] = new Array(count);
+  let at = 0; // in p.ids
+  let r = 1 + count * PER_TEST; // the next report index
+  for (let i = 0, k = 1; i < count; i++, k += PER_TEST) {
+    const id = p.ids.slice(at, (at += n[k]));
+    // Exactly as long as it is: `[]` then push reserves 17 slots, 140 bytes a test at 1M.
+    const reports =
+      n[k + 5] === 1
+        ? [p.reports[n[r++]]]
+        : Array.from({ length: n[k + 5] }, () => p.reports[n[r++]]);
+    const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
+    if (n[k + 10] >= 0) {
+      t.skipReasons = [];
+      for (let j = 0; j < n[k + 10]; j++) t.skipReasons.push(p.reasons[n[r++]]);
+    }
+    if (n[k + 4] !== 0) t.file = p.files[n[k + 4] - 1];
+    if (n[k + 3] !== 0) t.line = n[k + 3] - 1;
+    const outcome = OUTCOMES[n[k + 6]];
+    if (outcome !== undefined) t.outcome = outcome;
+    if (n[k + 7] !== 0) {
+      const statuses = STATUSES.filter((_, b) => (n[k + 9] & (1 << b)) !== 0);
+      t.duplicates = { count: n[k + 7], report: p.reports[n[k + 8]], statuses };
+    }
+    tests[i] = t;
+  }
+  return tests;
+}
+
+/** Strings by first use, each with its index. */
+export class Table {
+  readonly list: string[] = [];
+  private readonly at = new Map<string, number>();
+  index(s: string): number {
+    let i = this.at.get(s);
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.at.set(s, i);
+    }
+    return i;
+  }
+}
