@@ -73,13 +73,13 @@ export function unpackTests(p: PackedTests): TestResult[] {
   const tests: TestResult[] = new Array(count);
   let at = 0; // in p.ids
   let r = 1 + count * PER_TEST; // the next report index
+  const only = p.reports.map((name) => Object.freeze([name]) as string[]);
   for (let i = 0, k = 1; i < count; i++, k += PER_TEST) {
     const id = p.ids.slice(at, (at += n[k]));
-    // Exactly as long as it is: `[]` then push reserves 17 slots, 140 bytes a test at 1M.
+    // One list per report for the tests it alone ran, shared (frozen: nothing may add to one);
+    // a longer one exactly as long as it is (`[]` then push reserves 17 slots).
     const reports =
-      n[k + 5] === 1
-        ? [p.reports[n[r++]]]
-        : Array.from({ length: n[k + 5] }, () => p.reports[n[r++]]);
+      n[k + 5] === 1 ? only[n[r++]] : Array.from({ length: n[k + 5] }, () => p.reports[n[r++]]);
     const t: TestResult = { id, status: STATUSES[n[k + 1]], flaky: n[k + 2] === 1, reports };
     if (n[k + 10] >= 0) {
       t.skipReasons = [];

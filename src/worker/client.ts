@@ -34,18 +34,31 @@ const near = (file: string, base: string) => new URL(file, base);
 
 /** Runs one job on a new worker thread, with this thread's heap limit. */
 export function onWorker<J extends WorkerJob>(job: J): Promise<WorkerResults[J['kind']]> {
+  return startWorker(job).result;
+}
+
+/** A job started on a new worker thread: its one answer, a way to send it a message, and to stop it. */
+export function startWorker<J extends WorkerJob>(
+  job: J,
+): {
+  result: Promise<WorkerResults[J['kind']]>;
+  post(message: unknown): void;
+  terminate(): Promise<number>;
+} {
   const { script, execArgv } = workerScript();
-  return new Promise((resolve, reject) => {
-    const w = new Worker(script, {
-      workerData: job,
-      execArgv,
-      // The heap limit of this thread, so a hostile input gets no more room on the worker.
-      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
-    });
+  const w = new Worker(script, {
+    workerData: job,
+    execArgv,
+    // The heap limit of this thread, so a hostile input gets no more room on the worker.
+    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
+  });
+  const result = new Promise<WorkerResults[J['kind']]>((resolve, reject) => {
     w.once('message', (m: WorkerResults[J['kind']]) => resolve(m));
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
   });
+  result.catch(() => undefined); // the caller awaits it; a failure before then is not unhandled
+  return { result, post: (m) => w.postMessage(m), terminate: () => w.terminate() };
 }
 
 function heapLimitMb(): number {
