@@ -49,8 +49,10 @@ export function startWorker<J extends WorkerJob>(
   const w = new Worker(script, {
     workerData: job,
     execArgv,
-    // The heap limit of this thread, so a hostile input gets no more room on the worker.
-    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb() },
+    // The heap limit of this thread, so a hostile input gets no more room on the worker; the
+    // young generation Node 20 gives a worker (Node 24 gives it 192 MB, four times as much:
+    // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
+    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
   });
   const result = new Promise<WorkerResults[J['kind']]>((resolve, reject) => {
     w.once('message', (m: WorkerResults[J['kind']]) => resolve(m));
