@@ -6,15 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { caseMapper, mergeParts } from '../src/junit/map.js';
+import { caseMapper } from '../src/junit/map.js';
 import { packTests, unpackTests } from '../src/junit/packed.js';
-import {
-  REPORT_WORKER_BYTES,
-  gatherReports,
-  halves,
-  inTwoParts,
-  readReports,
-} from '../src/reports.js';
+import { REPORT_WORKER_BYTES, gatherReports, readReports } from '../src/reports.js';
 import type { ParsedReport, RawCase, TestResult } from '../src/types.js';
 import { fallbackNote } from '../src/worker/client.js';
 
@@ -96,31 +90,6 @@ describe("the mapper's columns (what the reports worker sends)", () => {
         expect(unpackTests(structuredClone(packed.tests))).toEqual(expected.tests);
         expect(packed.unmapped).toEqual(expected.unmapped);
         expect(packed.collection).toEqual(expected.collection);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  test('two parts merged, split anywhere, are what one mapper makes of every report in order', () => {
-    fc.assert(
-      fc.property(reportsArb, fc.nat(), (given, at) => {
-        // Each report its own name, as two parts need (halves() refuses a name shown twice).
-        const reports: ParsedReport[] = given.map((r, i) => ({
-          file: `r${i}.xml`,
-          dialect: r.dialect as ParsedReport['dialect'],
-          cases: r.cases.map((c) => ({ ...c, report: `r${i}.xml` })),
-        }));
-        const cut = at % (reports.length + 1);
-        const whole = caseMapper({ repoRoot: '/repo' });
-        const first = caseMapper({ repoRoot: '/repo' });
-        const second = caseMapper({ repoRoot: '/repo' });
-        reports.forEach((r, i) => {
-          whole.add(r);
-          (i < cut ? first : second).add(r);
-        });
-        const a = structuredClone(first.state());
-        const match = second.matchIds(a.ids, a.idLengths);
-        expect(mergeParts(a, structuredClone(second.state()), match)).toEqual(whole.done());
       }),
       { numRuns: 300 },
     );
@@ -209,42 +178,6 @@ describe('gatherReports', () => {
     expect(fallbacks).toEqual([]);
     expect(there.tests).toHaveLength(many);
     expect(there).toEqual(await readReports(large));
-  });
-
-  test('in two parts, one worker each: the same results as one mapper here', async () => {
-    // Shards that repeat ids (a rerun shard, twins), skip with reasons, and one that is broken.
-    const shard = (name: string, body: string) => {
-      const file = path.join(dir, name);
-      writeFileSync(
-        file,
-        `<testsuites name="jest tests"><testsuite name="s">\n${body}</testsuite></testsuites>\n`,
-      );
-      return { path: file, shown: name };
-    };
-    const tc = (name: string, inner = '') =>
-      `<testcase classname="c" name="${name}" file="t/a.test.js" time="0.001">${inner}</testcase>\n`;
-    const files = [
-      shard(
-        's1.xml',
-        tc('a') + tc('b') + tc('b', '<failure/>') + tc('c', '<skipped message="x"/>'),
-      ),
-      shard('s2.xml', tc('d') + tc('a', '<failure/>')),
-      { path: path.join(dir, 'broken.xml'), shown: 'broken.xml' },
-      shard('s3.xml', tc('c', '<skipped message="y"/>') + tc('e') + tc('b')),
-      shard('s4.xml', tc('f') + tc('a')),
-    ];
-    writeFileSync(files[2].path, '<testsuites><testsuite>');
-    const job = { root: dir, files, problems: [{ file: '"x/*.xml"', message: 'matched no file' }] };
-    const sizes = files.map(() => 1);
-    for (const cut of [1, 3]) {
-      const parts: [typeof job, typeof job] = [
-        { ...job, files: files.slice(0, cut) },
-        { ...job, files: files.slice(cut), problems: [] },
-      ];
-      expect(await inTwoParts(parts)).toEqual(await readReports(job));
-    }
-    expect(halves(job, sizes)!.map((p) => p.files.length)).toEqual([2, 3]);
-    expect(halves({ ...job, files: [files[0], files[0]] }, [1, 1])).toBeUndefined();
   });
 
   test.each([

@@ -27,6 +27,13 @@ class Choice {
   rule: RuleKey | null = null;
   message = '';
   private rank = -1;
+  /** Ready for the next case: one Choice serves every case (judgeCase never nests). */
+  reset(): this {
+    this.rule = null;
+    this.message = '';
+    this.rank = -1;
+    return this;
+  }
   add(key: RuleKey, message: string): void {
     const rank = RANK.get(key)!;
     if (rank > this.rank) {
@@ -36,6 +43,8 @@ class Choice {
     }
   }
 }
+
+const CHOICE = new Choice();
 
 export function caseFinding(
   t: TestResult,
@@ -80,7 +89,7 @@ function judgeCase(
   }
   seen.add(row);
 
-  const choice = new Choice();
+  const choice = CHOICE.reset();
   const passed = t.status === 'pass';
   const skipped = what(t);
 

@@ -132,22 +132,27 @@ function skipReason(c: RawCase, dialect: Dialect): string {
   return normaliseReason(c.detail);
 }
 
-function finalStatus(m: MergeColumns, i: number): Pick<TestResult, 'status' | 'flaky' | 'outcome'> {
+type Final = Pick<TestResult, 'status' | 'flaky' | 'outcome'>;
+// The few final statuses, made once: a million ids allocate none.
+const TODO: Final = { status: 'skip', flaky: false, outcome: 'todo' };
+const PASS: Final = { status: 'pass', flaky: false };
+const FLAKY_PASS: Final = { status: 'pass', flaky: true };
+const ERROR: Final = { status: 'error', flaky: false };
+const FAIL: Final = { status: 'fail', flaky: false };
+const XFAIL: Final = { status: 'skip', flaky: false, outcome: 'xfail' };
+const SKIP: Final = { status: 'skip', flaky: false };
+
+function finalStatus(m: MergeColumns, i: number): Final {
   const fail = m.fail[i];
   const error = m.error[i];
   // A todo is never a pass, whatever another report (jest-junit) wrote for it.
-  if (m.todo[i] > 0 && fail === 0 && error === 0) {
-    return { status: 'skip', flaky: false, outcome: 'todo' };
-  }
-  if (m.pass[i] > 0) {
-    return { status: 'pass', flaky: fail > 0 || error > 0 || m.passAfterRerun[i] === 1 };
-  }
-  if (error > 0) return { status: 'error', flaky: false };
-  if (fail > 0) return { status: 'fail', flaky: false };
+  if (m.todo[i] > 0 && fail === 0 && error === 0) return TODO;
+  if (m.pass[i] > 0) return fail > 0 || error > 0 || m.passAfterRerun[i] === 1 ? FLAKY_PASS : PASS;
+  if (error > 0) return ERROR;
+  if (fail > 0) return FAIL;
   // An xfail only when no plain skip: a plain skip is judged more strictly.
-  if (m.xfail[i] > 0 && m.plainSkip[i] === 0)
-    return { status: 'skip', flaky: false, outcome: 'xfail' };
-  return { status: 'skip', flaky: false };
+  if (m.xfail[i] > 0 && m.plainSkip[i] === 0) return XFAIL;
+  return SKIP;
 }
 
 /**
@@ -239,7 +244,7 @@ class MergeColumns {
 
   private grow(): void {
     const cap = Math.max(1024, this.cap * 2);
-    for (const name of [...KEPT, ...TRANSIENT]) {
+    for (const name of COLUMNS) {
       const a = this[name];
       const b = new (a.constructor as new (n: number) => typeof a)(cap);
       b.set(a);
@@ -247,103 +252,10 @@ class MergeColumns {
     }
     this.cap = cap;
   }
-
-  /** The state once every report is committed, cut to its ids: what a part's worker sends. */
-  state(files: string[], reports: string[]): Omit<MergeState, 'unmapped' | 'collection'> {
-    this.commitAll();
-    const columns = {} as MergeState['columns'];
-    for (const name of KEPT) columns[name] = this[name].slice(0, this.size);
-    const idLengths = new Int32Array(this.size);
-    for (let i = 0; i < this.size; i++) idLengths[i] = this.ids[i].length;
-    return {
-      ids: this.ids.join(''),
-      idLengths,
-      files,
-      reports,
-      columns,
-      moreReports: this.moreReports,
-      skipReasons: this.skipReasons,
-      duplicates: this.duplicates,
-    };
-  }
-
-  /** The columns of a part's state, to absorb the next parts into (its ids are not mapped). */
-  static from(state: MergeState): MergeColumns {
-    const m = new MergeColumns();
-    let at = 0;
-    for (const n of state.idLengths) m.ids.push(state.ids.slice(at, (at += n)));
-    m.cap = m.ids.length;
-    for (const name of TRANSIENT)
-      (m as Record<Column, Int32Array | Uint8Array>)[name] = new (
-        m[name].constructor as new (n: number) => Int32Array
-      )(m.cap);
-    for (const name of KEPT)
-      (m as Record<Column, Int32Array | Uint8Array>)[name] = state.columns[name];
-    for (const [k, v] of state.moreReports) m.moreReports.set(k, v);
-    for (const [k, v] of state.skipReasons) m.skipReasons.set(k, v);
-    for (const [k, v] of state.duplicates) m.duplicates.set(k, v);
-    return m;
-  }
-
-  /**
-   * Adds the next part's state, read from later reports: `match[i]` is its slot of this one's
-   * id i, or -1. What both saw merges as one mapper reading every report in order would have
-   * merged it; its other ids follow, in their order. `file` and `report` turn its table
-   * indices into this one's.
-   */
-  absorb(
-    b: MergeState,
-    match: Int32Array,
-    file: (i: number) => number,
-    report: (i: number) => number,
-  ): void {
-    const c = b.columns;
-    const taken = new Uint8Array(b.idLengths.length);
-    const merge = (i: number, j: number) => {
-      this.pass[i] += c.pass[j];
-      this.fail[i] += c.fail[j];
-      this.error[i] += c.error[j];
-      this.skip[i] += c.skip[j];
-      this.todo[i] += c.todo[j];
-      this.xfail[i] += c.xfail[j];
-      this.plainSkip[i] += c.plainSkip[j];
-      this.passAfterRerun[i] |= c.passAfterRerun[j];
-      this.twinStatuses[i] |= c.twinStatuses[j];
-      if (this.file[i] === 0 && c.file[j] !== 0) {
-        this.file[i] = file(c.file[j] - 1) + 1;
-        this.line[i] = c.line[j];
-      }
-      for (const r of b.moreReports.get(j) ?? [c.firstReport[j]]) this.addReport(i, report(r));
-      for (const reason of b.skipReasons.get(j) ?? []) {
-        const reasons = this.skipReasons.get(i);
-        if (reasons === undefined) this.skipReasons.set(i, [reason]);
-        else if (!reasons.includes(reason)) reasons.push(reason);
-      }
-      const d = b.duplicates.get(j);
-      const mine = this.duplicates.get(i);
-      if (d !== undefined && (mine === undefined || d.count > mine.count))
-        this.duplicates.set(i, { count: d.count, report: report(d.report) });
-    };
-    for (let i = 0; i < match.length; i++) {
-      if (match[i] < 0) continue;
-      taken[match[i]] = 1;
-      merge(i, match[i]);
-    }
-    let at = 0;
-    for (let j = 0; j < taken.length; j++) {
-      const id = b.ids.slice(at, (at += b.idLengths[j]));
-      if (taken[j] === 1) continue;
-      const i = this.ids.length;
-      if (i === this.cap) this.grow();
-      this.ids.push(id);
-      this.firstReport[i] = report(c.firstReport[j]);
-      merge(i, j);
-    }
-  }
 }
 
-/** The columns a part's state keeps; the rest only serve while its reports are read. */
-const KEPT = [
+/** Every column, each grown together. */
+const COLUMNS = [
   'pass',
   'fail',
   'error',
@@ -356,53 +268,12 @@ const KEPT = [
   'line',
   'firstReport',
   'twinStatuses',
+  'cur',
+  'curStatus',
+  'curCount',
+  'curStatuses',
 ] as const;
-const TRANSIENT = ['cur', 'curStatus', 'curCount', 'curStatuses'] as const;
-type Column = (typeof KEPT)[number] | (typeof TRANSIENT)[number];
-
-/**
- * A mapper's state after its reports, as it crosses from a reports worker that read a part of
- * them: a later part is absorbed into an earlier one (mergeParts), never the other way.
- */
-export interface MergeState {
-  ids: string;
-  idLengths: Int32Array;
-  files: string[];
-  reports: string[];
-  columns: Record<(typeof KEPT)[number], Int32Array | Uint8Array>;
-  moreReports: Map<number, number[]>;
-  skipReasons: Map<number, string[]>;
-  duplicates: Map<number, { count: number; report: number }>;
-  unmapped: UnmappedCase[];
-  collection: CollectionOutcome[];
-}
-
-/**
- * Two parts' states as one mapper over all their reports (a's first) would have mapped them:
- * `match[i]` is b's slot of a's id i, or -1 (b's mapper finds them: matchIds).
- */
-export function mergeParts(a: MergeState, b: MergeState, match: Int32Array): MappedCases {
-  const m = MergeColumns.from(a);
-  const files = new Table();
-  for (const f of a.files) files.index(f);
-  const reports = new Table();
-  for (const r of a.reports) reports.index(r);
-  m.absorb(
-    b,
-    match,
-    (i) => files.index(b.files[i]),
-    (i) => reports.index(b.reports[i]),
-  );
-  const seen = new Set(a.collection.map(collectionKey));
-  const collection = [...a.collection, ...b.collection.filter((o) => !seen.has(collectionKey(o)))];
-  return {
-    tests: resultsOf(m, reports.list, files.list),
-    unmapped: [...a.unmapped, ...b.unmapped],
-    collection,
-  };
-}
-
-const collectionKey = (o: CollectionOutcome) => `${o.kind}\0${o.module}`;
+type Column = (typeof COLUMNS)[number];
 
 /** Every slot's TestResult, in slot order. */
 function resultsOf(m: MergeColumns, names: string[], files: string[]): TestResult[] {
@@ -455,9 +326,6 @@ export function caseMapper(opts: MapOptions): {
   done(): MappedCases;
   /** done(), with the tests as columns (what the reports worker sends). */
   packed(): Omit<MappedCases, 'tests'> & { tests: PackedTests };
-  /** The merge state, for a later part to be absorbed into (mergeParts). */
-  state(): MergeState;
-  matchIds(ids: string, lengths: Int32Array): Int32Array;
 } {
   const index = opts.collected !== undefined ? indexCollected(opts.collected) : undefined;
   const xunit1 = new Xunit1Ids();
@@ -502,7 +370,7 @@ export function caseMapper(opts: MapOptions): {
         };
         if (c.file !== undefined) o.file = toRepo(c.file);
         // pytest-xdist writes a module's collection outcome once per worker.
-        const key = collectionKey(o);
+        const key = `${o.kind}\0${o.module}`;
         if (!collectionSeen.has(key)) {
           collectionSeen.add(key);
           collection.push(o);
@@ -566,21 +434,6 @@ export function caseMapper(opts: MapOptions): {
     collection,
   });
 
-  const state = (): MergeState => ({
-    ...m.state(files.list, reportNames.list),
-    unmapped,
-    collection,
-  });
-
-  /** This mapper's slot of each id of an earlier part (its ids joined, and their lengths), or -1. */
-  const matchIds = (ids: string, lengths: Int32Array): Int32Array => {
-    const match = new Int32Array(lengths.length);
-    let at = 0;
-    for (let i = 0; i < lengths.length; i++)
-      match[i] = m.slots.get(ids.slice(at, (at += lengths[i]))) ?? -1;
-    return match;
-  };
-
   const packed = (): Omit<MappedCases, 'tests'> & { tests: PackedTests } => {
     m.commitAll();
     const reasons = new Table();
@@ -621,5 +474,5 @@ export function caseMapper(opts: MapOptions): {
     };
     return { tests, unmapped, collection };
   };
-  return { add, done, packed, state, matchIds };
+  return { add, done, packed };
 }

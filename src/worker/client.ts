@@ -34,33 +34,20 @@ const near = (file: string, base: string) => new URL(file, base);
 
 /** Runs one job on a new worker thread, with this thread's heap limit. */
 export function onWorker<J extends WorkerJob>(job: J): Promise<WorkerResults[J['kind']]> {
-  return startWorker(job).result;
-}
-
-/** A job started on a new worker thread: its one answer, a way to send it a message, and to stop it. */
-export function startWorker<J extends WorkerJob>(
-  job: J,
-): {
-  result: Promise<WorkerResults[J['kind']]>;
-  post(message: unknown): void;
-  terminate(): Promise<number>;
-} {
   const { script, execArgv } = workerScript();
-  const w = new Worker(script, {
-    workerData: job,
-    execArgv,
-    // The heap limit of this thread, so a hostile input gets no more room on the worker; the
-    // young generation Node 20 gives a worker (Node 24 gives it 192 MB, four times as much:
-    // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
-    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
-  });
-  const result = new Promise<WorkerResults[J['kind']]>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(script, {
+      workerData: job,
+      execArgv,
+      // The heap limit of this thread, so a hostile input gets no more room on the worker; the
+      // young generation Node 20 gives a worker (Node 24 gives it 192 MB, four times as much:
+      // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
+    });
     w.once('message', (m: WorkerResults[J['kind']]) => resolve(m));
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
   });
-  result.catch(() => undefined); // the caller awaits it; a failure before then is not unhandled
-  return { result, post: (m) => w.postMessage(m), terminate: () => w.terminate() };
 }
 
 function heapLimitMb(): number {

@@ -12,7 +12,6 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
-import type { MergeState } from '../junit/map.js';
 import type { PackedTests } from '../junit/packed.js';
 
 export interface ReportsJob {
@@ -60,29 +59,10 @@ export interface FactsResult {
   seeds: [string, SeedsFact][];
 }
 
-/**
- * One part of the reports, mapped as far as a part can be: its merge state (junit/map.ts
- * mergeParts) and what else the part read. The collected list's problem is apart, as every
- * part reads the list: it is listed once, after every part's report problems.
- */
-export interface ReportsPart extends Pick<
-  ReportsRead,
-  'collected' | 'dialects' | 'reportProblems'
-> {
-  state: MergeState;
-  collectedProblem?: ReportProblem;
-  /** A later part's slot of each id of the earlier part, or -1 (asked for with `later`). */
-  match?: Int32Array;
-}
-
 export type WorkerJob =
-  | { kind: 'facts'; request: FactsRequest }
-  | { kind: 'reports'; job: ReportsJob }
-  /** `later`: once mapped, wait for the earlier part's ids ({ ids, lengths }) and match them. */
-  | { kind: 'reports-part'; job: ReportsJob; later: boolean };
+  { kind: 'facts'; request: FactsRequest } | { kind: 'reports'; job: ReportsJob };
 
 export interface WorkerResults {
   facts: FactsResult;
   reports: PackedReports;
-  'reports-part': ReportsPart;
 }
