@@ -94,8 +94,8 @@ var report_globs = __webpack_require__(3692);
 var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/reports.ts + 9 modules
-var src_reports = __webpack_require__(1904);
+// EXTERNAL MODULE: ./src/reports.ts + 8 modules
+var src_reports = __webpack_require__(3268);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
