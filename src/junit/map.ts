@@ -6,14 +6,21 @@ import type {
   Dialect,
   ParsedReport,
   RawCase,
-  Status,
   TestResult,
   UnmappedCase,
 } from '../types.js';
 import { normaliseReason } from '../decision/skip-reason.js';
 import { fileOrClassId } from './dialects/dialect.js';
 import { readerOf } from './dialects/index.js';
-import { OUTCOME_CODE, PER_TEST, Table, type PackedTests } from './packed.js';
+import {
+  OUTCOME_CODE,
+  PER_TEST,
+  STATUSES,
+  STATUS_CODE,
+  Table,
+  writeTest,
+  type PackedTests,
+} from './packed.js';
 import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
@@ -23,11 +30,10 @@ export interface MapOptions {
   repoRoot?: string;
 }
 
-// Worst first: a same-named twin that fails makes the id fail.
-const STATUS_ORDER: Status[] = ['pass', 'fail', 'error', 'skip'];
-const STATUS_CODE: Record<Status, number> = { pass: 0, fail: 1, error: 2, skip: 3 };
-const BADNESS = [0, 2, 3, 1]; // by status code: error, fail, skip, pass
-const STATUS_BIT = [1, 2, 4, 8]; // by status code
+// By status code (STATUS_CODE): how bad a result is, worst first error, fail, skip, pass (a
+// same-named twin that fails makes the id fail), and its bit among a test's statuses.
+const BADNESS = [0, 2, 3, 1];
+const STATUS_BIT = [1, 2, 4, 8];
 
 const ABSOLUTE = /^(?:\/|[A-Za-z]:\/|\/\/)/;
 
@@ -291,7 +297,7 @@ function resultsOf(m: MergeColumns, names: string[], files: string[]): TestResul
     if (reasons !== undefined) t.skipReasons = reasons;
     const d = m.duplicates.get(i);
     if (d !== undefined) {
-      const statuses = STATUS_ORDER.filter((_, b) => (m.twinStatuses[i] & STATUS_BIT[b]) !== 0);
+      const statuses = STATUSES.filter((_, b) => (m.twinStatuses[i] & STATUS_BIT[b]) !== 0);
       t.duplicates = { count: d.count, report: names[d.report], statuses };
     }
     if (m.file[i] !== 0) t.file = files[m.file[i] - 1];
@@ -450,17 +456,21 @@ export function caseMapper(opts: MapOptions): {
       const more = m.moreReports.get(i);
       const list = m.skipReasons.get(i);
       const d = m.duplicates.get(i);
-      numbers[k] = m.ids[i].length;
-      numbers[k + 1] = STATUS_CODE[status];
-      numbers[k + 2] = flaky ? 1 : 0;
-      numbers[k + 3] = m.line[i];
-      numbers[k + 4] = m.file[i];
-      numbers[k + 5] = more === undefined ? 1 : more.length;
-      numbers[k + 6] = outcome === undefined ? 0 : OUTCOME_CODE[outcome];
-      numbers[k + 7] = d?.count ?? 0;
-      numbers[k + 8] = d?.report ?? 0;
-      numbers[k + 9] = d === undefined ? 0 : m.twinStatuses[i];
-      numbers[k + 10] = list?.length ?? -1;
+      writeTest(
+        numbers,
+        k,
+        m.ids[i].length,
+        STATUS_CODE[status],
+        flaky,
+        m.line[i],
+        m.file[i],
+        more === undefined ? 1 : more.length,
+        outcome === undefined ? 0 : OUTCOME_CODE[outcome],
+        d?.count ?? 0,
+        d?.report ?? 0,
+        d === undefined ? 0 : m.twinStatuses[i],
+        list?.length ?? -1,
+      );
       if (more === undefined) numbers[r++] = m.firstReport[i];
       else for (const x of more) numbers[r++] = x;
       if (list !== undefined) for (const x of list) numbers[r++] = reasons.index(x);

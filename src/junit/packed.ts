@@ -26,7 +26,47 @@ export interface PackedTests {
 export const STATUSES: Status[] = ['pass', 'fail', 'error', 'skip'];
 export const OUTCOMES = [undefined, 'xfail', 'todo'] as const;
 export const PER_TEST = 11;
-export const OUTCOME_CODE = { xfail: 1, todo: 2 } as const;
+/** A status's code in the columns: its index in STATUSES. */
+export const STATUS_CODE = Object.fromEntries(STATUSES.map((s, i) => [s, i])) as Record<
+  Status,
+  number
+>;
+/** An outcome's code: its index in OUTCOMES (0: none). */
+export const OUTCOME_CODE = { xfail: OUTCOMES.indexOf('xfail'), todo: OUTCOMES.indexOf('todo') };
+
+/**
+ * Writes one test's PER_TEST numbers at `k`, in PackedTests' layout: packTests and the
+ * reports worker's mapper (caseMapper's `packed`, junit/map.ts) both write through it, so
+ * unpackTests has one layout to read. `line` and `file` come as + 1 (0: none), `status` and
+ * `outcome` as codes, `dupStatuses` as a bit per status code, `reasons` as -1 for none.
+ */
+export function writeTest(
+  n: Int32Array,
+  k: number,
+  idLength: number,
+  status: number,
+  flaky: boolean,
+  line: number,
+  file: number,
+  reports: number,
+  outcome: number,
+  dupCount: number,
+  dupReport: number,
+  dupStatuses: number,
+  reasons: number,
+): void {
+  n[k] = idLength;
+  n[k + 1] = status;
+  n[k + 2] = flaky ? 1 : 0;
+  n[k + 3] = line;
+  n[k + 4] = file;
+  n[k + 5] = reports;
+  n[k + 6] = outcome;
+  n[k + 7] = dupCount;
+  n[k + 8] = dupReport;
+  n[k + 9] = dupStatuses;
+  n[k + 10] = reasons;
+}
 
 export function packTests(tests: TestResult[]): PackedTests {
   const files = new Table();
@@ -40,19 +80,24 @@ export function packTests(tests: TestResult[]): PackedTests {
   let k = 1;
   for (const t of tests) {
     ids.push(t.id);
-    numbers[k++] = t.id.length;
-    numbers[k++] = STATUSES.indexOf(t.status);
-    numbers[k++] = t.flaky ? 1 : 0;
-    numbers[k++] = t.line === undefined ? 0 : t.line + 1;
-    numbers[k++] = t.file === undefined ? 0 : files.index(t.file) + 1;
-    numbers[k++] = t.reports.length;
-    numbers[k++] = OUTCOMES.indexOf(t.outcome);
-    numbers[k++] = t.duplicates?.count ?? 0;
-    numbers[k++] = t.duplicates ? reports.index(t.duplicates.report) : 0;
     let bits = 0;
-    for (const st of t.duplicates?.statuses ?? []) bits |= 1 << STATUSES.indexOf(st);
-    numbers[k++] = bits;
-    numbers[k++] = t.skipReasons?.length ?? -1;
+    for (const st of t.duplicates?.statuses ?? []) bits |= 1 << STATUS_CODE[st];
+    writeTest(
+      numbers,
+      k,
+      t.id.length,
+      STATUS_CODE[t.status],
+      t.flaky,
+      t.line === undefined ? 0 : t.line + 1,
+      t.file === undefined ? 0 : files.index(t.file) + 1,
+      t.reports.length,
+      OUTCOMES.indexOf(t.outcome),
+      t.duplicates?.count ?? 0,
+      t.duplicates ? reports.index(t.duplicates.report) : 0,
+      bits,
+      t.skipReasons?.length ?? -1,
+    );
+    k += PER_TEST;
   }
   for (const t of tests) {
     for (const r of t.reports) numbers[k++] = reports.index(r);
