@@ -20,6 +20,8 @@ import {
   globsOf,
 } from './decision/evidence-paths.js';
 import { commitFacts } from './evidence-commits.js';
+import { baseHarness } from './harness/from-source.js';
+import type { HarnessResolution } from './harness/resolve.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { rowFor } from './ledger/file-rows.js';
@@ -72,6 +74,13 @@ export interface GateOptions {
    * git, or the API where git cannot answer). Default: git over base..head.
    */
   changeSource?: () => Promise<ChangeSource>;
+  /**
+   * Where an agent's commits may write (globs), beside the draft paths and the ledger; when
+   * set, anything else an agent's commit touches is `agent-write-outside` (§3).
+   */
+  agentWritePaths?: string[];
+  /** How many report files the run must deliver (the shard count); fewer is `reports-missing`. */
+  reportsExpected?: number;
   /** Quarantine rows older than this many days become warnings. */
   quarantineMaxAgeDays?: number;
   now?: Date;
@@ -149,7 +158,18 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   const evidence = evidenceSettings(o);
   let change: Change | undefined;
+  let harness: HarnessResolution | undefined;
   if (src !== undefined && changed !== undefined) {
+    // The harness as the base's CI runs it, read from the base (src/harness/).
+    const h = await baseHarness(src);
+    if (typeof h === 'string') notes.push(h);
+    else {
+      harness = h;
+      evidence.reached = h.reach;
+      notes.push(
+        `harness: ${h.reach.length} path(s) reached from the base's CI and runner configs (${h.read} file(s) read), ${h.unresolved.length} not followed`,
+      );
+    }
     change = await readChange(o, src, changed, ledgerShown, ledger, evidence, notes);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
@@ -187,6 +207,11 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     isGolden: matcher(o.goldens),
     expect: o.expect,
     evidence,
+    harnessUnresolved: harness?.unresolved,
+    reportsExpected:
+      o.reportsExpected === undefined
+        ? undefined
+        : { expected: o.reportsExpected, arrived: job.files.map((f) => f.shown) },
   });
   if (o.expect === 'ran-files' && report.findings.some((f) => HARNESS_RULES.has(f.rule))) {
     notes.push(
@@ -282,6 +307,7 @@ function evidenceSettings(o: GateOptions): EvidenceSettings {
     harnessPaths: given(o.harnessPaths, globsOf(DEFAULT_HARNESS_PATHS)),
     draftPaths: given(o.draftPaths, DEFAULT_DRAFT_PATHS),
     reports: o.junit,
+    agentWritePaths: o.agentWritePaths?.filter((g) => g.trim() !== ''),
   };
 }
 

@@ -16,6 +16,10 @@ export interface ActionInputs {
   testPaths: string[];
   harnessPaths: string[];
   draftPaths: string[];
+  /** Where agents' commits may write (empty: not enforced). */
+  agentWritePaths: string[];
+  /** How many report files the run delivers; undefined: not checked. */
+  reportsExpected?: number;
   agentAuthors: string[];
   baseRef?: string;
   token: string;
@@ -98,6 +102,7 @@ export function readInputs(): ActionInputs {
     );
   }
   const age = core.getInput('quarantine-max-age-days');
+  const shards = core.getInput('reports-expected');
   const artifact = core.getInput('artifact') || undefined;
   // GitHub refuses these in artifact names too.
   // eslint-disable-next-line no-control-regex -- control characters are among them
@@ -113,6 +118,8 @@ export function readInputs(): ActionInputs {
     testPaths: list('test-paths'),
     harnessPaths: list('harness-paths'),
     draftPaths: list('draft-paths'),
+    agentWritePaths: list('agent-write-paths'),
+    reportsExpected: shards === '' ? undefined : wholeNumber('reports-expected', shards, 100000),
     agentAuthors: agentAuthors.length > 0 ? agentAuthors : [...DEFAULT_AGENT_AUTHORS],
     baseRef,
     token,

@@ -66,6 +66,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       testPaths: inputs.testPaths,
       harnessPaths: inputs.harnessPaths,
       draftPaths: inputs.draftPaths,
+      agentWritePaths: inputs.agentWritePaths,
+      reportsExpected: inputs.reportsExpected,
       expect: inputs.expect,
       agentAuthors: inputs.agentAuthors,
       author: 'auto',

@@ -286,7 +286,10 @@ export type RuleKey =
   | 'collection-error'
   | 'report-unmapped'
   | 'report-invalid'
-  | 'report-in-change';
+  | 'report-in-change'
+  | 'agent-write-outside'
+  | 'harness-unresolved'
+  | 'reports-missing';
 
 export interface Finding {
   rule: RuleKey;
@@ -347,6 +350,8 @@ export interface ChangeSource {
   commitPaths?(): Promise<Map<string, ChangedPath[]>>;
   /** A file's text at a commit, null when absent (shared configs, workflows): git only. */
   fileAt?(sha: string, path: string): Promise<string | null>;
+  /** Every file path of a commit's tree (the harness the base reaches): git only. */
+  filesAt?(sha: string): Promise<string[]>;
 }
 
 /** A report file the gate could not use, or a pattern that matched nothing. */

@@ -49,6 +49,10 @@ export interface Play {
   /** Who makes the commit (default the Copilot coding agent). */
   by?: Author;
   expect?: 'ran-files';
+  /** The command CI runs the tests with (`make test`, `npm test`), when not the runner's own. */
+  command?: string[];
+  /** More `check` arguments (`--agent-write-paths`, `--reports-expected`). */
+  args?: string[];
   /** The runner's outcome for `test` without the extra edit (after `breaks`) and with it. */
   without?: Outcome;
   with: Outcome;
@@ -144,9 +148,9 @@ const COMMAND: Record<Runner, string[]> = {
 };
 
 /** Runs the project's tests with the real runner; the outcome of `id` in the report it wrote. */
-export function runTests(repo: Repo, runner: Runner, id: string): Outcome {
+export function runTests(repo: Repo, runner: Runner, id: string, command?: string[]): Outcome {
   rmSync(path.join(repo.dir, REPORT), { force: true });
-  const [bin, ...args] = COMMAND[runner];
+  const [bin, ...args] = command ?? COMMAND[runner];
   const r = spawnSync(bin, args, { cwd: repo.dir, env: ENV, encoding: 'utf8' });
   const file = path.join(repo.dir, REPORT);
   if (!existsSync(file))
@@ -250,7 +254,7 @@ export function baseRepo(play: Play): { repo: Repo; base: string } {
   apply(repo, play.files);
   if (play.runner !== 'pytest')
     symlinkSync(runnerModules(play.runner), path.join(repo.dir, 'node_modules'), 'dir');
-  const first = runTests(repo, play.runner, play.test);
+  const first = runTests(repo, play.runner, play.test, play.command);
   if (first !== 'pass') throw new Error(`${play.name}: ${play.test} is ${first} at the base`);
   const rules = play.rules ?? ['*=locked_fixture:{file}'];
   const init = cli(repo, [
@@ -274,17 +278,18 @@ export function baseRepo(play: Play): { repo: Repo; base: string } {
 /** The outcome of `test` after `files` are applied to the working tree. */
 export function edit(repo: Repo, play: Play, files: Files): Outcome {
   apply(repo, files);
-  return runTests(repo, play.runner, play.test);
+  return runTests(repo, play.runner, play.test, play.command);
 }
 
 /** `ledger-gate check --base main` on the committed change, with the run's reports. */
 export function gate(
   repo: Repo,
-  play: Pick<Play, 'expect'>,
+  play: Pick<Play, 'expect' | 'args'>,
 ): Omit<Played, 'base' | 'head' | 'repo'> {
   const json = path.join(mkdtempSync(path.join(tmpdir(), 'ledger-gate-play-json-')), 'r.json');
   const args = ['check', '--junit', 'reports/*.xml', '--base', 'main', '--json', json];
   if (play.expect) args.push('--expect', play.expect);
+  if (play.args) args.push(...play.args);
   const r = cli(repo, args);
   if (!existsSync(json)) throw new Error(`check wrote no report (exit ${r.code}): ${r.stderr}`);
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
@@ -309,7 +314,7 @@ export function play(p: Play): Played & { without?: Outcome; with: Outcome } {
   const without = p.breaks ? edit(repo, p, p.breaks) : undefined;
   apply(repo, p.extra);
   p.then?.(repo);
-  const after = runTests(repo, p.runner, p.test);
+  const after = runTests(repo, p.runner, p.test, p.command);
   const head = repo.commit(p.name, p.by ?? AGENT);
   mkdirSync(path.join(repo.dir, 'reports'), { recursive: true });
   return { repo, base, head, without, with: after, ...gate(repo, p) };

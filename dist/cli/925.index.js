@@ -29,7 +29,8 @@ __webpack_require__.d(__webpack_exports__, {
   resolveCommit: () => (/* binding */ resolveCommit),
   showFile: () => (/* binding */ showFile),
   topLevel: () => (/* binding */ topLevel),
-  trailerValues: () => (/* binding */ trailerValues)
+  trailerValues: () => (/* binding */ trailerValues),
+  treeFiles: () => (/* binding */ treeFiles)
 });
 
 // EXTERNAL MODULE: external "string_decoder"
@@ -1323,6 +1324,13 @@ function parseCommitPaths(out) {
     }
     return commits;
 }
+/** Every file path of a commit's tree (the base's, for the harness it reaches). */
+async function treeFiles(cwd, sha) {
+    const r = await git(cwd, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git ls-tree ${sha} failed: ${r.err}`);
+    return r.out.split('\0').filter((p) => p !== '');
+}
 /** A file's text at a commit, or null when the commit has no such file. */
 async function showFile(cwd, sha, path) {
     const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
@@ -1507,6 +1515,7 @@ async function gitChange(cwd, base, head, allowFetch) {
         ledgerVersions: { cwd, head },
         commitPaths: () => commitPathsBetween(cwd, baseSha, head),
         fileAt: (sha, file) => showFile(cwd, sha, file),
+        filesAt: (sha) => treeFiles(cwd, sha),
     };
 }
 

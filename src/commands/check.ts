@@ -46,6 +46,12 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
       `--quarantine-max-age-days must be a whole number, not ${JSON.stringify(age)}`,
     );
   }
+  const shards = v['reports-expected'];
+  if (shards !== undefined && !/^[1-9]\d{0,5}$/.test(shards)) {
+    throw new UsageError(
+      `--reports-expected must be a whole number from 1, not ${JSON.stringify(shards)}`,
+    );
+  }
   if (v.json === '-' && v.summary === '-') {
     throw new UsageError('--json - and --summary - would both write to stdout: give one a file');
   }
@@ -62,6 +68,8 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
     testPaths: v['test-paths'],
     harnessPaths: v['harness-paths'],
     draftPaths: v['draft-paths'],
+    agentWritePaths: v['agent-write-paths'],
+    reportsExpected: shards === undefined ? undefined : Number(shards),
     expect: expect as Expect,
     agentAuthors: v['agent-authors'] ?? [...DEFAULT_AGENT_AUTHORS],
     author,

@@ -109,6 +109,17 @@ export const CHECK = {
       value: 'FILE',
       help: 'the output of `pytest --collect-only -q`, to map pytest ids',
     },
+    'agent-write-paths': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: "where agents' commits may write, beside the draft paths (anything else rejects)",
+    },
+    'reports-expected': {
+      type: 'string',
+      value: 'N',
+      help: 'how many report files the run delivers (the shard count); fewer rejects',
+    },
     expect: {
       type: 'string',
       value: 'all|ran-files',

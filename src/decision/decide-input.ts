@@ -40,4 +40,8 @@ export interface DecideInput {
   expect: Expect;
   /** The evidence path sets (§3); the evidence rules run when this and `change` are given. */
   evidence?: EvidenceSettings;
+  /** What the harness resolvers could not follow in the base's files (§3): said, as info. */
+  harnessUnresolved?: readonly { file: string; line?: number; what: string }[];
+  /** The report files the run had to deliver, and those that arrived (`reports-expected`). */
+  reportsExpected?: { expected: number; arrived: string[] };
 }

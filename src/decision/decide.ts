@@ -14,6 +14,8 @@ import { goldenNoBump } from './golden-no-bump.js';
 import { caseFinding, collectionFinding, skippedModuleRows } from './judge-case.js';
 import { ledgerChangeFindings } from './ledger-change.js';
 import { missingRows } from './missing-rows.js';
+import { reportsMissing } from './reports-expected.js';
+import { writeOutside } from './write-paths.js';
 
 export type { DecideInput } from './decide-input.js';
 
@@ -31,6 +33,14 @@ export function decide(input: DecideInput): Report {
   if (cases === 0 && input.reportProblems.length === 0) {
     findings.push(
       finding('report-invalid', { ...NO_CASE, message: 'no report holds any test case' }),
+    );
+  }
+  if (input.reportsExpected)
+    for (const f of reportsMissing(input.reportsExpected)) findings.push(f);
+  for (const u of input.harnessUnresolved ?? []) {
+    const message = `${u.file}${u.line === undefined ? '' : `:${u.line}`}: not followed: ${u.what}`;
+    findings.push(
+      finding('harness-unresolved', { ...NO_CASE, message, file: u.file, line: u.line }),
     );
   }
   for (const o of input.collection ?? []) findings.push(collectionFinding(o));
@@ -57,6 +67,15 @@ export function decide(input: DecideInput): Report {
   const ledger = input.ledgerErrors.length === 0 ? input.ledger : undefined;
   const evidence = evidenceFindings(input, ledger);
   findings.push(...(evidence?.findings ?? []));
+  if (input.change && input.evidence)
+    findings.push(
+      ...writeOutside(
+        input.change,
+        input.evidence.agentWritePaths,
+        input.evidence.draftPaths,
+        input.ledgerFile,
+      ),
+    );
   if (ledger) {
     const facts = new ChangeFacts(input.change);
     const seen = new Set<LedgerRow>(); // rows with a result, by identity

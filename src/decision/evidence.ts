@@ -26,6 +26,13 @@ export interface EvidenceSettings {
   draftPaths: string[];
   /** The report globs of the run (`--junit`): classified as reports, judged elsewhere. */
   reports: string[];
+  /**
+   * The harness the base's CI reaches (src/harness/): exact paths, or a key of one, each
+   * with how it is reached. Absent when it could not be resolved (no base, the API fallback).
+   */
+  reached?: readonly { path: string; key?: string; via: string }[];
+  /** Where an agent's commits may write, beside the draft paths and the ledger (§3). */
+  agentWritePaths?: string[];
 }
 
 export interface EvidenceContext {
@@ -59,6 +66,9 @@ export class EvidencePaths {
   /** `GLOB#KEY` entries: the KEY of files matching GLOB. */
   private readonly keyed: { match: Match; key: string }[] = [];
   private readonly isReport: Match;
+  /** Reached from the base's CI: whole files, and keys of shared files, with their chain. */
+  private readonly reachedWhole = new Map<string, string>();
+  private readonly reachedKeys = new Map<string, string[]>();
   private readonly isLockfile: Match = globs([...LOCKFILES]);
   private readonly rowFiles = new Set<string>();
   private readonly seedFolders = new Set<string>();
@@ -76,6 +86,11 @@ export class EvidencePaths {
       else this.keyed.push({ match: globs([entry.slice(0, hash)]), key: entry.slice(hash + 1) });
     }
     this.wholeHarness = globs(whole);
+    for (const r of s.reached ?? []) {
+      if (r.key === undefined) {
+        if (!this.reachedWhole.has(r.path)) this.reachedWhole.set(r.path, r.via);
+      } else this.reachedKeys.set(r.path, [...(this.reachedKeys.get(r.path) ?? []), r.key]);
+    }
     // Report globs may be absolute ($RUNNER_TEMP): only repository-relative ones name paths.
     this.isReport = globs(
       s.reports.filter((g) => !g.startsWith('/')).map((g) => g.replace(/^\.\//, '')),
@@ -109,8 +124,15 @@ export class EvidencePaths {
    */
   harnessKeys(path: string): 'whole' | string[] {
     if (path === this.ctx.ledgerFile) return [];
-    if (this.wholeHarness(path)) return 'whole';
-    return this.keyed.filter((k) => k.match(path)).map((k) => k.key);
+    if (this.wholeHarness(path) || this.reachedWhole.has(path)) return 'whole';
+    const keys = this.keyed.filter((k) => k.match(path)).map((k) => k.key);
+    for (const k of this.reachedKeys.get(path) ?? []) if (!keys.includes(k)) keys.push(k);
+    return keys;
+  }
+
+  /** How the base's CI reaches a path that no listed harness glob names; undefined otherwise. */
+  reachedVia(path: string): string | undefined {
+    return this.wholeHarness(path) ? undefined : this.reachedWhole.get(path);
   }
 
   /** Keyed entries, for the adapter that reads what a commit did to those keys. */
@@ -130,7 +152,9 @@ export class EvidencePaths {
   harnessEdit(c: CommitPathChange): { what: string; pinsOnly: boolean } | undefined {
     const keys = this.harnessKeys(c.path);
     let what: string;
-    if (keys === 'whole') what = 'harness path';
+    const via = this.reachedVia(c.path);
+    if (keys === 'whole')
+      what = via === undefined ? 'harness path' : `harness path (the base's CI reaches it: ${via})`;
     else if (keys.length === 0) return undefined;
     else {
       // Unknown (the API fallback, an unreadable file): the whole file counts.

@@ -248,13 +248,35 @@ export const RULES: readonly Rule[] = [
   {
     key: 'agent-harness-edit',
     signal:
-      "an agent's commit adds, edits or deletes a harness path: runner configs and their test-settings keys, hooks and plugins, setup files, module mocks, Python start-up hooks and shadowing modules, CI workflows (a bot's edit that only moves `uses:` pins or a listed lockfile is `harness-change`)",
+      "an agent's commit adds, edits or deletes a harness path: runner configs and their test-settings keys, hooks and plugins, setup files, module mocks, Python start-up hooks and shadowing modules, CI workflows, and every file the base's CI reaches (the scripts, Makefiles, npm scripts, `.npmrc` and modules its steps and configs name, production folders included) (a bot's edit that only moves `uses:` pins or a listed lockfile is `harness-change`)",
     class: '\u2014',
     result: 'reject',
     action: 'a human makes that edit',
     fix: 'git checkout $base -- $module',
     stops:
       'a conftest hook that rewrites failures, a setup file that replaces `expect`, a config that stops a test file from running, a root module that shadows the runner',
+  },
+  {
+    key: 'agent-write-outside',
+    signal:
+      "`agent-write-paths` is set and an agent's commit adds, edits or deletes a path outside it, the draft paths and the ledger",
+    class: '\u2014',
+    result: 'reject',
+    action:
+      'a human makes that edit in a commit of their own, or the agent keeps to its write paths',
+    fix: 'git checkout $base -- $module',
+    stops:
+      'any write an agent makes outside the code it was asked to fix, whether or not a harness or test list names the file',
+  },
+  {
+    key: 'harness-unresolved',
+    signal:
+      "a command, config value or import in the base's CI files that the harness resolvers cannot follow (a variable, a dynamic import, a non-POSIX shell): what it reaches is not known",
+    class: '\u2014',
+    result: 'info',
+    action: 'list what it reaches in `harness-paths`, or write it as a literal path',
+    stops:
+      'nothing on its own: said so that an unfollowed file is never silently taken as no harness',
   },
   {
     key: 'harness-change',
@@ -301,6 +323,16 @@ export const RULES: readonly Rule[] = [
     action: 'fix the test run, so that --junit names its JUnit reports',
     fix: 'ledger-gate lint $run$L',
     stops: 'a malformed, hostile or empty report read as a pass',
+  },
+  {
+    key: 'reports-missing',
+    signal:
+      'fewer report files arrived than `reports-expected` says the run delivers (a shard whose test process died, or whose upload failed)',
+    class: '\u2014',
+    result: 'reject',
+    action: 're-run the missing shard; if production code ends the process, fix it',
+    stops:
+      'production code that exits the test process so its shard writes no report, leaving the surviving shards to be admitted',
   },
   {
     key: 'report-in-change',

@@ -15,6 +15,8 @@ export const DISTRUSTS: readonly string[] = [
   'the ledger as the change leaves it (it classifies, the base judges its edit)',
   'test code, helpers, fixtures and goldens (test paths: an agent may only write drafts)',
   'hooks, plugins, configs, setup files, mocks, start-up hooks and CI workflows (harness paths)',
+  "every file the base's CI reaches from its workflows and runner configs — the scripts its steps run, Makefiles, npm scripts, `.npmrc`, plugins and setup modules a config names, production folders included (docs/harness-resolution.md)",
+  "production code in an agent's commit: it may fix the code, but with `agent-write-paths` set it may write nowhere else",
   'report files and test names (parsed as hostile input, escaped everywhere they are shown)',
   'the names in its commits: an author field proves nothing on its own (a review needs an approval on the head commit)',
 ];
@@ -23,7 +25,9 @@ export const DISTRUSTS: readonly string[] = [
 export const CANNOT_STOP: readonly string[] = [
   "an agent that signs its commits as a person: its edits are judged as a human's, which asks for review, so the approval on the head commit is the boundary",
   "a draft test's import-time code: pytest imports every module it collects into one process, so a draft can patch the code other tests import; run the draft paths in a run of their own (`pytest --ignore=tests/agent_drafts`, then the drafts)",
-  'a harness file outside the configured lists (a setup file a config names under another name, a transform a tsconfig names, a Maven or Gradle build file): add it to `harness-paths`',
+  'a harness file no resolver reaches: one named through a variable or a dynamic import (said as `harness-unresolved`), a Maven or Gradle build file, what an installed plugin loads: add it to `harness-paths`, or set `agent-write-paths`',
+  'production code that games its tests without touching any harness: a call counter that lets two contradictory assertions pass, an answer hard-coded for the inputs the visible tests use; no path rule sees it: pair the gate with a base run and a hold-out suite',
+  'a process that dies mid-run in one shard of several: without `reports-expected` (or `--collected`) the surviving shards are read as the whole run',
   'a new dependency that is itself a plugin (pytest loads installed plugins by entry point): a dependency bump is not a harness change; review dependency changes, or list the lockfile in `harness-paths`',
   'a root module that shadows a standard-library module the runner imports under `python -m pytest`: only the runner and plugin names are listed; run `pytest` rather than `python -m pytest`',
   'a test that is wrong from the start: the gate judges whether evidence is admissible, not whether the tests are good',

@@ -172,6 +172,13 @@ export function parseCommitPaths(out: string): Map<string, ChangedPath[]> {
   return commits;
 }
 
+/** Every file path of a commit's tree (the base's, for the harness it reaches). */
+export async function treeFiles(cwd: string, sha: string): Promise<string[]> {
+  const r = await git(cwd, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha]);
+  if (!r.ok) throw new GateError(`git ls-tree ${sha} failed: ${r.err}`);
+  return r.out.split('\0').filter((p) => p !== '');
+}
+
 /** A file's text at a commit, or null when the commit has no such file. */
 export async function showFile(cwd: string, sha: string, path: string): Promise<string | null> {
   const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
@@ -388,5 +395,6 @@ export async function gitChange(
     ledgerVersions: { cwd, head },
     commitPaths: () => commitPathsBetween(cwd, baseSha, head),
     fileAt: (sha, file) => showFile(cwd, sha, file),
+    filesAt: (sha) => treeFiles(cwd, sha),
   };
 }
