@@ -299,6 +299,16 @@ export const LINT = {
   more: ['exit status: 0 valid · 1 any problem or stale row · 2 usage error'],
 } as const satisfies CommandHelp;
 
+export const HARNESS = {
+  usage: '[--ref REF]',
+  summary:
+    "List the harness a commit's CI reaches (what `check --base REF` reads from the base), and what it cannot follow.",
+  more: ['exit status: 0 · 1 not a git repository or no such commit · 2 usage error'],
+  options: {
+    ref: { type: 'string', value: 'REF', help: 'the commit to read (default HEAD)' },
+  },
+} as const satisfies CommandHelp;
+
 export const RULES = {
   usage: '[--threats | --paths]',
   summary: 'Print the decision table (or the threat model, or the default path sets) as Markdown.',

@@ -51,7 +51,9 @@ export function present(tree: TreeView, candidates: string[]): string[] {
 
 /** A path-like argument: relative, or `<rootDir>`-based, or a file with a code extension. */
 export function looksLikePath(s: string): boolean {
-  if (s === '' || s.startsWith('@') || s.includes('\n') || /^[a-z][\w+.-]*:/i.test(s)) return false;
+  // A glob (`projects: ['<rootDir>/packages/*']`) names no one file; node_modules is installed.
+  if (s === '' || s.startsWith('@') || /[\n*?]/.test(s) || /^[a-z][\w+.-]*:/i.test(s)) return false;
+  if (/(?:^|\/)node_modules\//.test(s)) return false;
   if (s.startsWith('./') || s.startsWith('../') || s.startsWith('<rootDir>')) return true;
   return /\.(?:[cm]?[jt]sx?|json|py|sh|ya?ml|toml|ini|cfg)$/.test(s);
 }

@@ -56,8 +56,8 @@ function jsModule(c: CommandContext, s: Step, spec: string, what: string) {
 /** A Python module a flag names (`-p src.plugin`): harness wherever it lives. */
 export function pyModule(c: CommandContext, s: Step, module: string, what: string, roots = ['']) {
   if (module.startsWith('no:')) return;
-  // The working folder, the conventional src/ layout, and the config's `pythonpath`.
-  for (const root of new Set(['', 'src', ...roots])) {
+  // The working folder, and the roots the caller names (a config's `pythonpath`, src/).
+  for (const root of new Set(['', ...roots])) {
     for (const f of present(c.tree, pyCandidates(root === '' ? c.cwd : root, module))) {
       s.reach.push({ path: f, via: `${c.via} (${what})` });
     }
@@ -188,7 +188,7 @@ function npmScripts(c: CommandContext, s: Step, pkgDir: string, names: string[],
   s.follow.push({
     kind: 'npm-scripts',
     path: pkg,
-    via: `${c.via} → ${tool} ${names.join(' ')}`,
+    via: `${c.via} → ${tool} run ${names.join(' ')}`,
     args: all,
   });
   // What the package manager reads before it runs a script.
@@ -313,7 +313,7 @@ export function pytest(
 ) {
   for (const v of flagValues(args, ['-p'])) {
     if (v.dynamic) say(c, s, line, `pytest -p ${v.text}: a plugin named by a variable`);
-    else pyModule(c, s, v.text, `pytest -p ${v.text}`, roots);
+    else pyModule(c, s, v.text, `pytest -p ${v.text}`, ['src', ...roots]);
   }
   for (const v of flagValues(args, ['-c', '--config-file'])) {
     const p = repoPath(c.cwd, v.text);
@@ -373,7 +373,9 @@ function jsRunner(
     for (const name of defaults) {
       const p = repoPath(c.cwd, name);
       if (p !== null && c.tree.has(p)) {
-        s.reach.push({ path: p, via: `${c.via} (its default config)` });
+        // In a package.json only the runner's own key is its config (a dependency bump is not).
+        const key = name === 'package.json' ? kind.replace('-config', '') : undefined;
+        s.reach.push({ path: p, key, via: `${c.via} (its default config)` });
         s.follow.push({ kind, path: p, via: `${c.via} → ${p}` });
       }
     }
@@ -543,7 +545,7 @@ export function envStep(env: Record<string, string>, c: CommandContext, s: Step,
       pytest(cmd.words.slice(1), c, s, line);
   if (env.PYTEST_PLUGINS)
     for (const m of env.PYTEST_PLUGINS.split(','))
-      pyModule(c, s, m.trim(), `PYTEST_PLUGINS=${m.trim()}`);
+      pyModule(c, s, m.trim(), `PYTEST_PLUGINS=${m.trim()}`, ['src']);
 }
 
 /** A word that is the value of a NODE_OPTIONS flag (not a script to run). */

@@ -52,7 +52,7 @@ export function parseShell(text: string): Command[] {
     if (!inWord) return;
     const w = { text: cur, dynamic };
     if (redirect) redirect = false;
-    else if (words.length === 0 && !dynamic && /^[A-Za-z_]\w*=/.test(cur)) {
+    else if (words.length === 0 && /^[A-Za-z_]\w*=/.test(cur)) {
       const eq = cur.indexOf('=');
       env[cur.slice(0, eq)] = { text: cur.slice(eq + 1), dynamic };
     } else if (words.length === 0 && KEYWORDS.has(cur) && !dynamic) {

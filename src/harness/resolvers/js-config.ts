@@ -142,7 +142,7 @@ function mergeImports(f: Follow, toks: ReturnType<typeof tokens>, tree: TreeView
   for (const imp of literal) {
     if (!imp.spec.startsWith('./') && !imp.spec.startsWith('../')) continue;
     const p = repoPath(dir, imp.spec);
-    if (p === null) continue;
+    if (p === null || /(?:^|\/)node_modules\//.test(p)) continue;
     for (const c of present(tree, jsCandidates(p))) {
       s.reach.push({ path: c, via: `${f.via} (imports ${imp.spec})` });
       s.follow.push({ kind: 'node-script', path: c, via: `${f.via} → ${c}` });

@@ -74,7 +74,6 @@ export function yarnrcStep(f: Follow, text: string): Step {
     if (!m) return;
     const p = repoPath(dirOf(f.path), m[2]);
     if (p !== null) s.reach.push({ path: p, via: `${f.via} (${m[1]})` });
-    void i;
   });
   return s;
 }

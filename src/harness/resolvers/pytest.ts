@@ -96,7 +96,7 @@ export function conftestStep(f: Follow, text: string, tree: TreeView): Step {
       });
     const c = { file: f.path, cwd: '', via: `${f.via} pytest_plugins`, tree };
     // Under the default import mode a conftest's folder is on sys.path too.
-    for (const m of strings) pyModule(c, s, m, `pytest_plugins ${m}`, [dirOf(f.path)]);
+    for (const m of strings) pyModule(c, s, m, `pytest_plugins ${m}`, ['src', dirOf(f.path)]);
     i = j;
   }
   return s;
