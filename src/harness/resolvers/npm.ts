@@ -66,7 +66,7 @@ export function npmrcStep(f: Follow, text: string, tree: TreeView): Step {
 
 export function yarnrcStep(f: Follow, text: string): Step {
   const s = emptyStep();
-  text.split('\n').forEach((raw, i) => {
+  text.split('\n').forEach((raw) => {
     const m =
       /^\s*(?:-\s*)?(yarnPath|path|injectEnvironmentFiles)\s*:\s*["']?([^"'#]+?)["']?\s*$/.exec(
         raw,
