@@ -67,6 +67,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       harnessPaths: inputs.harnessPaths,
       draftPaths: inputs.draftPaths,
       expect: inputs.expect,
+      gaming: inputs.gaming,
       agentAuthors: inputs.agentAuthors,
       author: 'auto',
       prAuthor: event.pr?.author,

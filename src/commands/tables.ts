@@ -120,6 +120,11 @@ export const CHECK = {
       value: 'PATTERNS',
       help: "patterns naming agents' commit authors and logins (default: CONTRACT.md §3)",
     },
+    gaming: {
+      type: 'string',
+      value: 'review|reject',
+      help: "what a gaming shape in an agent's production lines is (default review; docs/gaming-shapes.md)",
+    },
     author: {
       type: 'string',
       value: 'auto|agent|human',

@@ -2,6 +2,7 @@
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
+import { addedLinesOf } from './added-lines.js';
 import {
   GateError,
   type ChangeSource,
@@ -388,5 +389,6 @@ export async function gitChange(
     ledgerVersions: { cwd, head },
     commitPaths: () => commitPathsBetween(cwd, baseSha, head),
     fileAt: (sha, file) => showFile(cwd, sha, file),
+    addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
   };
 }
