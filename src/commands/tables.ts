@@ -294,7 +294,7 @@ export const LINT = {
 } as const satisfies CommandHelp;
 
 export const RULES = {
-  usage: '[--threats | --paths]',
+  usage: '[--threats | --paths | --gaming]',
   summary: 'Print the decision table (or the threat model, or the default path sets) as Markdown.',
   more: ['exit status: 0 · 2 usage error'],
   options: {
@@ -305,6 +305,10 @@ export const RULES = {
     paths: {
       type: 'boolean',
       help: 'the default test, harness and draft paths, with their sources',
+    },
+    gaming: {
+      type: 'boolean',
+      help: 'the gaming shapes the scan of agent production lines looks for',
     },
   },
 } as const satisfies CommandHelp;

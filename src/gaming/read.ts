@@ -15,7 +15,7 @@ import type {
 } from '../types.js';
 import { parseAddedLines } from './diff.js';
 import { reportNeedles, scanAddedLines } from './scan.js';
-import { languageOf } from './shapes.js';
+import { isMinified, languageOf } from './shapes.js';
 
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */
 export const MAX_DIFF_BYTES = 16 * 1024 * 1024;
@@ -55,7 +55,9 @@ export async function readGaming(
   const paths = kinds(i);
   let left = i.maxBytes ?? MAX_DIFF_BYTES;
   let read = 0;
+  const minified = new Set<string>();
   for (const c of agents) {
+    for (const p of c.paths) if (p.status !== 'D' && isMinified(p.path)) minified.add(p.path);
     const scanned = new Set(
       c.paths
         .filter(
@@ -94,6 +96,10 @@ export async function readGaming(
         `commit ${sha}: its diff passes the ${MAX_DIFF_BYTES / 1048576} MiB the gaming-shape scan reads; the rest was not scanned`,
       );
   }
+  if (minified.size > 0)
+    notes.push(
+      `gaming shapes: minified files are not scanned (${[...minified].slice(0, 3).join(', ')}${minified.size > 3 ? ', …' : ''}); their sources are`,
+    );
   return facts;
 }
 
