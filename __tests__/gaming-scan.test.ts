@@ -3,11 +3,13 @@
 // the ledger's settings, and the gate over real git repositories (an agent's commit scanned,
 // a human's never).
 import { afterAll, describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { parseAddedLines, type AddedLine } from '../src/gaming/diff.js';
 import { gamingFindings } from '../src/gaming/findings.js';
 import { reportNeedles, scanAddedLines } from '../src/gaming/scan.js';
+import { renderGamingShapes } from '../src/gaming/render.js';
 import { SHAPES, languageOf } from '../src/gaming/shapes.js';
-import { parseLedger } from '../src/ledger/parse.js';
+import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
 import type { Change, Report } from '../src/types.js';
 import { check as checkIn } from './support/check.js';
 import {
@@ -161,6 +163,13 @@ describe('the shapes, per language', () => {
         }
   });
 
+  test('docs/gaming-shapes.md lists the shapes rendered from the data', () => {
+    const doc = readFileSync('docs/gaming-shapes.md', 'utf8');
+    const m = /<!-- shapes:start -->\n([\s\S]*?)<!-- shapes:end -->/.exec(doc);
+    expect(m?.[1]).toBe(renderGamingShapes());
+    for (const s of SHAPES) expect(m![1]).toContain(`| \`${s.id}\` |`);
+  });
+
   test('languages come from the extension; other files are not scanned', () => {
     expect(
       ['a.py', 'a.ts', 'a.mjs', 'a.go', 'A.java', 'a.rb', 'a.md', 'Makefile', 'a.d/x'].map(
@@ -182,10 +191,15 @@ describe('the shapes, per language', () => {
 });
 
 describe('hostile input, in linear time', () => {
+  // The best of three: the machine is shared, and a pause is no property of the scan.
   const time = (lines: AddedLine[]) => {
-    const t = process.hrtime.bigint();
-    scanAddedLines(lines);
-    return Number(process.hrtime.bigint() - t) / 1e6;
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = process.hrtime.bigint();
+      scanAddedLines(lines);
+      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    return best;
   };
   // Each shape's needles, repeated along one long line without what completes the pattern:
   // the worst a backtracking pattern could meet.
@@ -306,6 +320,8 @@ describe('the findings and the ledger settings', () => {
     },
   });
   const LEDGER = (extra: string) => `version: 1\n${extra}rows: []\n`;
+  const ROW = (extra: string) =>
+    `version: 1\n${extra}rows:\n  - id: tests/a.py::t\n    class: draft\n    source: agent\n    proposed_class: property\n`;
 
   test('one review finding per shape and file, on its first line, naming the shape and the trick', () => {
     const f = gamingFindings(change(null));
@@ -351,6 +367,26 @@ describe('the findings and the ledger settings', () => {
     expect(good.errors).toEqual([]);
     expect(good.ledger!.gamingResult).toBe('review');
     expect(good.ledger!.gamingAllow).toEqual([{ shape: 'always-equal', glob: 'src/**/money.py' }]);
+  });
+
+  test('both ledger readers read the keys alike: a large ledger that has them stays on the fast one', () => {
+    const text = ROW(
+      'rules:\n  - "*=locked_fixture:{file}"\ngaming_result: reject\ngaming_allow:\n  - process-exit=src/cli.py\n  - "caller-frame=src/**/log.py"\n',
+    );
+    const fast = parseLedgerWith(text, 'l.yaml', 'fast');
+    const full = parseLedgerWith(text, 'l.yaml', 'yaml');
+    expect(fast).not.toBeNull();
+    for (const r of [fast!, full!]) {
+      expect(r.errors).toEqual([]);
+      expect([r.ledger!.gamingResult, r.ledger!.gamingAllow, r.ledger!.rules]).toEqual([
+        'reject',
+        [
+          { shape: 'process-exit', glob: 'src/cli.py' },
+          { shape: 'caller-frame', glob: 'src/**/log.py' },
+        ],
+        ['*=locked_fixture:{file}'],
+      ]);
+    }
   });
 
   test('what could not be scanned asks for review, never passes silently', () => {
