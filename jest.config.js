@@ -20,6 +20,7 @@ export const E2E = [
   'cli-dist.test.ts',
   'evidence-attacks.test.ts',
   'evidence-attacks-js.test.ts',
+  'gaming-attacks.test.ts',
   'hostile.test.ts',
   'hostile-event-action.test.ts',
   'self-gate.test.ts',
