@@ -20,7 +20,7 @@ import {
   globsOf,
 } from './decision/evidence-paths.js';
 import { commitFacts } from './evidence-commits.js';
-import { readGaming } from './gaming/read.js';
+import { readGaming } from './evidence-gaming.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { rowFor } from './ledger/file-rows.js';

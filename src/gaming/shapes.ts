@@ -68,7 +68,7 @@ const on =
 /** The runner and assertion modules production code has no reason to load. */
 const RUNNER_MODULES = ['jest', 'vitest', 'mocha', 'chai', 'expect', 'node:test', 'jest-circus'];
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** `require('m')`, `from 'm'`, `import('m')`, and `m/…` subpaths. */
+/** A require, an import or a dynamic import of the module M, or of a path below it. */
 const importOf = (m: string) =>
   new RegExp(
     `(require\\s{0,4}\\(|from\\s{1,4}|import\\s{0,4}\\(|import\\s{1,4})\\s{0,4}['"\`]${escapeRe(m)}(/[^'"\`]{0,100})?['"\`]`,
@@ -352,7 +352,7 @@ export function languageOf(path: string): Language | undefined {
 
 /**
  * A minified bundle (`*.min.js`): generated from sources that are scanned themselves, one
- * line of everything; not scanned (src/gaming/read.ts says so in a note).
+ * line of everything; not scanned (src/evidence-gaming.ts says so in a note).
  */
 export function isMinified(path: string): boolean {
   return /\.min\.[cm]?js$/i.test(path);
