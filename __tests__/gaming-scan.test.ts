@@ -3,7 +3,9 @@
 // the ledger's settings, and the gate over real git repositories (an agent's commit scanned,
 // a human's never).
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseAddedLines, type AddedLine } from '../src/gaming/diff.js';
 import { gamingFindings } from '../src/gaming/findings.js';
 import { reportNeedles, scanAddedLines } from '../src/gaming/scan.js';
@@ -217,15 +219,16 @@ describe('hostile input, in linear time', () => {
   ];
 
   test.each(['src/a.py', 'src/a.js', 'src/a.go', 'src/A.java', 'lib/a.rb'])(
-    'a 2 MB line of near-misses (%s) is scanned in seconds at most, and twice the text takes about twice the time',
+    'a 2 MB line of near-misses (%s) is scanned in seconds at most, and four times the text takes about four times as long',
     (file) => {
       const lines = (n: number) => hostile(n).map((text, i) => ({ path: file, line: i + 1, text }));
       time(lines(50_000)); // warm up
-      const small = time(lines(1_000_000));
+      const small = time(lines(500_000));
       const big = time(lines(2_000_000));
       expect(big).toBeLessThan(3000);
-      // Linear: doubling the text does not quadruple the time (a generous bound for a busy box).
-      expect(big).toBeLessThan(Math.max(small * 3.5, 40));
+      // Linear: four times the text takes about four times as long (a quadratic scan, sixteen);
+      // the bound leaves room for a shared machine's pauses.
+      expect(big).toBeLessThan(Math.max(small * 9, 60));
     },
   );
 
@@ -434,6 +437,23 @@ describe('the gate over real git repositories', () => {
     const rej = await checkIn(repo, '--base', 'main', '--gaming', 'reject');
     expect(gaming(rej)).toEqual(['reject:src/lib.py:4']);
     expect(rej.code).toBe(1);
+  });
+
+  test('a file name that holds markup reaches the summary escaped', async () => {
+    const repo = baseRepo();
+    repo.write({ 'src/<img src=x onerror=alert(1)>.py': 'import sys\nf = sys._getframe(0)\n' });
+    repo.commit('add', AGENT);
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-gaming-'));
+    const md = path.join(dir, 's.md');
+    const r = await checkIn(repo, '--base', 'main', '--summary', md);
+    expect(gaming(r)).toEqual(['review:src/<img src=x onerror=alert(1)>.py:2']);
+    const summary = readFileSync(md, 'utf8');
+    rmSync(dir, { recursive: true, force: true });
+    expect(summary).toContain('production-gaming-shape');
+    // Only inside code spans (where Markdown shows it as text) or escaped (`\<img`).
+    const outsideCode = summary.replace(/`[^`\n]*`/g, '').replace(/\\</g, '');
+    expect(summary).toContain('src/\\<img');
+    expect(outsideCode).not.toContain('<img');
   });
 
   test("a human's commit is never scanned; an agent's test-path, draft and prose lines are not either", async () => {
