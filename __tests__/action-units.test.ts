@@ -315,6 +315,7 @@ describe('readInputs', () => {
       expect: 'all',
       artifact: undefined,
       jobSummary: true,
+      gaming: 'review',
     });
   });
 

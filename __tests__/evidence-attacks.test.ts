@@ -296,10 +296,14 @@ const ATTACKS: Play[] = [
     without: 'fail',
     with: 'skip',
     today: ADMITTED,
-    gate: rejects(['classified-skip'], {
-      rule: 'classified-skip',
-      text: ['windows-only', 'needs the fast path'],
-    }),
+    gate: {
+      ...rejects(['classified-skip'], {
+        rule: 'classified-skip',
+        text: ['windows-only', 'needs the fast path'],
+      }),
+      // Issue 24: production code that imports unittest (to raise its SkipTest) is a gaming shape.
+      rules: ['classified-skip:reject', 'production-gaming-shape:review'],
+    },
   },
 ];
 

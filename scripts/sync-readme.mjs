@@ -93,6 +93,7 @@ const tables = actionTables(readFileSync('action.yml', 'utf8'));
 edit('README.md', (t) => between(t, 'rules', rules));
 edit('README.md', (t) => between(t, 'threats', threats));
 edit('docs/evidence-paths.md', (t) => between(t, 'paths', evidencePaths));
+edit('docs/gaming-shapes.md', (t) => between(t, 'shapes', cli('rules', '--gaming')));
 edit('README.md', (t) => between(t, 'inputs', tables.inputs));
 edit('README.md', (t) => between(t, 'outputs', tables.outputs));
 edit('README.md', withRepository);

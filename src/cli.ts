@@ -31,6 +31,7 @@ import {
   UPDATE,
 } from './commands/tables.js';
 import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
+import { renderGamingShapes } from './gaming/render.js';
 import pkg from '../package.json' with { type: 'json' };
 
 type Run = (argv: string[], io: CommandIO) => Promise<number>;
@@ -64,13 +65,15 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
         allowPositionals: false,
         options: RULES.options,
       });
-      if (values.threats && values.paths)
-        throw new UsageError('give --threats or --paths, not both');
-      const render = values.threats
-        ? renderThreatModel
-        : values.paths
-          ? renderEvidencePaths
-          : renderRulesTable;
+      if ([values.threats, values.paths, values.gaming].filter(Boolean).length > 1)
+        throw new UsageError('give one of --threats, --paths and --gaming');
+      const render = values.gaming
+        ? renderGamingShapes
+        : values.threats
+          ? renderThreatModel
+          : values.paths
+            ? renderEvidencePaths
+            : renderRulesTable;
       io.stdout(render());
       return 0;
     },

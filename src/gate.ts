@@ -22,6 +22,7 @@ import {
 import { commitFacts } from './evidence-commits.js';
 import { baseHarness } from './harness/from-source.js';
 import type { HarnessResolution } from './harness/resolve.js';
+import { readGaming } from './evidence-gaming.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { rowFor } from './ledger/file-rows.js';
@@ -84,6 +85,8 @@ export interface GateOptions {
   /** Quarantine rows older than this many days become warnings. */
   quarantineMaxAgeDays?: number;
   now?: Date;
+  /** `--gaming reject`: gaming-shape findings reject instead of asking for review (§3). */
+  gaming?: 'review' | 'reject';
 }
 
 export interface GateOutcome {
@@ -370,6 +373,20 @@ async function readChange(
     patterns,
     paths,
   });
+  const gaming = await readGaming(
+    {
+      src,
+      ...facts,
+      changed,
+      evidence,
+      ledgerFile: ledgerShown,
+      ledger,
+      baseLedger,
+      production: o.production,
+      result: o.gaming,
+    },
+    notes,
+  );
   if (!facts.perCommit) {
     notes.push(
       `evidence paths: ${src.source} gives no per-commit files, so every changed path takes the change's authorship (${who.agent ? 'agent' : 'human'}) and shared configs count whole; check out with history (fetch-depth: 0) so git can answer per commit`,
@@ -384,5 +401,6 @@ async function readChange(
     rowAuthors: rowAuthors ?? undefined,
     source: src.source,
     commits: facts.commits,
+    ...(gaming ? { gaming } : {}),
   };
 }

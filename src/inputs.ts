@@ -32,6 +32,8 @@ export interface ActionInputs {
   artifact?: string;
   /** Write the job summary (GitHub Enterprise Server users may need it off). */
   jobSummary: boolean;
+  /** What a gaming-shape finding is (`gaming`: review or reject). */
+  gaming: 'review' | 'reject';
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -135,5 +137,6 @@ export function readInputs(): ActionInputs {
     expect: oneOf('expect', core.getInput('expect') || 'all', ['all', 'ran-files']),
     artifact,
     jobSummary: yesNo('job-summary', true),
+    gaming: oneOf('gaming', core.getInput('gaming') || 'review', ['review', 'reject']),
   };
 }

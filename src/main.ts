@@ -69,6 +69,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       agentWritePaths: inputs.agentWritePaths,
       reportsExpected: inputs.reportsExpected,
       expect: inputs.expect,
+      gaming: inputs.gaming,
       agentAuthors: inputs.agentAuthors,
       author: 'auto',
       prAuthor: event.pr?.author,

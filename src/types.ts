@@ -57,6 +57,10 @@ export interface Ledger {
   rules?: string[];
   rows: LedgerRow[];
   byId: Map<string, LedgerRow>;
+  /** `gaming_result:` (§3 "Gaming shapes"): what a gaming-shape finding is; read from the base's ledger. */
+  gamingResult?: 'review' | 'reject';
+  /** `gaming_allow:` entries `SHAPE=PATH_GLOB`: one shape allowed on matching paths; the base's. */
+  gamingAllow?: { shape: string; glob: string }[];
 }
 
 /** A validation error: always names file, line and column (1-based). */
@@ -203,6 +207,17 @@ export interface Change {
    * changed path under the change's authorship.
    */
   commits?: CommitChanges[];
+  /** The gaming shapes in the lines the agents' commits add (§3 "Gaming shapes"). */
+  gaming?: GamingFacts;
+}
+
+/** What the gaming-shape scan of the agents' added lines found (src/gaming/). */
+export interface GamingFacts {
+  hits: { shape: string; path: string; line: number; sha: string; why: string }[];
+  /** What could not be scanned (a cap reached, an unreadable diff): each asks for review. */
+  unscanned: string[];
+  /** `--gaming reject` / the action's `gaming: reject`: a setting of the base's workflow. */
+  result?: 'review' | 'reject';
 }
 
 /** One path one commit changed, with what the gate read of its content. */
@@ -289,7 +304,8 @@ export type RuleKey =
   | 'report-in-change'
   | 'agent-write-outside'
   | 'harness-unresolved'
-  | 'reports-missing';
+  | 'reports-missing'
+  | 'production-gaming-shape';
 
 export interface Finding {
   rule: RuleKey;
@@ -352,6 +368,8 @@ export interface ChangeSource {
   fileAt?(sha: string, path: string): Promise<string | null>;
   /** Every file path of a commit's tree (the harness the base reaches): git only. */
   filesAt?(sha: string): Promise<string[]>;
+  /** A commit's diff as `git show -U0` gives it, read up to `maxBytes` (gaming shapes): git only. */
+  addedLines?(sha: string, maxBytes: number): Promise<{ text: string; capped: boolean }>;
 }
 
 /** A report file the gate could not use, or a pattern that matched nothing. */

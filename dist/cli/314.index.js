@@ -1,50 +1,125 @@
 export const id = 314;
-export const ids = [314,619];
+export const ids = [314,526];
 export const modules = {
 
-/***/ 6619:
+/***/ 7526:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   addWorktree: () => (/* binding */ addWorktree),
-/* harmony export */   blobText: () => (/* binding */ blobText),
-/* harmony export */   blobsAt: () => (/* binding */ blobsAt),
-/* harmony export */   changedPaths: () => (/* binding */ changedPaths),
-/* harmony export */   coAuthorsOf: () => (/* binding */ coAuthorsOf),
-/* harmony export */   commitPathsBetween: () => (/* binding */ commitPathsBetween),
-/* harmony export */   commitsBetween: () => (/* binding */ commitsBetween),
-/* harmony export */   fetchPullHead: () => (/* binding */ fetchPullHead),
-/* harmony export */   gitChange: () => (/* binding */ gitChange),
-/* harmony export */   isShallow: () => (/* binding */ isShallow),
-/* harmony export */   mergeBase: () => (/* binding */ mergeBase),
-/* harmony export */   parseBatchCheck: () => (/* binding */ parseBatchCheck),
-/* harmony export */   parseCommitPaths: () => (/* binding */ parseCommitPaths),
-/* harmony export */   parseCommitRecords: () => (/* binding */ parseCommitRecords),
-/* harmony export */   parseNameStatus: () => (/* binding */ parseNameStatus),
-/* harmony export */   removeWorktree: () => (/* binding */ removeWorktree),
-/* harmony export */   resolveCommit: () => (/* binding */ resolveCommit),
-/* harmony export */   showFile: () => (/* binding */ showFile),
-/* harmony export */   topLevel: () => (/* binding */ topLevel),
-/* harmony export */   trailerValues: () => (/* binding */ trailerValues),
-/* harmony export */   treeFiles: () => (/* binding */ treeFiles)
-/* harmony export */ });
-/* harmony import */ var _actions_exec__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1260);
-/* harmony import */ var _decision_authorship_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5229);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  addWorktree: () => (/* binding */ addWorktree),
+  blobText: () => (/* binding */ blobText),
+  blobsAt: () => (/* binding */ blobsAt),
+  changedPaths: () => (/* binding */ changedPaths),
+  coAuthorsOf: () => (/* binding */ coAuthorsOf),
+  commitPathsBetween: () => (/* binding */ commitPathsBetween),
+  commitsBetween: () => (/* binding */ commitsBetween),
+  fetchPullHead: () => (/* binding */ fetchPullHead),
+  gitChange: () => (/* binding */ gitChange),
+  isShallow: () => (/* binding */ isShallow),
+  mergeBase: () => (/* binding */ mergeBase),
+  parseBatchCheck: () => (/* binding */ parseBatchCheck),
+  parseCommitPaths: () => (/* binding */ parseCommitPaths),
+  parseCommitRecords: () => (/* binding */ parseCommitRecords),
+  parseNameStatus: () => (/* binding */ parseNameStatus),
+  removeWorktree: () => (/* binding */ removeWorktree),
+  resolveCommit: () => (/* binding */ resolveCommit),
+  showFile: () => (/* binding */ showFile),
+  topLevel: () => (/* binding */ topLevel),
+  trailerValues: () => (/* binding */ trailerValues),
+  treeFiles: () => (/* binding */ treeFiles)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(1260);
+// EXTERNAL MODULE: ./src/decision/authorship.ts
+var authorship = __webpack_require__(5229);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+;// CONCATENATED MODULE: ./src/adapters/git/added-lines.ts
+// One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
+// external diff or textconv driver, a merge as its dense combined diff (only what the merge
+// itself wrote). Read up to a byte cap: past it git is stopped and the caller is told, so a
+// huge commit costs at most the cap and is never taken as scanned (src/evidence-gaming.ts).
+
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function addedLinesOf(cwd, sha, maxBytes) {
+    if (!SHA.test(sha))
+        return Promise.reject(new types/* GateError */.u(`not a commit sha: ${sha.slice(0, 80)}`));
+    const args = [
+        '-c',
+        'core.quotePath=false',
+        'show',
+        '--no-color',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--no-renames',
+        '--submodule=short',
+        '--diff-merges=dense-combined',
+        '--format=',
+        '-U0',
+        sha,
+        '--',
+    ];
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+        const chunks = [];
+        let size = 0;
+        let capped = false;
+        let err = '';
+        child.stdout.on('data', (b) => {
+            if (capped)
+                return;
+            if (size + b.length > maxBytes) {
+                chunks.push(b.subarray(0, maxBytes - size));
+                size = maxBytes;
+                capped = true;
+                child.kill();
+                return;
+            }
+            chunks.push(b);
+            size += b.length;
+        });
+        child.stderr.on('data', (b) => {
+            if (err.length < 400)
+                err += b.toString('utf8');
+        });
+        child.on('error', (e) => reject(new types/* GateError */.u(`git show ${sha.slice(0, 12)} failed: ${e.message}`)));
+        child.on('close', (code) => {
+            if (!capped && code !== 0) {
+                reject(new types/* GateError */.u(`git show ${sha.slice(0, 12)} failed: ${err.trim().split('\n')[0] ?? ''}`));
+                return;
+            }
+            let text = Buffer.concat(chunks).toString('utf8');
+            // A cut diff ends mid-line: that line is not read.
+            if (capped)
+                text = text.slice(0, text.lastIndexOf('\n') + 1);
+            resolve({ text, capped });
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/adapters/git/git.ts
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 
 
 
+
 async function git(cwd, args) {
-    const r = await (0,_actions_exec__WEBPACK_IMPORTED_MODULE_0__/* .getExecOutput */ .H)('git', args, { cwd, silent: true, ignoreReturnCode: true });
+    const r = await (0,exec/* getExecOutput */.H)('git', args, { cwd, silent: true, ignoreReturnCode: true });
     return { ok: r.exitCode === 0, out: r.stdout, err: r.stderr.trim().split('\n')[0] ?? '' };
 }
 /** A ref a user typed must not be read as an option by git. */
 function checkRef(ref) {
     if (ref === '' || ref.startsWith('-') || /[\0\n\r]/.test(ref) || ref.length > 1024) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`not a usable git ref: ${JSON.stringify(ref.slice(0, 80))}`);
+        throw new types/* GateError */.u(`not a usable git ref: ${JSON.stringify(ref.slice(0, 80))}`);
     }
 }
 async function resolveCommit(cwd, ref) {
@@ -91,7 +166,7 @@ async function mergeBase(cwd, base, head, allowFetch) {
     }
     return found ?? (await ask()) ?? fail();
     function fail() {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git cannot find a merge base of ${base} and ${head}`);
+        throw new types/* GateError */.u(`git cannot find a merge base of ${base} and ${head}`);
     }
 }
 /** Paths changed between two commits; a rename is a deletion plus an addition. */
@@ -107,7 +182,7 @@ async function changedPaths(cwd, from, to) {
         '--',
     ]);
     if (!r.ok)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git diff ${from} ${to} failed: ${r.err}`);
+        throw new types/* GateError */.u(`git diff ${from} ${to} failed: ${r.err}`);
     return parseNameStatus(r.out);
 }
 /** `git diff --name-status -z` output: STATUS NUL PATH NUL … (no renames). */
@@ -150,7 +225,7 @@ async function commitPathsBetween(cwd, from, to) {
         '--',
     ]);
     if (!r.ok)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git log --name-status ${from}..${to} failed: ${r.err}`);
+        throw new types/* GateError */.u(`git log --name-status ${from}..${to} failed: ${r.err}`);
     return parseCommitPaths(r.out);
 }
 /**
@@ -168,15 +243,15 @@ function parseCommitPaths(out) {
             continue;
         if (token.startsWith('\x01')) {
             const sha = token.slice(1);
-            if (!SHA.test(sha))
-                throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('git log printed a commit without its sha');
+            if (!git_SHA.test(sha))
+                throw new types/* GateError */.u('git log printed a commit without its sha');
             paths = [];
             commits.set(sha, paths);
             continue;
         }
         const path = parts[++i];
         if (paths === undefined || !/^[ACDMTUX]+$/.test(token) || path === undefined || path === '') {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('git log printed changed paths that do not parse');
+            throw new types/* GateError */.u('git log printed changed paths that do not parse');
         }
         paths.push({ path, status: statusOf(token) });
     }
@@ -186,7 +261,7 @@ function parseCommitPaths(out) {
 async function treeFiles(cwd, sha) {
     const r = await git(cwd, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha]);
     if (!r.ok)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git ls-tree ${sha} failed: ${r.err}`);
+        throw new types/* GateError */.u(`git ls-tree ${sha} failed: ${r.err}`);
     return r.out.split('\0').filter((p) => p !== '');
 }
 /** A file's text at a commit, or null when the commit has no such file. */
@@ -196,7 +271,7 @@ async function showFile(cwd, sha, path) {
         return null;
     const r = await git(cwd, ['show', '--no-textconv', `${sha}:${path}`]);
     if (!r.ok)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git show ${sha}:${path} failed: ${r.err}`);
+        throw new types/* GateError */.u(`git show ${sha}:${path} failed: ${r.err}`);
     return r.out;
 }
 // One record per commit, fields NUL-separated and records NUL-separated (-z): no byte of a
@@ -213,7 +288,7 @@ const COMMIT_FORMAT = [
     '%(trailers:key=Co-authored-by,valueonly,unfold)',
 ].join('%x00');
 const COMMIT_FIELDS = 7;
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const git_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The commits in from..to, newest first (parents after their children). */
 async function commitsBetween(cwd, from, to) {
     const r = await git(cwd, [
@@ -227,7 +302,7 @@ async function commitsBetween(cwd, from, to) {
         `${from}..${to}`,
     ]);
     if (!r.ok)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git log ${from}..${to} failed: ${r.err}`);
+        throw new types/* GateError */.u(`git log ${from}..${to} failed: ${r.err}`);
     return parseCommitRecords(r.out);
 }
 /** `git log -z --format=COMMIT_FORMAT` output; anything that does not fit is refused. */
@@ -237,14 +312,14 @@ function parseCommitRecords(out) {
     const parts = out.split('\0');
     // --format with -z ends every record with NUL: the last part is the empty one after it.
     if (parts.pop() !== '' || parts.length % COMMIT_FIELDS !== 0) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('git log printed commit records that do not parse: authorship unknown');
+        throw new types/* GateError */.u('git log printed commit records that do not parse: authorship unknown');
     }
     const commits = [];
     for (let i = 0; i < parts.length; i += COMMIT_FIELDS) {
         const [sha, parents, an, ae, cn, ce, trailers] = parts.slice(i, i + COMMIT_FIELDS);
         const parentList = parents === '' ? [] : parents.split(' ');
-        if (!SHA.test(sha) || !parentList.every((p) => SHA.test(p))) {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('git log printed a commit record without its sha: authorship unknown');
+        if (!git_SHA.test(sha) || !parentList.every((p) => git_SHA.test(p))) {
+            throw new types/* GateError */.u('git log printed a commit record without its sha: authorship unknown');
         }
         commits.push({
             sha,
@@ -261,22 +336,22 @@ function trailerValues(text) {
     return text
         .split('\n')
         .filter((v) => v.trim() !== '')
-        .map(_decision_authorship_js__WEBPACK_IMPORTED_MODULE_2__/* .parseIdentity */ .aZ);
+        .map(authorship/* parseIdentity */.aZ);
 }
 /**
  * The Co-authored-by values of a commit message given as text (the API fallback), read by
  * `git interpret-trailers`, the same parser `git log` uses for %(trailers).
  */
 async function coAuthorsOf(message) {
-    const r = await (0,_actions_exec__WEBPACK_IMPORTED_MODULE_0__/* .getExecOutput */ .H)('git', ['-c', 'trailer.separators=:', 'interpret-trailers', '--parse', '--unfold', '--no-divider'], { silent: true, ignoreReturnCode: true, input: Buffer.from(message) });
+    const r = await (0,exec/* getExecOutput */.H)('git', ['-c', 'trailer.separators=:', 'interpret-trailers', '--parse', '--unfold', '--no-divider'], { silent: true, ignoreReturnCode: true, input: Buffer.from(message) });
     if (r.exitCode !== 0)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('git interpret-trailers failed: authorship unknown');
+        throw new types/* GateError */.u('git interpret-trailers failed: authorship unknown');
     const out = [];
     for (const line of r.stdout.split('\n')) {
         const colon = line.indexOf(':');
         if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== 'co-authored-by')
             continue;
-        out.push((0,_decision_authorship_js__WEBPACK_IMPORTED_MODULE_2__/* .parseIdentity */ .aZ)(line.slice(colon + 1)));
+        out.push((0,authorship/* parseIdentity */.aZ)(line.slice(colon + 1)));
     }
     return out;
 }
@@ -288,11 +363,11 @@ async function coAuthorsOf(message) {
  */
 async function blobsAt(cwd, shas, file) {
     if (/[\0\n\r]/.test(file))
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('the ledger path holds a line break: refused');
+        throw new types/* GateError */.u('the ledger path holds a line break: refused');
     const input = shas.map((s) => `${s}\n${s}:${file}\n`).join('');
-    const r = await (0,_actions_exec__WEBPACK_IMPORTED_MODULE_0__/* .getExecOutput */ .H)('git', ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) });
+    const r = await (0,exec/* getExecOutput */.H)('git', ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) });
     if (r.exitCode !== 0)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u('git cat-file --batch-check failed');
+        throw new types/* GateError */.u('git cat-file --batch-check failed');
     return parseBatchCheck(shas, r.stdout);
 }
 /**
@@ -308,7 +383,7 @@ function parseBatchCheck(shas, stdout) {
         if (fields(lines[2 * i])[1] !== 'commit')
             return;
         const [id, type, size] = fields(lines[2 * i + 1]);
-        out.set(sha, type === 'blob' && SHA.test(id) ? { id, size: Number(size) } : null);
+        out.set(sha, type === 'blob' && git_SHA.test(id) ? { id, size: Number(size) } : null);
     });
     return out;
 }
@@ -316,7 +391,7 @@ function parseBatchCheck(shas, stdout) {
 async function blobText(cwd, blob) {
     const r = await git(cwd, ['cat-file', 'blob', blob]);
     if (!r.ok)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git cat-file blob ${blob} failed: ${r.err}`);
+        throw new types/* GateError */.u(`git cat-file blob ${blob} failed: ${r.err}`);
     return r.out;
 }
 async function topLevel(cwd) {
@@ -338,16 +413,16 @@ async function fetchPullHead(cwd, pull, sha) {
         if (await resolveCommit(cwd, sha))
             return;
     }
-    throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git cannot fetch the head ${sha.slice(0, 12)} of pull request #${pull} from origin (refs/pull/${pull}/head)`);
+    throw new types/* GateError */.u(`git cannot fetch the head ${sha.slice(0, 12)} of pull request #${pull} from origin (refs/pull/${pull}/head)`);
 }
 /**
  * Checks a commit out, detached, into a folder of its own, running nothing from it: no hooks
  * (core.hooksPath is emptied) and no LFS download. Its files are read as data only.
  */
 async function addWorktree(cwd, dir, sha) {
-    const r = await (0,_actions_exec__WEBPACK_IMPORTED_MODULE_0__/* .getExecOutput */ .H)('git', ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', '--force', dir, sha], { cwd, silent: true, ignoreReturnCode: true, env: { ...envOf(), GIT_LFS_SKIP_SMUDGE: '1' } });
+    const r = await (0,exec/* getExecOutput */.H)('git', ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', '--force', dir, sha], { cwd, silent: true, ignoreReturnCode: true, env: { ...envOf(), GIT_LFS_SKIP_SMUDGE: '1' } });
     if (r.exitCode !== 0) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git cannot check out ${sha.slice(0, 12)} into a worktree: ${r.stderr.trim().split('\n')[0] ?? ''}`);
+        throw new types/* GateError */.u(`git cannot check out ${sha.slice(0, 12)} into a worktree: ${r.stderr.trim().split('\n')[0] ?? ''}`);
     }
 }
 async function removeWorktree(cwd, dir) {
@@ -374,6 +449,7 @@ async function gitChange(cwd, base, head, allowFetch) {
         commitPaths: () => commitPathsBetween(cwd, baseSha, head),
         fileAt: (sha, file) => showFile(cwd, sha, file),
         filesAt: (sha) => treeFiles(cwd, sha),
+        addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
     };
 }
 
@@ -389,7 +465,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _adapters_git_git_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6619);
+/* harmony import */ var _adapters_git_git_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7526);
 /* harmony import */ var _harness_resolve_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(849);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
 /* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7837);

@@ -40,6 +40,10 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
   if (author !== 'auto' && author !== 'agent' && author !== 'human') {
     throw new UsageError(`--author must be auto, agent or human, not ${JSON.stringify(author)}`);
   }
+  const gaming = v.gaming ?? 'review';
+  if (gaming !== 'review' && gaming !== 'reject') {
+    throw new UsageError(`--gaming must be review or reject, not ${JSON.stringify(gaming)}`);
+  }
   const age = v['quarantine-max-age-days'];
   if (age !== undefined && !/^\d{1,6}$/.test(age)) {
     throw new UsageError(
@@ -74,6 +78,7 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
     agentAuthors: v['agent-authors'] ?? [...DEFAULT_AGENT_AUTHORS],
     author,
     quarantineMaxAgeDays: age === undefined ? undefined : Number(age),
+    gaming,
     json: v.json,
     summary: v.summary,
   };

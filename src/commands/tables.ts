@@ -131,6 +131,11 @@ export const CHECK = {
       value: 'PATTERNS',
       help: "patterns naming agents' commit authors and logins (default: CONTRACT.md §3)",
     },
+    gaming: {
+      type: 'string',
+      value: 'review|reject',
+      help: "what a gaming shape in an agent's production lines is (default review; docs/gaming-shapes.md)",
+    },
     author: {
       type: 'string',
       value: 'auto|agent|human',
@@ -310,7 +315,7 @@ export const HARNESS = {
 } as const satisfies CommandHelp;
 
 export const RULES = {
-  usage: '[--threats | --paths]',
+  usage: '[--threats | --paths | --gaming]',
   summary: 'Print the decision table (or the threat model, or the default path sets) as Markdown.',
   more: ['exit status: 0 · 2 usage error'],
   options: {
@@ -321,6 +326,10 @@ export const RULES = {
     paths: {
       type: 'boolean',
       help: 'the default test, harness and draft paths, with their sources',
+    },
+    gaming: {
+      type: 'boolean',
+      help: 'the gaming shapes the scan of agent production lines looks for',
     },
   },
 } as const satisfies CommandHelp;

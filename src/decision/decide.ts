@@ -7,6 +7,7 @@ import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
 import { judgeEvidence } from './evidence.js';
+import { gamingFindings } from '../gaming/findings.js';
 import { finalize } from './finalize.js';
 import { finding, NO_CASE } from './finding.js';
 import { NO_LEDGER } from './fix.js';
@@ -76,6 +77,7 @@ export function decide(input: DecideInput): Report {
         input.ledgerFile,
       ),
     );
+  if (input.change) findings.push(...gamingFindings(input.change));
   if (ledger) {
     const facts = new ChangeFacts(input.change);
     const seen = new Set<LedgerRow>(); // rows with a result, by identity

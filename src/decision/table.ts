@@ -346,6 +346,18 @@ export const RULES: readonly Rule[] = [
     stops:
       'a report committed beside CI’s real one, supplying the pass for a test the change stopped running',
   },
+  {
+    key: 'production-gaming-shape',
+    signal:
+      "a line an agent's commit adds outside the test, draft, golden, ledger, report and harness paths has a gaming shape (docs/gaming-shapes.md: reading the caller or the stack, the runner's presence, leaving the process or hooking its exit, patching the runner or built-ins, naming where reports go, an equality that always holds), not allowed for that path by the base's `gaming_allow`; or those lines could not all be read",
+    class: '\u2014',
+    result: 'review',
+    action:
+      "a reviewer reads the line (annotated) and approves; a meant use is allowed for its path in the base's ledger (`gaming_allow: [SHAPE=PATH]`); `gaming_result: reject` makes it reject",
+    fix: APPROVE,
+    stops:
+      "production code that games its tests: a function that reads its caller's frame, a check of the runner's environment, `exit(0)` or an exit hook that rewrites the report, a module that patches the assertions on import, an `__eq__` that always holds",
+  },
 ];
 
 const BY_KEY = new Map(RULES.map((r, i) => [r.key, { rule: r, order: i }]));

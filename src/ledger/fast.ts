@@ -50,6 +50,9 @@ const HEX_LEN: Record<string, number> = { x: 2, u: 4, U: 8 };
  * null when the text leaves the layout this reader knows; `onRow` may have been called by
  * then, so the caller discards what it collected.
  */
+/** Top-level lists of plain scalars, kept whole (they are short). */
+const SHORT_LISTS = new Set(['rules', 'gaming_allow']);
+
 export function readFast(text: string, onRow: (row: MapVal) => void): ReadResult | null {
   if (
     AWKWARD.test(text) ||
@@ -130,7 +133,8 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
   // The `rules:` list: plain scalars, kept whole (it is short).
   let list: SeqVal | null = null;
   let listIndent = -1;
-  let sawRules = false;
+  // `gaming_allow:` is one too (§2): a large ledger that has it stays on this reader.
+  const sawLists = new Set<string>();
   let sawRows = false;
   let sawRowsKey = false;
   let sawContent = false;
@@ -168,10 +172,14 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
 
     if (c === 45 && (at + 1 === le || text.charCodeAt(at + 1) === 32)) {
       const startsList =
-        list === null && pending !== null && seq === null && pending.key === 'rules' && !sawRules;
+        list === null &&
+        pending !== null &&
+        seq === null &&
+        SHORT_LISTS.has(pending.key) &&
+        !sawLists.has(pending.key);
       if (startsList || (list !== null && indent === listIndent)) {
         if (startsList) {
-          sawRules = true;
+          sawLists.add(pending!.key);
           list = { kind: 'seq', items: [], line: lineNo, column: indent + 1 };
           listIndent = indent;
           pending!.value = list;

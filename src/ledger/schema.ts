@@ -102,7 +102,13 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
 ];
 
 /** The ledger's top-level fields, in the order they are written. */
-export const TOP_FIELDS: readonly string[] = ['version', 'rules', 'rows'];
+export const TOP_FIELDS: readonly string[] = [
+  'version',
+  'rules',
+  'gaming_result',
+  'gaming_allow',
+  'rows',
+];
 
 /** The top-level fields every ledger must have (`rules` is optional). */
 export const REQUIRED_TOP_FIELDS: readonly string[] = ['version', 'rows'];
@@ -241,6 +247,17 @@ export function ledgerJsonSchema(id: string): Json {
           type: 'string',
           pattern: '^.+=(locked_fixture:.+|property:[^:]+:.+)$',
         },
+      },
+      gaming_result: {
+        description:
+          "What a gaming shape in the lines an agent's commit adds to production code is (`production-gaming-shape`, docs/gaming-shapes.md): `review` (the default: an approval on the head admits it) or `reject`. Read from the base's ledger: a change cannot relax it for itself.",
+        enum: ['review', 'reject'],
+      },
+      gaming_allow: {
+        description:
+          "Gaming shapes a team allows on some paths, each `SHAPE=PATH_GLOB` (e.g. `process-exit=src/cli.py`: a CLI's `sys.exit`). Read from the base's ledger.",
+        type: 'array',
+        items: { type: 'string', pattern: '^[a-z][a-z-]{1,40}=\\S.*$' },
       },
       rows: {
         description:

@@ -6,6 +6,7 @@ import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
 import { FILE_ROW_SUFFIX, isFileRowId, testFile } from './file-rows.js';
 import { parseClassRule } from './rules.js';
+import { SHAPE_IDS } from '../gaming/shapes.js';
 import {
   allowedFields,
   DIGEST_PATTERN,
@@ -130,6 +131,18 @@ export class LedgerValidator {
       const texts = this.rules(rules);
       if (texts) ledger.rules = texts;
     }
+    const gr = top.get('gaming_result');
+    if (gr) {
+      const v = gr.value;
+      if (v.kind === 'scalar' && (v.value === 'review' || v.value === 'reject'))
+        ledger.gamingResult = v.value;
+      else this.err(gr, `\`gaming_result\` must be review or reject, found ${describe(v)}`);
+    }
+    const ga = top.get('gaming_allow');
+    if (ga) {
+      const allow = this.gamingAllow(ga);
+      if (allow) ledger.gamingAllow = allow;
+    }
     const rowsEntry = top.get('rows');
     if (!rowsEntry) {
       err(root, 'missing `rows:` (write `rows: []` for an empty ledger)');
@@ -139,6 +152,31 @@ export class LedgerValidator {
       for (const item of rowsEntry.value.items) this.row(item);
     }
     return { ledger, errors };
+  }
+
+  /** `gaming_allow:`: `SHAPE=PATH_GLOB` entries, each a known shape (src/gaming/shapes.ts). */
+  private gamingAllow(e: Entry): { shape: string; glob: string }[] | undefined {
+    if (e.value.kind !== 'seq') {
+      this.err(e, `\`gaming_allow\` must be a list of SHAPE=PATH_GLOB, found ${describe(e.value)}`);
+      return undefined;
+    }
+    const out: { shape: string; glob: string }[] = [];
+    for (const item of e.value.items) {
+      const text = item.kind === 'scalar' && item.type === 'string' ? String(item.value) : null;
+      const eq = text === null ? -1 : text.indexOf('=');
+      const shape = eq < 0 ? '' : text!.slice(0, eq).trim();
+      const glob = eq < 0 ? '' : text!.slice(eq + 1).trim();
+      if (text === null || glob === '' || !SHAPE_IDS.includes(shape)) {
+        const shown = text === null ? describe(item) : `'${printable(text)}'`;
+        this.err(
+          item,
+          `a gaming_allow entry is SHAPE=PATH_GLOB with SHAPE one of ${SHAPE_IDS.join(', ')}; found ${shown}`,
+        );
+        continue;
+      }
+      out.push({ shape, glob });
+    }
+    return out;
   }
 
   /** `rules:`: a list of class rules as `init --rule` takes them (rules.ts). */

@@ -2,6 +2,7 @@
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
+import { addedLinesOf } from './added-lines.js';
 import {
   GateError,
   type ChangeSource,
@@ -396,5 +397,6 @@ export async function gitChange(
     commitPaths: () => commitPathsBetween(cwd, baseSha, head),
     fileAt: (sha, file) => showFile(cwd, sha, file),
     filesAt: (sha) => treeFiles(cwd, sha),
+    addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
   };
 }

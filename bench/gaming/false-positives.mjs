@@ -1,0 +1,128 @@
+// The gaming-shape scan's false positives on histories no agent wrote (issue 24, item 3):
+// every first-parent commit of a window (a merge is one pull request, its diff against its
+// first parent) is treated as an agent's, and its added lines in production code (kinds
+// `production` and `other` under the default path sets, as the gate classes them) are
+// scanned with src/gaming/scan.ts. Reports, per shape, how many commits it would have sent
+// to review, and every hit (commit, file:line, the line) for tuning.
+//
+//   node --import ./scripts/worker-ts-hooks.mjs bench/gaming/false-positives.mjs \
+//     --repo GIT_DIR --head REF --commits N --production GLOB [--tests GLOB] [--label NAME]
+//   node --import ./scripts/worker-ts-hooks.mjs bench/gaming/false-positives.mjs \
+//     --walkthrough docs/walkthroughs/pytest.sh   (each heredoc it writes is one change)
+//
+// Runs from the TypeScript sources (scripts/worker-ts-hooks.mjs), reads git only.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import picomatch from 'picomatch';
+import { EvidencePaths } from '../../src/decision/evidence.ts';
+import {
+  DEFAULT_DRAFT_PATHS,
+  DEFAULT_HARNESS_PATHS,
+  DEFAULT_TEST_PATHS,
+  globsOf,
+} from '../../src/decision/evidence-paths.ts';
+import { parseAddedLines } from '../../src/gaming/diff.ts';
+import { scanAddedLines } from '../../src/gaming/scan.ts';
+import { SHAPES, languageOf } from '../../src/gaming/shapes.ts';
+
+const { values: o } = parseArgs({
+  options: {
+    repo: { type: 'string' },
+    head: { type: 'string', default: 'HEAD' },
+    commits: { type: 'string', default: '32' },
+    production: { type: 'string', multiple: true, default: [] },
+    tests: { type: 'string', multiple: true, default: [] },
+    label: { type: 'string' },
+    walkthrough: { type: 'string', multiple: true, default: [] },
+    json: { type: 'boolean' },
+  },
+});
+
+const isProduction = o.production.length ? picomatch(o.production, { dot: true }) : () => false;
+const paths = new EvidencePaths(
+  {
+    testPaths: [...globsOf(DEFAULT_TEST_PATHS), ...o.tests],
+    harnessPaths: globsOf(DEFAULT_HARNESS_PATHS),
+    draftPaths: [...DEFAULT_DRAFT_PATHS],
+    reports: [],
+  },
+  { ledgerFile: 'tests/ledger.yaml', baseRows: [], isProduction, isGolden: () => false },
+);
+const scanned = (p) =>
+  languageOf(p) !== undefined &&
+  ['production', 'other'].includes(paths.kind({ path: p, status: 'M' }));
+
+/** One change: its added lines, scanned. */
+function judge(id, lines) {
+  const mine = lines.filter((l) => scanned(l.path));
+  const text = new Map(mine.map((l) => [`${l.path}:${l.line}`, l.text]));
+  const hits = scanAddedLines(mine).map((h) => ({
+    ...h,
+    text: text.get(`${h.path}:${h.line}`)?.trim().slice(0, 120),
+  }));
+  return { id, lines: mine.length, hits };
+}
+
+const changes = [];
+if (o.repo) {
+  const git = (...a) =>
+    execFileSync('git', ['--git-dir', o.repo, ...a], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const list = git('rev-list', '--first-parent', `--max-count=${o.commits}`, o.head)
+    .trim()
+    .split('\n')
+    .reverse();
+  for (const sha of list) {
+    const parents = git('rev-list', '--parents', '-n1', sha).trim().split(' ').slice(1);
+    const diff = parents.length
+      ? git(
+          'diff',
+          '--no-color',
+          '--no-ext-diff',
+          '--no-textconv',
+          '--no-renames',
+          '-U0',
+          parents[0],
+          sha,
+          '--',
+        )
+      : '';
+    changes.push(judge(sha.slice(0, 7), parseAddedLines(diff)));
+  }
+}
+for (const file of o.walkthrough) {
+  // `cat > PATH <<'END'` … `END`: the lines the walkthrough writes to PATH.
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^cat >>? ?(\S+) <<-?'?(\w+)'?\s*$/.exec(lines[i]);
+    if (!m) continue;
+    const body = [];
+    for (i++; i < lines.length && lines[i] !== m[2]; i++) body.push(lines[i]);
+    const added = body.map((text, n) => ({ path: m[1], line: n + 1, text }));
+    changes.push(judge(`${file.split('/').pop()}:${m[1]}`, added));
+  }
+}
+
+const perShape = Object.fromEntries(SHAPES.map((s) => [s.id, 0]));
+for (const c of changes) for (const id of new Set(c.hits.map((h) => h.shape))) perShape[id] += 1;
+const flagged = changes.filter((c) => c.hits.length > 0);
+const result = {
+  label: o.label ?? (o.repo ? `${o.repo} ${o.head}` : o.walkthrough.join(' ')),
+  changes: changes.length,
+  scannedLines: changes.reduce((n, c) => n + c.lines, 0),
+  flagged: flagged.length,
+  perShape,
+  hits: flagged.map((c) => ({ change: c.id, hits: c.hits })),
+};
+if (o.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+else {
+  const shapes = Object.entries(perShape)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  process.stdout.write(
+    `${result.label}: ${result.changes} changes, ${result.scannedLines} added production lines scanned, ${result.flagged} would go to review (${shapes})\n`,
+  );
+  for (const f of result.hits)
+    for (const h of f.hits)
+      process.stdout.write(`  ${f.change} ${h.shape} ${h.path}:${h.line}: ${h.text}\n`);
+}

@@ -1,0 +1,121 @@
+// The gaming-shape facts of a change: for each agent commit, the lines it adds to the paths it
+// may write that are not evidence (kinds `production` and `other`: never a test, draft,
+// golden, ledger, report or harness path), read through the change source and scanned. A
+// human's commit is never read. What cannot be read (the API fallback has no per-commit
+// diffs; a cap reached; git failing) is said: in a note, or as a finding that asks for review.
+import picomatch from 'picomatch';
+import { EvidencePaths, type EvidenceSettings } from './decision/evidence.js';
+import type {
+  ChangeSource,
+  ChangedPath,
+  CommitChanges,
+  GamingFacts,
+  Ledger,
+  LedgerParse,
+} from './types.js';
+import { parseAddedLines } from './gaming/diff.js';
+import { reportNeedles, scanAddedLines } from './gaming/scan.js';
+import { isMinified, languageOf } from './gaming/shapes.js';
+
+/** The bytes of diff read over the whole change; past it, the rest asks for review. */
+export const MAX_DIFF_BYTES = 16 * 1024 * 1024;
+/** Agent commits read at most; past it, the rest asks for review. */
+export const MAX_COMMITS = 500;
+
+export interface GamingReadInput {
+  src: ChangeSource;
+  commits: CommitChanges[];
+  perCommit: boolean;
+  /** Paths the change as a whole changes: an edit its revert undoes is no line added. */
+  changed: ChangedPath[];
+  evidence: EvidenceSettings;
+  ledgerFile: string;
+  ledger?: Ledger;
+  baseLedger: LedgerParse | null;
+  production: string[];
+  result?: 'review' | 'reject';
+  maxBytes?: number;
+}
+
+export async function readGaming(
+  i: GamingReadInput,
+  notes: string[],
+): Promise<GamingFacts | undefined> {
+  const agents = i.commits.filter((c) => c.agent);
+  if (agents.length === 0) return undefined;
+  const facts: GamingFacts = { hits: [], unscanned: [], result: i.result };
+  if (!i.perCommit || !i.src.addedLines) {
+    notes.push(
+      `gaming shapes: ${i.src.source} gives no per-commit diffs, so the lines agent commits add were not scanned; check out with history (fetch-depth: 0) so git can answer`,
+    );
+    return facts;
+  }
+  const needles = reportNeedles(i.evidence.reports);
+  const net = new Set(i.changed.map((c) => c.path));
+  const paths = kinds(i);
+  let left = i.maxBytes ?? MAX_DIFF_BYTES;
+  let read = 0;
+  const minified = new Set<string>();
+  for (const c of agents) {
+    for (const p of c.paths) if (p.status !== 'D' && isMinified(p.path)) minified.add(p.path);
+    const scanned = new Set(
+      c.paths
+        .filter(
+          (p) =>
+            p.status !== 'D' &&
+            net.has(p.path) &&
+            languageOf(p.path) !== undefined &&
+            ['production', 'other'].includes(paths.kind(p)),
+        )
+        .map((p) => p.path),
+    );
+    if (scanned.size === 0) continue;
+    const sha = c.sha.slice(0, 12);
+    if (read >= MAX_COMMITS || left <= 0) {
+      facts.unscanned.push(
+        `commit ${sha}: not scanned for gaming shapes (the scan reads at most ${MAX_COMMITS} agent commits and ${MAX_DIFF_BYTES / 1048576} MiB of diff)`,
+      );
+      continue;
+    }
+    read++;
+    let diff: { text: string; capped: boolean };
+    try {
+      diff = await i.src.addedLines(c.sha, left);
+    } catch (e) {
+      facts.unscanned.push(
+        `commit ${sha}: its added lines could not be read for the gaming-shape scan: ${(e as Error).message}`,
+      );
+      continue;
+    }
+    left -= Buffer.byteLength(diff.text);
+    const lines = parseAddedLines(diff.text).filter((l) => scanned.has(l.path));
+    for (const h of scanAddedLines(lines, { reportNeedles: needles }))
+      facts.hits.push({ ...h, sha: c.sha, why: c.why });
+    if (diff.capped)
+      facts.unscanned.push(
+        `commit ${sha}: its diff passes the ${MAX_DIFF_BYTES / 1048576} MiB the gaming-shape scan reads; the rest was not scanned`,
+      );
+  }
+  if (minified.size > 0)
+    notes.push(
+      `gaming shapes: minified files are not scanned (${[...minified].slice(0, 3).join(', ')}${minified.size > 3 ? ', …' : ''}); their sources are`,
+    );
+  return facts;
+}
+
+/** The path kinds as the evidence rules see them, goldens being every artifact either ledger names. */
+function kinds(i: GamingReadInput): EvidencePaths {
+  const baseRows = i.baseLedger?.ledger?.rows ?? [];
+  const artifacts = new Set<string>();
+  for (const r of [...(i.ledger?.rows ?? []), ...baseRows])
+    if (r.artifact !== undefined) artifacts.add(r.artifact);
+  const prod = i.production.filter((g) => g.trim() !== '');
+  const isProduction = prod.length > 0 ? picomatch(prod, { dot: true }) : () => false;
+  return new EvidencePaths(i.evidence, {
+    ledgerFile: i.ledgerFile,
+    ledger: i.ledger,
+    baseRows,
+    isProduction,
+    isGolden: (p) => artifacts.has(p),
+  });
+}
