@@ -18,6 +18,7 @@ import {
 import {
   CHECK,
   DIGEST,
+  HOLDOUT_IDS,
   DROP,
   INIT,
   LINT,
@@ -53,6 +54,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   promote: { ...PROMOTE, run: lazy(() => import('./commands/promote.js')) },
   digest: { ...DIGEST, run: lazy(() => import('./commands/digest.js')) },
   lint: { ...LINT, run: lazy(() => import('./commands/lint.js')) },
+  'holdout-ids': { ...HOLDOUT_IDS, run: lazy(() => import('./commands/holdout-ids.js')) },
   rules: {
     ...RULES,
     run: async (argv, io) => {

@@ -2,6 +2,7 @@
 // message that quotes it: a gate that guesses what its configuration meant is not a gate.
 import * as core from '@actions/core';
 import { DEFAULT_AGENT_AUTHORS, parsePatterns } from './decision/authorship.js';
+import { strongerInputs } from './stronger-inputs.js';
 import { GateError, type Expect } from './types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
@@ -28,6 +29,13 @@ export interface ActionInputs {
   artifact?: string;
   /** Write the job summary (GitHub Enterprise Server users may need it off). */
   jobSummary: boolean;
+  /** The stronger evidence (docs/stronger-evidence.md): src/stronger-inputs.ts reads them. */
+  baseJunit: string[];
+  requireFailToPass: boolean;
+  baseArtifact?: string;
+  holdoutJunit: string[];
+  holdoutKey?: string;
+  holdoutArtifact?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -70,6 +78,17 @@ function relativePath(name: string, value: string): string {
   return value;
 }
 
+/** An artifact's name, as GitHub allows one; empty is undefined. */
+function artifactName(name: string): string | undefined {
+  const artifact = core.getInput(name) || undefined;
+  // GitHub refuses these in artifact names too.
+  // eslint-disable-next-line no-control-regex -- control characters are among them
+  if (artifact !== undefined && (artifact.length > 256 || /[\0-\x1f"':<>|*?\\/]/.test(artifact))) {
+    throw new GateError(`input ${name} must be an artifact's name, not ${quote(artifact)}`);
+  }
+  return artifact;
+}
+
 export function readInputs(): ActionInputs {
   const ledger = relativePath('ledger', core.getInput('ledger') || 'tests/ledger.yaml');
   const junit = list('junit');
@@ -98,12 +117,7 @@ export function readInputs(): ActionInputs {
     );
   }
   const age = core.getInput('quarantine-max-age-days');
-  const artifact = core.getInput('artifact') || undefined;
-  // GitHub refuses these in artifact names too.
-  // eslint-disable-next-line no-control-regex -- control characters are among them
-  if (artifact !== undefined && (artifact.length > 256 || /[\0-\x1f"':<>|*?\\/]/.test(artifact))) {
-    throw new GateError(`input artifact must be an artifact's name, not ${quote(artifact)}`);
-  }
+  const artifact = artifactName('artifact');
   return {
     ledger,
     junit,
@@ -128,5 +142,6 @@ export function readInputs(): ActionInputs {
     expect: oneOf('expect', core.getInput('expect') || 'all', ['all', 'ran-files']),
     artifact,
     jobSummary: yesNo('job-summary', true),
+    ...strongerInputs(list, yesNo, artifactName),
   };
 }

@@ -27,4 +27,5 @@ export const CANNOT_STOP: readonly string[] = [
   'a new dependency that is itself a plugin (pytest loads installed plugins by entry point): a dependency bump is not a harness change; review dependency changes, or list the lockfile in `harness-paths`',
   'a root module that shadows a standard-library module the runner imports under `python -m pytest`: only the runner and plugin names are listed; run `pytest` rather than `python -m pytest`',
   'a test that is wrong from the start: the gate judges whether evidence is admissible, not whether the tests are good',
+  "code under test that reads the hold-out tests it runs beside (their files, the caller's frame), or a hold-out report artifact anyone who can read the runs can download: run the hold-out where the change's code cannot reach the suite's source, and keep its report out of public artifacts (docs/stronger-evidence.md)",
 ];
