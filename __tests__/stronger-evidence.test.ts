@@ -372,3 +372,21 @@ describe('the hold-out set', () => {
     expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('LEDGER_GATE_HOLDOUT_KEY')]);
   });
 });
+
+describe('new evidence the base run does not show failing', () => {
+  test.each([
+    [
+      'skipped there',
+      { file: D, name: 'test_d', status: 'skip' as const },
+      'the base run skipped it',
+    ],
+    ['absent there', undefined, 'the base run does not hold it'],
+  ])('a promoted draft %s is passes-without-change too, saying so', async (_, draft, text) => {
+    const repo = project();
+    const base = [BASE[0], ...(draft ? [draft] : []), BASE[2]];
+    reports(repo, HEAD, base);
+    const r = await check(repo, '--base', 'main', '--base-junit', 'build/base/*.xml');
+    const pwc = byRule(r.report.findings, 'passes-without-change');
+    expect(pwc.map((f) => [f.id, f.message.endsWith(text)])).toEqual([[`${D}::test_d`, true]]);
+  });
+});

@@ -17,6 +17,16 @@ import { finding, NO_CASE } from './finding.js';
 
 export const PASSES_WITHOUT_CHANGE = 'it passes without the change: it does not test it';
 
+/**
+ * New evidence that is not shown to fail without the change: it passes there, or the base run
+ * skipped it or does not hold it (a test can skip itself on the base's code), said as such.
+ */
+const NOT_SHOWN: Partial<Record<BasePairing, string>> = {
+  'pass-to-pass': PASSES_WITHOUT_CHANGE,
+  'skip-on-base': 'it is not shown to fail without the change: the base run skipped it',
+  'absent-on-base': 'it is not shown to fail without the change: the base run does not hold it',
+};
+
 export interface BaseRunFacts {
   tests: TestResult[];
   /** Cases that mapped to no id (not paired, but they are cases: the set is not empty). */
@@ -158,7 +168,9 @@ function newEvidence(
   const baseLedger = bl?.ledger && bl.errors.length === 0 ? bl.ledger : undefined;
   const out: Finding[] = [];
   for (const t of input.head) {
-    if (t.status !== 'pass' || pairing(t.id) !== 'pass-to-pass') continue;
+    const pair = pairing(t.id);
+    const message = pair === undefined ? undefined : NOT_SHOWN[pair];
+    if (t.status !== 'pass' || message === undefined) continue;
     const row = rowFor(ledger, t.id);
     if (!row || !EVIDENCE.has(row.class)) continue;
     const before: LedgerRow | undefined = baseLedger && rowFor(baseLedger, t.id);
@@ -169,7 +181,7 @@ function newEvidence(
       id: t.id,
       status: 'pass',
       class: row.class,
-      message: PASSES_WITHOUT_CHANGE,
+      message,
       file: input.ledgerFile,
       line: row.line,
     });

@@ -317,7 +317,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'passes-without-change',
     signal:
-      "with a base run (`base-junit`: the head's tests on the base's production code): a draft promoted to property / locked_fixture, or a test newly classified by the change, that passes on the base run too (reject with `require-fail-to-pass`)",
+      "with a base run (`base-junit`: the head's tests on the base's production code): a draft promoted to property / locked_fixture, or a test newly classified by the change, that passes on the base run too, or that the base run skips or does not hold (reject with `require-fail-to-pass`)",
     class: 'property / locked_fixture',
     result: 'review',
     action:
