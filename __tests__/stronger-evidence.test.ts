@@ -327,7 +327,7 @@ describe('the hold-out set', () => {
     expect(ok.report.decision).toBe('review'); // the human's ledger edits, nothing else
 
     for (const [body, text] of [
-      [null, 'matched no report file'],
+      [null, 'matched no usable report file'],
       [pytestXunit1([]), 'no hold-out report holds a test case'],
       [`<testsuite><testcase name="${MARKER}"`, 'could not be read'],
     ] as const) {

@@ -323,12 +323,12 @@ export const RULES = {
 export const HOLDOUT_IDS = {
   usage: '--junit GLOB [--junit GLOB…]',
   summary:
-    "For the hold-out job's own log: each hold-out case's opaque id, status and name (key: $LEDGER_GATE_HOLDOUT_KEY).",
+    "For the team's own eyes: each hold-out case's opaque id, status and name (key: $LEDGER_GATE_HOLDOUT_KEY).",
   about:
     'Prints one line per test case of the reports: `h-<16 hex>  <status>  <classname>  <name>`, the id\n' +
     'the gate shows for it (HMAC-SHA256 of classname NUL name, keyed with LEDGER_GATE_HOLDOUT_KEY).\n' +
-    'It prints the names the gate hides: run it only in the job that runs the hold-out suite,\n' +
-    'whose log the agent cannot read (docs/stronger-evidence.md).',
+    'It prints the names the gate hides: run it only where the agent cannot read its output\n' +
+    '(your own machine, a private job; docs/stronger-evidence.md).',
   options: {
     junit: {
       type: 'string',

@@ -38,7 +38,7 @@ export function judgeHoldout(
   const missing = (message: string) =>
     out.push(finding('holdout-missing', { ...NO_CASE, message: `hold-out set: ${message}` }));
   if (facts.unmatched > 0)
-    missing(`${facts.unmatched} holdout-junit pattern(s) matched no report file`);
+    missing(`${facts.unmatched} holdout-junit pattern(s) matched no usable report file`);
   if (facts.unreadable > 0)
     missing(`${facts.unreadable} of ${facts.files} report file(s) could not be read as JUnit`);
   if (facts.shipped > 0)

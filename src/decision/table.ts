@@ -345,7 +345,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action:
       "look the opaque id up in the hold-out job's own log, and fix the production code (not the visible tests)",
-    fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (in the hold-out job: its log maps each id to its case)",
+    fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (where the agent cannot read it: it maps each id to its case)",
     stops:
       'code that games the visible tests: a call counter that lets contradictory assertions pass, answers hard-coded for the inputs the tests use',
   },
@@ -357,7 +357,7 @@ export const RULES: readonly Rule[] = [
     result: 'reject',
     action:
       'fix the hold-out job, so that it uploads its JUnit reports where `holdout-junit` points',
-    fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (in the hold-out job: it lists the cases its reports hold)",
+    fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (where the agent cannot read it: it lists the cases the reports hold)",
     stops: 'a hold-out suite that silently stopped running',
   },
 ];
