@@ -316,7 +316,44 @@ describe('readInputs', () => {
       artifact: undefined,
       jobSummary: true,
       gaming: 'review',
+      // The stronger evidence is off by default (docs/stronger-evidence.md).
+      baseJunit: [],
+      requireFailToPass: false,
+      baseArtifact: undefined,
+      holdoutJunit: [],
+      holdoutKey: undefined,
+      holdoutArtifact: undefined,
     });
+  });
+
+  it('reads the stronger-evidence inputs, and refuses a hold-out set without a key of 16 characters', () => {
+    const i = withInputs(
+      {
+        junit: 'x.xml',
+        token: 't',
+        'base-junit': 'base/*.xml',
+        'require-fail-to-pass': 'true',
+        'base-artifact': 'base-reports',
+        'holdout-junit': 'holdout/*.xml',
+        'holdout-key': 'sixteen-chars-ok',
+        'holdout-artifact': 'holdout-reports',
+      },
+      readInputs,
+    );
+    expect(i).toMatchObject({
+      baseJunit: ['base/*.xml'],
+      requireFailToPass: true,
+      baseArtifact: 'base-reports',
+      holdoutJunit: ['holdout/*.xml'],
+      holdoutKey: 'sixteen-chars-ok',
+      holdoutArtifact: 'holdout-reports',
+    });
+    const short = { junit: 'x.xml', token: 't', 'holdout-junit': 'h.xml', 'holdout-key': 'short' };
+    expect(() => withInputs(short, readInputs)).toThrow(
+      'input holdout-key must be a secret of at least 16',
+    );
+    const alone = { junit: 'x.xml', token: 't', 'require-fail-to-pass': 'true' };
+    expect(() => withInputs(alone, readInputs)).toThrow('base-junit is empty');
   });
 
   it('splits agent-authors on newlines and commas, and takes the numbers and choices', () => {

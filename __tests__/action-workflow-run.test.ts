@@ -353,3 +353,88 @@ test('the helper’s fork is a fork: its head is on no upstream branch', () => {
   expect(branches).toBe('');
   expect(f.upstream.git('rev-parse', `refs/pull/${PR}/head`).trim()).toBe(f.head);
 });
+
+// Issue 25: the base run's and the hold-out's reports travel the fork flow too, as artifacts
+// of the triggering run (`base-artifact`, `holdout-artifact`; default the reports' own).
+describe.each(NODES.slice(-1))(
+  'workflow_run: base run and hold-out artifacts under $label',
+  (node) => {
+    const KEY = 'a-holdout-key-for-the-fork-flow';
+    const MARKER = 'zz_fork_holdout_marker_93';
+    const baseCases = (): CaseSpec[] =>
+      scenarioCases().map((c) =>
+        c.name === 'test_fixture' ? { ...c, status: 'fail' as const } : c,
+      );
+
+    test('base reports in the same artifact and a hold-out artifact: paired, and no hold-out name anywhere', async () => {
+      const f = fork();
+      forkPull(f);
+      const holdout = pytestXunit1([
+        { file: 'private/t.py', name: `test_${MARKER}`, status: 'fail' },
+        { file: 'private/t.py', name: 'test_fine' },
+      ]).replace('assert 1 == 2', `assert ${MARKER}`);
+      gh.artifacts.set(RUN_ID, [
+        {
+          id: 555,
+          name: 'ledger-gate-reports',
+          zip: makeZip([
+            { name: 'junit/' },
+            { name: 'junit/junit-1.xml', text: pytestXunit1(scenarioCases()) },
+            { name: 'base/' },
+            {
+              name: 'base/base-1.xml',
+              text: pytestXunit1(baseCases()).replace('time="0.1"', 'time="0.3"'),
+            },
+          ]),
+        },
+        { id: 556, name: 'holdout', zip: makeZip([{ name: 'h.xml', text: holdout }]) },
+      ]);
+      const r = await act(node, f, runEvent(f), {
+        'base-junit': 'base/*.xml',
+        'holdout-junit': '*.xml',
+        'holdout-artifact': 'holdout',
+        'holdout-key': KEY,
+      });
+      expect(r.outputs.decision).toBe('reject');
+      const findings = r.report!.findings;
+      const pairing = (name: string) =>
+        findings.find((x) => x.id === `tests/test_a.py::${name}`)?.base_run;
+      expect([pairing('test_fixture'), pairing('test_property')]).toEqual([
+        'fail-to-pass',
+        'pass-to-pass',
+      ]);
+      expect(findings.filter((x) => x.rule === 'holdout-fail')).toHaveLength(1);
+      expect(findings.some((x) => x.rule === 'report-invalid')).toBe(false);
+      const run = gh.onlyCheckRun();
+      const everything = [
+        r.stdout,
+        r.stderr,
+        r.summary,
+        JSON.stringify(r.report),
+        JSON.stringify(run.output),
+        JSON.stringify(run.annotations),
+      ].join('\n');
+      expect(everything).toContain('holdout-fail');
+      expect(everything).not.toContain(MARKER);
+      expect(everything).not.toContain('private/t.py');
+      expect(everything).not.toContain('test_fine');
+    });
+
+    test('a base artifact that is not there is report-invalid for the base set, not a crash', async () => {
+      const f = fork();
+      forkPull(f);
+      artifact();
+      const r = await act(node, f, runEvent(f), {
+        'base-junit': '*.xml',
+        'base-artifact': 'no-such-artifact',
+      });
+      expect(r.outputs.decision).toBe('reject');
+      const invalid = r.report!.findings.filter((x) => x.rule === 'report-invalid');
+      expect(invalid.map((x) => x.message.startsWith('base run: '))).toEqual([true]);
+      expect(new Set(r.report!.findings.filter((x) => x.id).map((x) => x.base_run))).toEqual(
+        new Set(['unknown']),
+      );
+      expect(r.summary).toContain('the artifact "no-such-artifact" could not be had');
+    });
+  },
+);

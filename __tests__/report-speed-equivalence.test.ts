@@ -47,6 +47,9 @@ const findingArb: fc.Arbitrary<Finding> = fc
       approved_by: fc.option(fc.constantFrom('alice', 'bob', ''), { nil: undefined }),
       accepts: fc.option(hostile, { nil: undefined }),
       fix: fc.option(hostile, { nil: undefined }),
+      base_run: fc.option(fc.constantFrom('fail-to-pass', 'pass-to-pass', 'unknown'), {
+        nil: undefined,
+      }),
     },
     { requiredKeys: ['rule', 'id', 'status', 'class', 'message'] },
   )
@@ -79,6 +82,7 @@ function plainJson(report: Report): string {
     if (f.line !== undefined) out.line = f.line;
     if (f.approved_by !== undefined) out.approved_by = f.approved_by;
     if (f.accepts !== undefined) out.accepts = f.accepts;
+    if (f.base_run !== undefined) out.base_run = f.base_run;
     return out;
   };
   const body = {

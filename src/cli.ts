@@ -19,6 +19,7 @@ import {
   CHECK,
   DIGEST,
   HARNESS,
+  HOLDOUT_IDS,
   DROP,
   INIT,
   LINT,
@@ -56,6 +57,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   digest: { ...DIGEST, run: lazy(() => import('./commands/digest.js')) },
   lint: { ...LINT, run: lazy(() => import('./commands/lint.js')) },
   harness: { ...HARNESS, run: lazy(() => import('./commands/harness.js')) },
+  'holdout-ids': { ...HOLDOUT_IDS, run: lazy(() => import('./commands/holdout-ids.js')) },
   rules: {
     ...RULES,
     run: async (argv, io) => {

@@ -28,6 +28,7 @@ import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { rowFor } from './ledger/file-rows.js';
 import { parseLedger } from './ledger/parse.js';
 import { gatherReports } from './reports.js';
+import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
 import {
   GateError,
   type Change,
@@ -41,7 +42,7 @@ import {
   type TestResult,
 } from './types.js';
 
-export interface GateOptions {
+export interface GateOptions extends StrongerOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
   cwd: string;
   /** Repo-relative path of the ledger. Default `tests/ledger.yaml`. */
@@ -115,17 +116,20 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   // With a base, the change's paths come first: a report file the change ships is not read
   // (report-in-change), so its cases count for nothing.
   const expanded = await expandReports(root, o.junit);
+  // The base run's and the hold-out's files are never the head's evidence (stronger-evidence.ts).
+  const stronger = await expandStronger(root, o);
   const src =
     o.base === undefined ? undefined : await (o.changeSource ? o.changeSource() : gitSource(o));
   const changed = await src?.changedPaths();
-  const shipped = changed ? await findShipped(root, expanded.files, o.collected, changed) : [];
+  const own = expanded.files.filter((f) => !stronger.taken.has(f.path));
+  const shipped = changed ? await findShipped(root, own, o.collected, changed) : [];
   const dropped = new Set(shipped.map((s) => s.file));
 
   // Large report sets are read, parsed and mapped on the worker thread (src/worker/entry.ts), while
   // this thread reads the ledger: on two cores the two halves overlap.
   const job = {
     root,
-    files: expanded.files.filter((f) => !dropped.has(f.shown)),
+    files: own.filter((f) => !dropped.has(f.shown)),
     problems: expanded.problems,
     collected: shipped.some((s) => s.kind === 'collected') ? undefined : o.collected,
     collectedRoot: o.collectedRoot,
@@ -193,7 +197,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   }
 
   const facts = await factsP;
-  const report: Report = decide({
+  const decided: Report = decide({
     ledgerFile: ledgerShown,
     ledger,
     ledgerErrors,
@@ -215,6 +219,20 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
       o.reportsExpected === undefined
         ? undefined
         : { expected: o.reportsExpected, arrived: job.files.map((f) => f.shown) },
+  });
+  const report = await addStronger(decided, stronger, o, {
+    root,
+    collected: o.collected,
+    collectedRoot: o.collectedRoot,
+    headFiles: job.files,
+    headTests: tests,
+    changed,
+    change,
+    ledger: ledgerErrors.length === 0 ? ledger : undefined,
+    ledgerFile: ledgerShown,
+    isProduction: matcher(o.production) ?? (() => false),
+    productionGiven: matcher(o.production) !== undefined,
+    notes,
   });
   if (o.expect === 'ran-files' && report.findings.some((f) => HARNESS_RULES.has(f.rule))) {
     notes.push(

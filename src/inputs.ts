@@ -2,6 +2,7 @@
 // message that quotes it: a gate that guesses what its configuration meant is not a gate.
 import * as core from '@actions/core';
 import { DEFAULT_AGENT_AUTHORS, parsePatterns } from './decision/authorship.js';
+import { strongerInputs } from './stronger-inputs.js';
 import { GateError, type Expect } from './types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
@@ -34,6 +35,13 @@ export interface ActionInputs {
   jobSummary: boolean;
   /** What a gaming-shape finding is (`gaming`: review or reject). */
   gaming: 'review' | 'reject';
+  /** The stronger evidence (docs/stronger-evidence.md): src/stronger-inputs.ts reads them. */
+  baseJunit: string[];
+  requireFailToPass: boolean;
+  baseArtifact?: string;
+  holdoutJunit: string[];
+  holdoutKey?: string;
+  holdoutArtifact?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -76,6 +84,17 @@ function relativePath(name: string, value: string): string {
   return value;
 }
 
+/** An artifact's name, as GitHub allows one; empty is undefined. */
+function artifactName(name: string): string | undefined {
+  const artifact = core.getInput(name) || undefined;
+  // GitHub refuses these in artifact names too.
+  // eslint-disable-next-line no-control-regex -- control characters are among them
+  if (artifact !== undefined && (artifact.length > 256 || /[\0-\x1f"':<>|*?\\/]/.test(artifact))) {
+    throw new GateError(`input ${name} must be an artifact's name, not ${quote(artifact)}`);
+  }
+  return artifact;
+}
+
 export function readInputs(): ActionInputs {
   const ledger = relativePath('ledger', core.getInput('ledger') || 'tests/ledger.yaml');
   const junit = list('junit');
@@ -105,12 +124,7 @@ export function readInputs(): ActionInputs {
   }
   const age = core.getInput('quarantine-max-age-days');
   const shards = core.getInput('reports-expected');
-  const artifact = core.getInput('artifact') || undefined;
-  // GitHub refuses these in artifact names too.
-  // eslint-disable-next-line no-control-regex -- control characters are among them
-  if (artifact !== undefined && (artifact.length > 256 || /[\0-\x1f"':<>|*?\\/]/.test(artifact))) {
-    throw new GateError(`input artifact must be an artifact's name, not ${quote(artifact)}`);
-  }
+  const artifact = artifactName('artifact');
   return {
     ledger,
     junit,
@@ -138,5 +152,6 @@ export function readInputs(): ActionInputs {
     artifact,
     jobSummary: yesNo('job-summary', true),
     gaming: oneOf('gaming', core.getInput('gaming') || 'review', ['review', 'reject']),
+    ...strongerInputs(list, yesNo, artifactName),
   };
 }

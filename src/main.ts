@@ -39,6 +39,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       cwd: workspace,
       junit: inputs.junit,
       collected: inputs.collected,
+      baseJunit: inputs.baseJunit,
+      holdoutJunit: inputs.holdoutJunit,
     };
     if (event.workflowRun) {
       const prepared = await fromWorkflowRun(octokit, repo, event, inputs, workspace, env);
@@ -77,6 +79,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       allowFetch: true,
       changeSource: () => chooseChangeSource(octokit, repo, event, cwd, inputs.baseRef),
       quarantineMaxAgeDays: inputs.quarantineMaxAgeDays,
+      baseJunit: where.baseJunit,
+      holdoutJunit: where.holdoutJunit,
+      holdoutKey: inputs.holdoutKey,
+      requireFailToPass: inputs.requireFailToPass,
     });
     notes.push(...outcome.notes);
 

@@ -305,7 +305,24 @@ export type RuleKey =
   | 'agent-write-outside'
   | 'harness-unresolved'
   | 'reports-missing'
-  | 'production-gaming-shape';
+  | 'production-gaming-shape'
+  | 'passes-without-change'
+  | 'no-failing-test'
+  | 'holdout-fail'
+  | 'holdout-missing';
+
+/**
+ * A test's two runs paired (a base run given, docs/stronger-evidence.md): how it did on the
+ * base's production code, then on the head's. `unknown` when the base set is invalid.
+ */
+export type BasePairing =
+  | 'fail-to-pass'
+  | 'pass-to-pass'
+  | 'pass-to-fail'
+  | 'fail-to-fail'
+  | 'skip-on-base'
+  | 'absent-on-base'
+  | 'unknown';
 
 export interface Finding {
   rule: RuleKey;
@@ -321,6 +338,8 @@ export interface Finding {
   accepts?: string;
   /** On a reject or review finding: the command that resolves it, for a human (decision/fix.ts). */
   fix?: string;
+  /** With a base run: the finding's test paired across the base and head runs. */
+  base_run?: BasePairing;
 }
 
 export interface Counts {

@@ -12,6 +12,7 @@ import {
   insideArtifact,
 } from '../adapters/github/workflow-run.js';
 import type { ActionInputs } from '../inputs.js';
+import { strongerArtifacts } from './stronger-artifacts.js';
 import { GateError } from '../types.js';
 
 /** Where the gate reads the change and its reports. */
@@ -20,6 +21,9 @@ export interface Where {
   junit: string[];
   collected?: string;
   collectedRoot?: string;
+  /** The base run's and hold-out's globs (stronger-artifacts.ts on workflow_run). */
+  baseJunit?: string[];
+  holdoutJunit?: string[];
 }
 
 /**
@@ -54,6 +58,7 @@ export async function fromWorkflowRun(
   await mkdir(temp, { recursive: true });
   const artifact = await downloadArtifact(octokit, repo, run.id, inputs.artifact!, temp);
   notes.push(`reports from the artifact ${JSON.stringify(inputs.artifact)} of run ${run.id}`);
+  const stronger = await strongerArtifacts(octokit, repo, run.id, inputs, artifact, temp, notes);
 
   await git.fetchPullHead(top, pull.number, event.headSha);
   const head = await mkdtemp(path.join(temp, 'ledger-gate-head-'));
@@ -78,6 +83,7 @@ export async function fromWorkflowRun(
           ? undefined
           : insideArtifact(artifact, 'collected', inputs.collected),
       collectedRoot: artifact,
+      ...stronger,
     },
     cleanup: () => git.removeWorktree(top, head),
   };

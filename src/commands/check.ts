@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_AGENT_AUTHORS } from '../decision/authorship.js';
+import { HOLDOUT_KEY_MIN } from '../decision/holdout.js';
 import { runGate, type GateOptions, type GateOutcome } from '../gate.js';
 import { forLog, logLine } from '../report/escape.js';
 import { renderSummary } from '../report/summary.js';
@@ -24,7 +25,11 @@ export interface CheckOptions extends GateOptions {
  * The options of `check`. The repository root is found from `cwd` (as git finds it), and the
  * paths given (reports, ledger, collected list) are relative to `cwd`.
  */
-export function checkOptions(argv: string[], cwd: string): CheckOptions {
+export function checkOptions(
+  argv: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): CheckOptions {
   const { values: v } = parseArgs({
     args: argv,
     strict: true,
@@ -60,6 +65,11 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
     throw new UsageError('--json - and --summary - would both write to stdout: give one a file');
   }
   const at = placeOf({ cwd });
+  const holdoutKey = holdoutKeyOf(v['holdout-junit'], env);
+  if (v['require-fail-to-pass'] && !v['base-junit']?.length)
+    throw new UsageError(
+      '--require-fail-to-pass needs --base-junit GLOB: the base run it judges by',
+    );
   return {
     cwd: at.root,
     ledger: v.ledger === undefined ? 'tests/ledger.yaml' : fromCwd(at, v.ledger),
@@ -81,7 +91,22 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
     gaming,
     json: v.json,
     summary: v.summary,
+    baseJunit: v['base-junit']?.map((g) => fromCwd(at, g)),
+    holdoutJunit: v['holdout-junit']?.map((g) => fromCwd(at, g)),
+    holdoutKey,
+    requireFailToPass: v['require-fail-to-pass'] ?? false,
   };
+}
+
+/** The hold-out ids' key, from the environment (never argv: a process list shows argv). */
+function holdoutKeyOf(globs: string[] | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (!globs?.length) return undefined;
+  const key = env.LEDGER_GATE_HOLDOUT_KEY ?? '';
+  if (key.length < HOLDOUT_KEY_MIN)
+    throw new UsageError(
+      `--holdout-junit needs a secret key of at least ${HOLDOUT_KEY_MIN} characters in LEDGER_GATE_HOLDOUT_KEY: the hold-out cases are shown only by ids keyed with it`,
+    );
+  return key;
 }
 
 /** Writes `text` to FILE, or to stdout for `-` (where the log must see no workflow command). */

@@ -152,6 +152,22 @@ export const CHECK = {
       value: 'FILE',
       help: 'write the Markdown summary to FILE (- for stdout)',
     },
+    'base-junit': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: "reports of the head's tests run on the base's production code (docs/stronger-evidence.md)",
+    },
+    'require-fail-to-pass': {
+      type: 'boolean',
+      help: 'with --base-junit: a new test that passes on the base rejects; an untested agent patch is reviewed',
+    },
+    'holdout-junit': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'reports of a hold-out suite: every case must pass; shown by opaque id (key: $LEDGER_GATE_HOLDOUT_KEY)',
+    },
   },
   more: [EXIT_CODES],
 } as const satisfies CommandHelp;
@@ -330,6 +346,25 @@ export const RULES = {
     gaming: {
       type: 'boolean',
       help: 'the gaming shapes the scan of agent production lines looks for',
+    },
+  },
+} as const satisfies CommandHelp;
+
+export const HOLDOUT_IDS = {
+  usage: '--junit GLOB [--junit GLOB…]',
+  summary:
+    "For the team's own eyes: each hold-out case's opaque id, status and name (key: $LEDGER_GATE_HOLDOUT_KEY).",
+  about:
+    'Prints one line per test case of the reports: `h-<16 hex>  <status>  <classname>  <name>`, the id\n' +
+    'the gate shows for it (HMAC-SHA256 of classname NUL name, keyed with LEDGER_GATE_HOLDOUT_KEY).\n' +
+    'It prints the names the gate hides: run it only where the agent cannot read its output\n' +
+    '(your own machine, a private job; docs/stronger-evidence.md).',
+  options: {
+    junit: {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: "the hold-out suite's JUnit reports",
     },
   },
 } as const satisfies CommandHelp;

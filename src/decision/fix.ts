@@ -64,6 +64,8 @@ export function fixFor(f: Finding, ctx: FixContext): string | undefined {
   if (f.rule === 'ledger-invalid' && f.message.startsWith(NO_LEDGER))
     return fill("ledger-gate init $run --owner '<who answers for it>'$L", f, ctx);
   const r = rule(f.rule);
+  // A review made a reject by the team's setting (require-fail-to-pass): no approval clears it.
+  if (f.result === 'reject' && r.result === 'review') return undefined;
   return r.fix === undefined ? undefined : fill(r.fix, f, ctx);
 }
 

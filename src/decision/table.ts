@@ -358,6 +358,52 @@ export const RULES: readonly Rule[] = [
     stops:
       "production code that games its tests: a function that reads its caller's frame, a check of the runner's environment, `exit(0)` or an exit hook that rewrites the report, a module that patches the assertions on import, an `__eq__` that always holds",
   },
+  {
+    key: 'passes-without-change',
+    signal:
+      "with a base run (`base-junit`: the head's tests on the base's production code): a draft promoted to property / locked_fixture, or a test newly classified by the change, that passes on the base run too, or that the base run skips or does not hold (reject with `require-fail-to-pass`)",
+    class: 'property / locked_fixture',
+    result: 'review',
+    action:
+      'it passes without the change, so it does not test it: write a test that fails on the base, or a reviewer approves it as a plain regression guard',
+    fix: APPROVE,
+    stops:
+      'a tautological draft (`assert parse(x) is not None`) promoted as if it tested the change',
+  },
+  {
+    key: 'no-failing-test',
+    signal:
+      "with `require-fail-to-pass` and a base run: an agent's production change none of whose classified tests fails on the base run",
+    class: '—',
+    result: 'review',
+    action:
+      'add a test that fails without the change (a human classes it), or a reviewer approves the untested patch',
+    fix: APPROVE,
+    stops: "an agent's patch that no test needs, admitted as tested",
+  },
+  {
+    key: 'holdout-fail',
+    signal:
+      'a hold-out case (`holdout-junit`: tests the repository does not hold) that fails, errors, skips or passes only on a rerun; shown by an opaque id only',
+    class: '—',
+    result: 'reject',
+    action:
+      "look the opaque id up in the hold-out job's own log, and fix the production code (not the visible tests)",
+    fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (where the agent cannot read it: it maps each id to its case)",
+    stops:
+      'code that games the visible tests: a call counter that lets contradictory assertions pass, answers hard-coded for the inputs the tests use',
+  },
+  {
+    key: 'holdout-missing',
+    signal:
+      'a hold-out set is configured but no report matches, a report cannot be read or is shipped by the change, or no report holds a case',
+    class: '—',
+    result: 'reject',
+    action:
+      'fix the hold-out job, so that it uploads its JUnit reports where `holdout-junit` points',
+    fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (where the agent cannot read it: it lists the cases the reports hold)",
+    stops: 'a hold-out suite that silently stopped running',
+  },
 ];
 
 const BY_KEY = new Map(RULES.map((r, i) => [r.key, { rule: r, order: i }]));

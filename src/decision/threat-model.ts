@@ -33,4 +33,5 @@ export const CANNOT_STOP: readonly string[] = [
   'a root module that shadows a standard-library module the runner imports under `python -m pytest`: only the runner and plugin names are listed; run `pytest` rather than `python -m pytest`',
   'a test that is wrong from the start: the gate judges whether evidence is admissible, not whether the tests are good',
   "test gaming the gaming-shape scan cannot read: it matches the lines an agent adds, so a name built at run time (`getattr(sys, '_get' + 'frame')`, `eval`, a dependency that does it), a call-count toggle or a hard-coded answer pass it; review agents' production changes, and keep tests that discriminate",
+  "code under test that reads the hold-out tests it runs beside (their files, the caller's frame), or a hold-out report artifact anyone who can read the runs can download: run the hold-out where the change's code cannot reach the suite's source, and keep its report out of public artifacts (docs/stronger-evidence.md)",
 ];

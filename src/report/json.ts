@@ -26,6 +26,7 @@ function findingJson(f: Finding, quote: (s: string) => string): string {
   if (f.line !== undefined) out += ',\n      "line": ' + JSON.stringify(f.line);
   if (f.approved_by !== undefined) out += ',\n      "approved_by": ' + quote(f.approved_by);
   if (f.accepts !== undefined) out += ',\n      "accepts": ' + quote(f.accepts);
+  if (f.base_run !== undefined) out += ',\n      "base_run": ' + quote(f.base_run);
   return out + '\n    }';
 }
 

@@ -20,6 +20,7 @@ import {
 } from './groups.js';
 import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
 import { agentChangesMarkdown } from './agent-changes.js';
+import { pairingText } from './pairing.js';
 import { renderRulesTable } from './table-md.js';
 
 export interface SummaryInput {
@@ -164,7 +165,9 @@ function groupTable(g: RuleGroup, places: Places, fixOf?: (e: Entry) => string |
   const said = (e: Entry) => {
     const accepts = entryAccepts(e);
     const m = e.findings[0].message;
-    return cell(shortDigests(accepts ? `${m}; an approval accepts ${accepts}` : m));
+    const pair = pairingText(e.findings);
+    const said = accepts ? `${m}; an approval accepts ${accepts}` : m;
+    return cell(shortDigests(pair ? `${said} (base run: ${pair})` : said));
   };
   const row = (e: Entry): string => {
     const f = e.findings[0];

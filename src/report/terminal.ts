@@ -8,6 +8,7 @@ import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Result } from '../types.js';
 import { agentChangesLines } from './agent-changes.js';
+import { pairingText } from './pairing.js';
 import { clip, forLog, neutralise } from './escape.js';
 import {
   countLines,
@@ -66,7 +67,9 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   const line = (e: Entry): string[] => {
     const f: Finding = e.findings[0];
     const accepts = entryAccepts(e);
-    const said = accepts ? `${f.message}; an approval accepts ${accepts}` : f.message;
+    const pair = pairingText(e.findings);
+    const plain = accepts ? `${f.message}; an approval accepts ${accepts}` : f.message;
+    const said = pair ? `${plain} (base run: ${pair})` : plain;
     const message = `    ${neutralise(clip(shortDigests(said), 500))}`;
     const fix = input.fix ? fixForMany(e.findings, input.fix) : f.fix;
     const fixLine = fix ? [`    fix: ${neutralise(clip(fix, 500))}`] : [];

@@ -1,0 +1,52 @@
+// workflow_run: the base run's and the hold-out's reports, from the triggering run's artifacts
+// (`base-artifact`, `holdout-artifact`; default the reports' own `artifact`). An artifact that
+// cannot be had is no crash: its globs then match nothing, so the base set is report-invalid
+// and the hold-out set holdout-missing, each a reject that says so.
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import type { Octokit, Repo } from '../adapters/github/client.js';
+import { downloadArtifact, insideArtifact } from '../adapters/github/workflow-run.js';
+import type { ActionInputs } from '../inputs.js';
+import { GateError } from '../types.js';
+
+export async function strongerArtifacts(
+  octokit: Octokit,
+  repo: Repo,
+  runId: number,
+  inputs: ActionInputs,
+  reports: string,
+  temp: string,
+  notes: string[],
+): Promise<{ baseJunit: string[]; holdoutJunit: string[] }> {
+  const fetched = new Map<string, string>([[inputs.artifact!, reports]]);
+  const folder = async (name: string, what: string, hidden: boolean): Promise<string> => {
+    const have = fetched.get(name);
+    if (have !== undefined) return have;
+    let dir: string;
+    try {
+      dir = await downloadArtifact(octokit, repo, runId, name, temp);
+      notes.push(`${what} from the artifact ${JSON.stringify(name)} of run ${runId}`);
+    } catch (e) {
+      if (!(e instanceof GateError)) throw e;
+      // An empty folder: nothing matches, and the rules of the set say so.
+      dir = await mkdtemp(path.join(temp, 'ledger-gate-none-'));
+      notes.push(
+        `${what}: the artifact ${JSON.stringify(name)} could not be had` +
+          (hidden ? '' : ` (${e.oneLine})`),
+      );
+    }
+    fetched.set(name, dir);
+    return dir;
+  };
+  const baseJunit: string[] = [];
+  if (inputs.baseJunit.length > 0) {
+    const dir = await folder(inputs.baseArtifact ?? inputs.artifact!, 'base run', false);
+    for (const g of inputs.baseJunit) baseJunit.push(insideArtifact(dir, 'base-junit', g));
+  }
+  const holdoutJunit: string[] = [];
+  if (inputs.holdoutJunit.length > 0) {
+    const dir = await folder(inputs.holdoutArtifact ?? inputs.artifact!, 'hold-out', true);
+    for (const g of inputs.holdoutJunit) holdoutJunit.push(insideArtifact(dir, 'holdout-junit', g));
+  }
+  return { baseJunit, holdoutJunit };
+}

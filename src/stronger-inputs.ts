@@ -1,0 +1,47 @@
+// The action's inputs of the stronger evidence (docs/stronger-evidence.md), read beside the
+// others by src/inputs.ts (which hands over its own list, boolean and artifact-name readers).
+import * as core from '@actions/core';
+import { HOLDOUT_KEY_MIN } from './decision/holdout.js';
+import { GateError } from './types.js';
+
+export interface StrongerInputs {
+  baseJunit: string[];
+  requireFailToPass: boolean;
+  baseArtifact?: string;
+  holdoutJunit: string[];
+  holdoutKey?: string;
+  holdoutArtifact?: string;
+}
+
+export function strongerInputs(
+  list: (name: string) => string[],
+  yesNo: (name: string, dflt: boolean) => boolean,
+  artifactName: (name: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): StrongerInputs {
+  const baseJunit = list('base-junit');
+  const holdoutJunit = list('holdout-junit');
+  const requireFailToPass = yesNo('require-fail-to-pass', false);
+  if (requireFailToPass && baseJunit.length === 0)
+    throw new GateError(
+      'input require-fail-to-pass is true but base-junit is empty: give the base run it judges by',
+    );
+  let holdoutKey: string | undefined;
+  if (holdoutJunit.length > 0) {
+    holdoutKey = core.getInput('holdout-key') || env.LEDGER_GATE_HOLDOUT_KEY || '';
+    // Masked in the log, whatever else prints it.
+    if (holdoutKey !== '') core.setSecret(holdoutKey);
+    if (holdoutKey.length < HOLDOUT_KEY_MIN)
+      throw new GateError(
+        `input holdout-key must be a secret of at least ${HOLDOUT_KEY_MIN} characters with holdout-junit: the hold-out cases are shown only by ids keyed with it`,
+      );
+  }
+  return {
+    baseJunit,
+    requireFailToPass,
+    baseArtifact: artifactName('base-artifact'),
+    holdoutJunit,
+    holdoutKey,
+    holdoutArtifact: artifactName('holdout-artifact'),
+  };
+}
