@@ -85,7 +85,11 @@ function outputs(
   if (o.json) list.push({ target: o.json, render: () => toJson(outcome.report), markdown: false });
   // The Markdown is rendered only when asked for: at 100k findings it is a megabyte of work.
   if (o.summary)
-    list.push({ target: o.summary, render: () => renderSummary(outcome), markdown: true });
+    list.push({
+      target: o.summary,
+      render: () => renderSummary(outcome, { fullListing: { json: o.json !== undefined } }),
+      markdown: true,
+    });
   return list;
 }
 
