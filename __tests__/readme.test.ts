@@ -99,7 +99,7 @@ test('the inputs and outputs tables have one row per input and output of action.
       .map((row) => /^\| `([^`]+)`/.exec(row)![1]);
   expect(names('inputs')).toEqual(Object.keys(action.inputs));
   expect(names('outputs')).toEqual(Object.keys(action.outputs));
-  expect(block('inputs')).toContain('| `ledger` | `tests/ledger.yaml` | Path of the ledger');
+  expect(block('inputs')).toContain('| `ledger` | (empty) | Path of the ledger');
 });
 
 test('an input added to action.yml makes the README stale until sync-readme runs', () => {

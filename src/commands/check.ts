@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { DEFAULT_AGENT_AUTHORS } from '../decision/authorship.js';
 import { runGate, type GateOptions, type GateOutcome } from '../gate.js';
 import { forLog, logLine } from '../report/escape.js';
@@ -52,7 +53,7 @@ export function checkOptions(argv: string[], cwd: string): CheckOptions {
   const at = placeOf({ cwd });
   return {
     cwd: at.root,
-    ledger: v.ledger === undefined ? 'tests/ledger.yaml' : fromCwd(at, v.ledger),
+    ledger: v.ledger === undefined ? defaultLedger(at.root) : fromCwd(at, v.ledger),
     junit: v.junit.map((g) => fromCwd(at, g)),
     collected: v.collected === undefined ? undefined : fromCwd(at, v.collected),
     base: v.base,
