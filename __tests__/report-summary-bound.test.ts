@@ -42,7 +42,7 @@ function summaries(outcome: GateOutcome): Record<string, string> {
   return {
     job: renderSummary(outcome, { links: LINKS, checkRun, fullListing }),
     check: renderSummary(outcome, { links: LINKS, fullListing }),
-    cli: renderSummary(outcome, { fullListing: { json: true } }),
+    cli: renderSummary(outcome),
   };
 }
 
@@ -89,7 +89,7 @@ describe('a 100,000-test admit', () => {
     expect(job).toContain(
       `the documented workflows upload it as the artifact \`ledger-gate-report\` of [this workflow run](${RUN}).`,
     );
-    expect(cli).toContain('Every finding, one per test, is in the JSON report (`--json`).');
+    expect(cli).toContain('Every finding, one per test, is in the JSON report (`--json FILE`).');
     expect(JSON.parse(toJson(outcome.report)).findings).toHaveLength(100_000);
   });
 });

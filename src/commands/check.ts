@@ -88,7 +88,7 @@ function outputs(
   if (o.summary)
     list.push({
       target: o.summary,
-      render: () => renderSummary(outcome, { fullListing: { json: o.json !== undefined } }),
+      render: () => renderSummary(outcome),
       markdown: true,
     });
   return list;

@@ -60,8 +60,6 @@ export function shareRows(
 
 /** Where the full listing is: said under the counts of every summary. */
 export interface FullListing {
-  /** A JSON report is written too (`check --json FILE`). */
-  json?: boolean;
   /** The workflow run whose artifacts hold the JSON report (the action: its run page). */
   runUrl?: string;
 }
@@ -88,9 +86,8 @@ export function fullListingLine(where: FullListing | undefined): string {
       `[this workflow run](${url}).\n\n`
     );
   }
-  // The CLI's file is the caller's own; not named, so a summary does not depend on where.
-  if (where?.json) return 'Every finding, one per test, is in the JSON report (`--json`).\n\n';
-  return 'Every finding, one per test, is in the JSON report (`--json FILE` writes it).\n\n';
+  // The CLI's: one line whatever was asked, so the summary is the same with or without --json.
+  return 'Every finding, one per test, is in the JSON report (`--json FILE`).\n\n';
 }
 
 /**
