@@ -57,10 +57,13 @@ describe('the action’s octokit against the fake API', () => {
   beforeEach(() => gh.reset());
 
   let waits: number[] = [];
+  // What the action would log about each wait: kept here, so a passing run prints nothing.
+  let logged: string[] = [];
   const sleep = async (ms: number) => void waits.push(ms);
   const client = async (): Promise<Octokit> => {
     waits = [];
-    return createOctokit('ghs_test', { GITHUB_API_URL: gh.url }, sleep);
+    logged = [];
+    return createOctokit('ghs_test', { GITHUB_API_URL: gh.url }, sleep, (l) => logged.push(l));
   };
   const repo = { owner: 'acme', repo: 'widgets' };
   const checkRun = async (octokit: Octokit, updates: number) => {
@@ -116,6 +119,10 @@ describe('the action’s octokit against the fake API', () => {
     // the spacing; the recorded sleep lets no time pass, so each waits for some of it.
     expect(waits.length).toBe(4);
     expect(waits.slice(1).every((ms) => ms > 0 && ms <= 1000)).toBe(true);
+    // Said once, for the one retry (the spacing is no retry).
+    expect(logged).toEqual([
+      'GitHub secondary rate limit on POST /repos/{owner}/{repo}/check-runs: retrying in 1s (1/3)',
+    ]);
   });
 
   it('the primary limit: waits until after x-ratelimit-reset, then retries', async () => {

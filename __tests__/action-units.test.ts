@@ -296,7 +296,8 @@ describe('readInputs', () => {
   it('reads every input once into one typed object, with the defaults of action.yml', () => {
     const i = withInputs({ junit: 'a/*.xml\n\n# a comment\n  b.xml  ', token: 't' }, readInputs);
     expect(i).toEqual({
-      ledger: 'tests/ledger.yaml',
+      // Empty: the checkout's test folder's ledger, resolved where the checkout is (main.ts).
+      ledger: '',
       junit: ['a/*.xml', 'b.xml'],
       collected: undefined,
       production: [],

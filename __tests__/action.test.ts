@@ -546,13 +546,14 @@ describe.each(NODES)('the action under $label', (node) => {
     // Whatever is outside code spans carries no tag, no mention, no link, no hidden character.
     const prose = r.summary.replace(/(`+)[\s\S]*?\1/g, '');
     expect(prose).not.toMatch(/<img|@octocat|\]\(https:\/\/evil/);
-    // The only links are the summary's own: blob URLs at the pull request's head.
+    // The only links are the summary's own: blob URLs at the pull request's head, and the
+    // run whose artifacts hold the JSON report (the runner's own URL, never the change's).
     const links = [...prose.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]);
     expect(links.length).toBeGreaterThan(0);
     for (const url of links)
       expect(url).toMatch(
         new RegExp(
-          `^https://github\\.example/acme/widgets/blob/${s.head}/[A-Za-z0-9%/._~-]+(#L\\d+)?$`,
+          `^https://github\\.example/acme/widgets/(blob/${s.head}/[A-Za-z0-9%/._~-]+(#L\\d+)?|actions/runs/4242)$`,
         ),
       );
     expect(r.summary).toContain('@octocat <img src=x>');

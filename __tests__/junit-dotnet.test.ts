@@ -1,14 +1,11 @@
 // .NET's formats, real reports from dorny/test-reporter's fixtures (__fixtures__/junit/dotnet/
 // README.md): TRX read as its own format, NUnit 3 XML; every case's id and status, and init
 // then check on a run admits.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
-import { run as check } from '../src/commands/check.js';
-import { run as init } from '../src/commands/init.js';
 import { mapCases } from '../src/junit/map.js';
 import { parseReport } from '../src/junit/parse.js';
+import { initThenCheck } from './support/init-check.js';
 
 const DIR = '__fixtures__/junit/dotnet';
 const X = 'DotnetTests.XUnitTests.CalculatorTests';
@@ -122,26 +119,9 @@ describe('NUnit 3 XML', () => {
 });
 
 test.each(['dotnet-trx.trx', 'dotnet-nunit.xml'])('init then check on %s admits', async (file) => {
-  const repo = mkdtempSync(join(tmpdir(), 'dotnet-'));
-  try {
-    mkdirSync(join(repo, 'build'));
-    mkdirSync(join(repo, 'tests'));
-    writeFileSync(join(repo, 'build', file), readFileSync(`${DIR}/${file}`));
-    writeFileSync(join(repo, 'tests/golden.txt'), 'golden\n');
-    const io = {
-      cwd: repo,
-      stdout: () => {},
-      stderr: () => {},
-      now: new Date('2026-11-29T12:00:00Z'),
-    };
-    const junit = ['--junit', `build/${file}`];
-    expect(
-      await init([...junit, '--owner', 'qa', '--rule', '*=locked_fixture:tests/golden.txt'], io),
-    ).toBe(0);
-    let err = '';
-    expect(await check(junit, { ...io, stderr: (s) => (err += s) })).toBe(0);
-    expect(err).toBe('ledger-gate: admit\n');
-  } finally {
-    rmSync(repo, { recursive: true, force: true });
-  }
+  expect(await initThenCheck(DIR, file)).toEqual({
+    init: 0,
+    check: 0,
+    stderr: 'ledger-gate: admit\n',
+  });
 });

@@ -230,6 +230,7 @@ const FOLDERS_ELSEWHERE: Record<string, string> = {
   'bats/': 'junit-producers.test.ts',
   'playwright/': 'junit-producers.test.ts',
   'dotnet/': 'junit-dotnet.test.ts',
+  'xunit-net/': 'junit-xunit-net.test.ts',
 };
 const ELSEWHERE: Record<string, string> = {
   'pytest/xunit1.xml': 'junit-pytest.test.ts',

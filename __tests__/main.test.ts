@@ -145,6 +145,19 @@ afterAll(() => {
 });
 
 describe('run() in-process, with the toolkit mocked', () => {
+  test("no ledger input: the checkout's test folder's ledger, where init writes it", async () => {
+    // The scenario's ledger is tests/ledger.yaml; moved to test/ (no tests/ folder left but
+    // the goldens'), the default still finds tests/ first, so the move needs the input.
+    const s = scenario();
+    expect((await act(s, prPayload(s), { ledger: '' })).outputs.decision).toBe('admit');
+    const moved = scenario((r) => {
+      r.write({ 'test/ledger.yaml': readFileSync(path.join(r.dir, 'tests/ledger.yaml')) });
+      r.remove('tests/ledger.yaml');
+    });
+    expect((await act(moved, prPayload(moved), { ledger: '' })).outputs.decision).toBe('reject');
+    expect(core.summaryText().at(-1)).toContain('tests/ledger.yaml');
+  });
+
   test('admit: the outputs, the JSON report, a successful check run, the job summary, no failure', async () => {
     const s = scenario();
     const { env, outputs: out } = await act(s);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { REPOSITORY } from '../src/project.js';
 import { RULES } from '../src/decision/table.js';
+import { REPORT_ARTIFACT } from '../src/report/summary-fit.js';
 import {
   renderEvidencePaths,
   renderRulesTable,
@@ -98,7 +99,7 @@ test('the inputs and outputs tables have one row per input and output of action.
       .map((row) => /^\| `([^`]+)`/.exec(row)![1]);
   expect(names('inputs')).toEqual(Object.keys(action.inputs));
   expect(names('outputs')).toEqual(Object.keys(action.outputs));
-  expect(block('inputs')).toContain('| `ledger` | `tests/ledger.yaml` | Path of the ledger');
+  expect(block('inputs')).toContain('| `ledger` | (empty) | Path of the ledger');
 });
 
 test('an input added to action.yml makes the README stale until sync-readme runs', () => {
@@ -188,7 +189,10 @@ function expectRunnersReportsOnly(wf: { on: unknown; jobs: Record<string, { step
   const workflowRun = typeof wf.on === 'object' && wf.on !== null && 'workflow_run' in wf.on;
   for (const job of Object.values(wf.jobs)) {
     for (const step of job.steps) {
-      if (step.uses?.startsWith('actions/upload-artifact')) {
+      // The gate's own JSON report (its output, not evidence) is the one other upload.
+      if (step.uses?.startsWith('actions/upload-artifact') && step.with?.path === REPORT_PATH) {
+        expect(step.with.name).toBe(REPORT_ARTIFACT);
+      } else if (step.uses?.startsWith('actions/upload-artifact')) {
         expect(step.with!.path).toBe('${{ runner.temp }}/reports/');
         expect(job.steps.some((s) => s.run?.startsWith('mkdir "$RUNNER_TEMP/reports"'))).toBe(true);
       }
@@ -201,6 +205,27 @@ function expectRunnersReportsOnly(wf: { on: unknown; jobs: Record<string, { step
     }
   }
 }
+
+const REPORT_PATH = '${{ steps.gate.outputs.report-path }}';
+
+test('docs/action.md: the pull request gates upload the JSON report the summary links to', () => {
+  const doc = readFileSync('docs/action.md', 'utf8');
+  const gates = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => parse(m[1]) as { jobs?: Record<string, { steps: Step[] }> })
+    .flatMap((w) => Object.values(w?.jobs ?? {}))
+    .filter((j) => j.steps.some((s) => s.uses?.includes('ledger-gate@')));
+  const uploading = gates.filter((j) => {
+    const at = j.steps.findIndex((s) => s.uses?.includes('ledger-gate@'));
+    const up = j.steps.findIndex(
+      (s) => s.uses?.startsWith('actions/upload-artifact') && s.with?.path === REPORT_PATH,
+    );
+    // After the gate, and even when the gate step failed (a reject), never after a cancel.
+    const step = j.steps[up] as Step & { if?: string };
+    return up > at && step.with!.name === REPORT_ARTIFACT && step.if?.includes('!cancelled()');
+  });
+  // The single-workflow gate and the workflow_run gate (the two that judge pull requests).
+  expect(uploading.length).toBeGreaterThanOrEqual(2);
+});
 
 test('docs/action.md: each workflow uploads and reads only what the runner wrote', () => {
   const doc = readFileSync('docs/action.md', 'utf8');

@@ -328,16 +328,24 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
     expect(measured.length).toBe(project.history.length);
     const total = (k: keyof Measured) => measured.reduce((n, m) => n + (m[k] as number), 0);
     const line = `replay (${project.name}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${measured.filter((m) => m.decision === 'admit').length} admit / ${measured.filter((m) => m.decision === 'review').length} review, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows (${total('besideFileRow')} of them exact rows re-locked beside their file row) over ${total('filesChanged')} changed test files and goldens, ${total('reviewEntries')} review entries`;
+    // A header names each column; the cells are padded under it.
+    const columns: [string, (m: Measured) => string][] = [
+      ['decision', (m) => m.decision],
+      ['upkeep', (m) => String(m.upkeep)],
+      ['ledger lines', (m) => String(m.ledgerLines)],
+      ['rows/files', (m) => `${m.rowsChanged}/${m.filesChanged}`],
+      ['review entries', (m) => String(m.reviewEntries)],
+      ['commit', (m) => m.step],
+    ];
+    const row = (cells: string[]) =>
+      '  ' +
+      cells.map((c, i) => (i < cells.length - 1 ? c.padEnd(columns[i][0].length) : c)).join('  ');
     process.stdout.write(
-      line +
-        '\n' +
-        measured
-          .map(
-            (m) =>
-              `  ${m.decision} ${m.upkeep} ${m.ledgerLines} ${m.rowsChanged}/${m.filesChanged} ${m.reviewEntries}  ${m.step}`,
-          )
-          .join('\n') +
-        '\n',
+      [
+        line,
+        row(columns.map(([name]) => name)),
+        ...measured.map((m) => row(columns.map(([, cell]) => cell(m)))),
+      ].join('\n') + '\n',
     );
     expect(measured.every((m) => m.upkeep <= 1)).toBe(true);
   });

@@ -8,7 +8,7 @@ import { RULES } from '../src/decision/table.js';
 import { cell, clip, code, codeCell, logLine, neutralise, text } from '../src/report/escape.js';
 import { toJson } from '../src/report/json.js';
 import { blobUrl, blobPrefix } from '../src/report/links.js';
-import { renderSummary } from '../src/report/summary.js';
+import { SUMMARY_MAX_BYTES, renderSummary } from '../src/report/summary.js';
 import { renderRulesTable } from '../src/report/table-md.js';
 import type { Finding, LedgerRow, Report, Result, TestResult } from '../src/types.js';
 import { summaryProblems } from './support/hostile-markdown.js';
@@ -241,14 +241,15 @@ describe('renderSummary', () => {
       '### ❌ `unclassified`',
       '### ⚠️ `fixture-contract-change`',
       '### Notes',
-      '<code>fixture-unchanged</code>',
+      '- ✅ `fixture-unchanged` — admit · 1\n',
       '<details><summary>Decision table',
     ];
     const at = order.map((k) => md.indexOf(k));
     expect(at.every((x) => x > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
-    // The decision table is folded, and still counts each rule.
+    // The decision table is folded, and counts each rule that matched (only those).
     expect(h).toMatch(/<details><summary>Decision table[^<]*<\/summary>\n<table>/);
+    expect(md).not.toContain('`draft-pass`');
     expect(md).toContain(
       '| `unclassified` | any result on an id missing from the ledger | none | reject | give the test a row: lock it to its own file (or a golden), or make it a property | **1** |',
     );
@@ -292,15 +293,26 @@ describe('renderSummary', () => {
   });
 
   it('shows who approved a review finding', () => {
-    const md = renderSummary({
-      report: report([
-        finding({ rule: 'fixture-contract-change', result: 'admit', approved_by: 'maintainer' }),
-      ]),
-      notes: [],
+    const approved = finding({
+      rule: 'fixture-contract-change',
+      result: 'admit',
+      approved_by: 'maintainer',
     });
-    expect(md).toContain('(1 admitted by approval)');
-    expect(md).toContain('| approved by |');
-    expect(md).toContain('`maintainer` |');
+    // Admitted by approval, it needs no action: counted, with who approved.
+    const md = renderSummary({ report: report([approved]), notes: [] });
+    expect(md).toContain(
+      '- ⚠️ `fixture-contract-change` — review · 1 (1 admitted by approval: `maintainer`)\n',
+    );
+    // Beside a review still open, it is an entry of the rule's list, with its approver.
+    const open = finding({
+      rule: 'fixture-contract-change',
+      result: 'review',
+      id: 'tests/o.py::t',
+    });
+    const both = renderSummary({ report: report([approved, open]), notes: [] });
+    expect(both).toContain('(1 admitted by approval)');
+    expect(both).toContain('| approved by |');
+    expect(both).toContain('`maintainer` |');
   });
 
   it('renders hostile ids, messages, notes and warnings inert', () => {
@@ -330,6 +342,24 @@ describe('renderSummary', () => {
     }
   });
 
+  it('keeps hostile approvers inert on a count line, and hostile findings under the bound', () => {
+    const approved = HOSTILE.map((s, i) =>
+      finding({ id: `${s}${i}`, rule: 'harness-change', result: 'admit', approved_by: s }),
+    );
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      finding({ id: HOSTILE[i % HOSTILE.length] + i, message: HOSTILE[(i + 3) % HOSTILE.length] }),
+    );
+    const md = renderSummary(
+      { report: report([...approved, ...many]), notes: HOSTILE },
+      { links: LINKS },
+    );
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+    expect(md).toContain(`(${HOSTILE.length} admitted by approval: `);
+    expect(md).toContain(`and ${HOSTILE.length - 5} more)`);
+    expect(md).toMatch(/_… and \d+ more entries \(\d+ findings\) of `unclassified` not shown here/);
+    expect(summaryProblems(md, { linkPrefix: PREFIX })).toEqual([]);
+  });
+
   it('cuts findings to stay under maxBytes, and counts what it cut', () => {
     const findings = Array.from({ length: 3000 }, (_, i) =>
       finding({
@@ -344,7 +374,11 @@ describe('renderSummary', () => {
       const shown = (md.match(/\| reject \| `tests\/test_/g) ?? []).length;
       expect(shown).toBeGreaterThan(0);
       expect(md).toContain(
-        `> **Cut to stay under ${max} bytes:** ${3000 - shown} of 3000 findings not shown`,
+        `> **Cut to stay under ${max} bytes:** ${3000 - shown} of 3000 reject and review findings not shown`,
+      );
+      // The rule's list says how many of its entries it could not show, and where they are.
+      expect(md).toContain(
+        `_… and ${3000 - shown} more entries (${3000 - shown} findings) of \`unclassified\` not shown here: the JSON report lists every one._`,
       );
       // The cut keeps the table well-formed.
       const h = html(md);
@@ -353,14 +387,15 @@ describe('renderSummary', () => {
     }
   });
 
-  it('keeps the default under GitHub’s 1 MiB job summary limit', () => {
+  it('keeps the default under the documented bound, SUMMARY_MAX_BYTES (16 KiB)', () => {
+    expect(SUMMARY_MAX_BYTES).toBe(16 * 1024);
     const findings = Array.from({ length: 20000 }, (_, i) =>
       finding({ id: `tests/t${i}.py::test`, message: 'n'.repeat(100) }),
     );
     const md = renderSummary({ report: report(findings), notes: [] });
-    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(1024 * 1024);
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
     expect(md).toMatch(
-      /> \*\*Cut to stay under 1048576 bytes:\*\* \d+ of 20000 findings not shown/,
+      /> \*\*Cut to stay under 16384 bytes:\*\* \d+ of 20000 reject and review findings not shown/,
     );
   });
 
@@ -526,13 +561,13 @@ describe('links to the ledger line and the test file at the head', () => {
         rule: 'draft-pass',
       }),
     );
-    for (const max of [65535, 1024 * 1024 - 1024]) {
+    for (const max of [SUMMARY_MAX_BYTES, 65535]) {
       const md = renderSummary(
         { report: report(findings), notes: ['n'] },
         { maxBytes: max, links: LINKS },
       );
       expect(Buffer.byteLength(md)).toBeLessThanOrEqual(max);
-      expect(md).toMatch(/\d+ of 20000 findings not shown/);
+      expect(md).toMatch(/\d+ of 20000 reject and review findings not shown/);
       expect(md).toContain('<details><summary>Decision table');
       expect(md).toContain('### Notes');
     }

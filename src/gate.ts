@@ -4,6 +4,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/fs/file-facts.js';
+import { defaultLedger } from './adapters/fs/default-ledger.js';
 import { expandReports } from './adapters/fs/report-globs.js';
 import { findShipped } from './adapters/fs/report-origin-facts.js';
 import { LIMITS, leavesRepo, readCapped } from './adapters/fs/safe-read.js';
@@ -45,7 +46,7 @@ import {
 export interface GateOptions extends StrongerOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
   cwd: string;
-  /** Repo-relative path of the ledger. Default `tests/ledger.yaml`. */
+  /** Repo-relative path of the ledger (callers resolve the default: adapters/fs/default-ledger.ts). */
   ledger: string;
   /** Report globs, relative to cwd or absolute. */
   junit: string[];
@@ -245,6 +246,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     junit: o.junit,
     collected: o.collected,
     ledger: ledgerShown,
+    // A fix leaves out --ledger when the commands would find this ledger without it.
+    defaultLedger: defaultLedger(root),
     base: o.base,
     // The row that classes the id (its file row included): the change's, else the base's.
     row: (id) =>

@@ -96,7 +96,9 @@ function artifactName(name: string): string | undefined {
 }
 
 export function readInputs(): ActionInputs {
-  const ledger = relativePath('ledger', core.getInput('ledger') || 'tests/ledger.yaml');
+  // Empty: the default, the checkout's test folder's ledger (main.ts resolves it there).
+  const given = core.getInput('ledger');
+  const ledger = given === '' ? '' : relativePath('ledger', given);
   const junit = list('junit');
   if (junit.length === 0) {
     throw new GateError(

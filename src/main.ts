@@ -4,6 +4,7 @@
 // Each stage past the gate has a room in src/action/: workflow-run (the reports and head of a
 // workflow_run), change-source (git or the API), approval, publish, outputs.
 import * as core from '@actions/core';
+import { defaultLedger } from './adapters/fs/default-ledger.js';
 import { readEvent } from './adapters/github/event.js';
 import { CheckRun, createOctokit, repoFromEnv, runUrl } from './adapters/github/client.js';
 import { approve } from './action/approval.js';
@@ -21,7 +22,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const details = runUrl(env);
   let cleanup = async (): Promise<void> => undefined;
   try {
-    const inputs = readInputs();
+    let inputs = readInputs();
     let event = readEvent(env, inputs.baseRef);
     if (event.workflowRun && !inputs.artifact) {
       throw new GateError(
@@ -47,6 +48,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       ({ event, where, cleanup } = prepared);
     }
     const { cwd } = where;
+    // No ledger input: the test folder's ledger of the checkout judged (init's default too).
+    if (!inputs.ledger) inputs = { ...inputs, ledger: defaultLedger(cwd) };
     const notes = [...event.notes];
     if (sameName) notes.push(sameName);
     if (!check) {

@@ -40,9 +40,13 @@ export function renderGfm(md: string): string {
 /**
  * Everything wrong with a summary, as short sentences; empty when it is inert. With
  * `linkPrefix`, the summary's own blob links are allowed: an `<a>` whose only attribute is an
- * href under that prefix, made of URL-safe characters (a percent-encoded path, a `#L` anchor).
+ * href under that prefix, made of URL-safe characters (a percent-encoded path, a `#L` anchor),
+ * and the `runUrl` given, exactly.
  */
-export function summaryProblems(md: string, opts: { linkPrefix?: string } = {}): string[] {
+export function summaryProblems(
+  md: string,
+  opts: { linkPrefix?: string; runUrl?: string } = {},
+): string[] {
   const problems: string[] = [];
   const html = renderGfm(md);
   for (const m of html.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)([^>]*)>/g)) {
@@ -53,8 +57,9 @@ export function summaryProblems(md: string, opts: { linkPrefix?: string } = {}):
         m[1] === '/'
           ? m[3] === ''
           : href !== undefined &&
-            href.startsWith(opts.linkPrefix) &&
-            /^[A-Za-z0-9%/._~:-]+(?:#L\d+)?$/.test(href);
+            // The one other link a summary may hold: the workflow run, where the JSON report is.
+            (href === opts.runUrl ||
+              (href.startsWith(opts.linkPrefix) && /^[A-Za-z0-9%/._~:-]+(?:#L\d+)?$/.test(href)));
       if (!ok) problems.push(`a link outside the blob prefix: ${m[0].slice(0, 200)}`);
       continue;
     }

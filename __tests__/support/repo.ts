@@ -31,6 +31,9 @@ export class Repo {
       cwd: this.dir,
       encoding: 'utf8',
       env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: this.dir, GIT_TERMINAL_PROMPT: '0' },
+      // git's chatter ("Automatic merge went well…") stays out of a passing run's output; a
+      // failing command still throws with its stderr in the message.
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
   }
 

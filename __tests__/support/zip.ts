@@ -14,7 +14,9 @@ export interface ZipSpec {
 }
 
 const SCRIPT = `
-import io, json, sys, zipfile
+import io, json, sys, warnings, zipfile
+# Some zips repeat a name on purpose (a hostile artifact): no warning for that on stderr.
+warnings.simplefilter('ignore')
 specs = json.load(sys.stdin)
 out = io.BytesIO()
 # A non-seekable writer uses data descriptors, as the artifact service's streaming writer does.

@@ -468,7 +468,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _adapters_git_git_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7526);
 /* harmony import */ var _harness_resolve_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(849);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7837);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(218);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3128);
 // `ledger-gate harness [--ref REF]`: the harness a commit's CI reaches (src/harness/), as
 // `check --base REF` reads it from the base: each path (or npm-script key) with how it is
@@ -538,13 +538,15 @@ __webpack_require__.d(__webpack_exports__, {
   XL: () => (/* binding */ writeLedger)
 });
 
-// UNUSED EXPORTS: DEFAULT_LEDGER, namedIds, requireKnown
+// UNUSED EXPORTS: namedIds, requireKnown
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/adapters/fs/default-ledger.ts
+var default_ledger = __webpack_require__(7837);
 // EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
 var file_facts = __webpack_require__(4339);
 // EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
@@ -553,8 +555,8 @@ var report_globs = __webpack_require__(3692);
 var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/reports.ts + 8 modules
-var src_reports = __webpack_require__(3268);
+// EXTERNAL MODULE: ./src/reports.ts + 9 modules
+var src_reports = __webpack_require__(5339);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
@@ -607,16 +609,16 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 
 
 
-const DEFAULT_LEDGER = 'tests/ledger.yaml';
+
 /**
  * The ledger a command reads and writes: `--ledger` relative to the working directory, by
- * default tests/ledger.yaml at the root. One outside the repository, or reached through a
+ * default the repository's test folder's ledger.yaml (adapters/fs/default-ledger.ts). One outside the repository, or reached through a
  * symlinked folder, is refused here, before anything is read or written.
  */
 function ledgerFile(at, arg) {
     // One call with a value the bundler cannot see through: a constant path here would make ncc
     // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
-    const abs = external_node_path_default().resolve(arg === undefined ? at.root : at.cwd, arg ?? DEFAULT_LEDGER);
+    const abs = external_node_path_default().resolve(arg === undefined ? at.root : at.cwd, arg ?? (0,default_ledger/* defaultLedger */.Vz)(at.root));
     const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
     (0,commands_io/* refuseOutside */.gz)(at.root, abs, file.shown);
     return file;

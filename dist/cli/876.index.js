@@ -17,7 +17,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3128);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7837);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(218);
 // `ledger-gate digest PATH…`: `sha256:<hex>  PATH` per file, hashed in chunks by the same
 // reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
 
@@ -79,13 +79,15 @@ __webpack_require__.d(__webpack_exports__, {
   XL: () => (/* binding */ writeLedger)
 });
 
-// UNUSED EXPORTS: DEFAULT_LEDGER, namedIds, requireKnown
+// UNUSED EXPORTS: namedIds, requireKnown
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/adapters/fs/default-ledger.ts
+var default_ledger = __webpack_require__(7837);
 // EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
 var file_facts = __webpack_require__(4339);
 // EXTERNAL MODULE: ./src/adapters/fs/report-globs.ts + 4 modules
@@ -94,8 +96,8 @@ var report_globs = __webpack_require__(3692);
 var safe_read = __webpack_require__(8782);
 // EXTERNAL MODULE: ./src/junit/map.ts
 var map = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/reports.ts + 8 modules
-var src_reports = __webpack_require__(3268);
+// EXTERNAL MODULE: ./src/reports.ts + 9 modules
+var src_reports = __webpack_require__(5339);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
@@ -148,16 +150,16 @@ const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}
 
 
 
-const DEFAULT_LEDGER = 'tests/ledger.yaml';
+
 /**
  * The ledger a command reads and writes: `--ledger` relative to the working directory, by
- * default tests/ledger.yaml at the root. One outside the repository, or reached through a
+ * default the repository's test folder's ledger.yaml (adapters/fs/default-ledger.ts). One outside the repository, or reached through a
  * symlinked folder, is refused here, before anything is read or written.
  */
 function ledgerFile(at, arg) {
     // One call with a value the bundler cannot see through: a constant path here would make ncc
     // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
-    const abs = external_node_path_default().resolve(arg === undefined ? at.root : at.cwd, arg ?? DEFAULT_LEDGER);
+    const abs = external_node_path_default().resolve(arg === undefined ? at.root : at.cwd, arg ?? (0,default_ledger/* defaultLedger */.Vz)(at.root));
     const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
     (0,commands_io/* refuseOutside */.gz)(at.root, abs, file.shown);
     return file;

@@ -6,11 +6,9 @@ import type { GateOutcome } from '../gate.js';
 import type { ActionInputs, FailOn } from '../inputs.js';
 import { planAnnotations, type Annotation } from '../report/annotations.js';
 import type { LinkBase } from '../report/links.js';
-import { JOB_SUMMARY_MAX_BYTES, renderSummary } from '../report/summary.js';
+import { renderSummary } from '../report/summary.js';
 import type { Decision, Report } from '../types.js';
 
-/** A check run's summary and text are limited to 65535 characters; bytes are never fewer. */
-const CHECK_SUMMARY_MAX = 65535;
 /** GitHub shows at most 10 error and 10 warning workflow-command annotations per step. */
 const COMMAND_ANNOTATIONS_PER_LEVEL = 10;
 
@@ -39,6 +37,8 @@ export async function publish(
   const annotations = check ? plan.annotations : commandAnnotations(plan.annotations);
   const cut = plan.cut + (plan.annotations.length - annotations.length);
   const notes = [...outcome.notes];
+  // The JSON report (report-path) holds every finding; the run's page holds its artifact.
+  const fullListing = { runUrl: details };
   if (cut > 0) {
     const why = check
       ? `max-annotations is ${inputs.maxAnnotations}`
@@ -49,7 +49,8 @@ export async function publish(
   }
 
   if (check) {
-    const summary = renderSummary({ ...outcome, notes }, { maxBytes: CHECK_SUMMARY_MAX, links });
+    // Both summaries keep the default bound (SUMMARY_MAX_BYTES), far under GitHub's limits.
+    const summary = renderSummary({ ...outcome, notes }, { links, fullListing });
     await check.complete(
       conclusionOf(report.decision, inputs.failOn),
       { title: titleOf(report), summary },
@@ -69,12 +70,7 @@ export async function publish(
   } else if (process.env.GITHUB_STEP_SUMMARY) {
     const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
     await core.summary
-      .addRaw(
-        renderSummary(
-          { ...outcome, notes },
-          { maxBytes: JOB_SUMMARY_MAX_BYTES - 1024, links, checkRun },
-        ),
-      )
+      .addRaw(renderSummary({ ...outcome, notes }, { links, checkRun, fullListing }))
       .write();
   } else {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');

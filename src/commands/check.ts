@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { DEFAULT_AGENT_AUTHORS } from '../decision/authorship.js';
 import { HOLDOUT_KEY_MIN } from '../decision/holdout.js';
 import { runGate, type GateOptions, type GateOutcome } from '../gate.js';
@@ -72,7 +73,7 @@ export function checkOptions(
     );
   return {
     cwd: at.root,
-    ledger: v.ledger === undefined ? 'tests/ledger.yaml' : fromCwd(at, v.ledger),
+    ledger: v.ledger === undefined ? defaultLedger(at.root) : fromCwd(at, v.ledger),
     junit: v.junit.map((g) => fromCwd(at, g)),
     collected: v.collected === undefined ? undefined : fromCwd(at, v.collected),
     base: v.base,
@@ -123,7 +124,11 @@ function outputs(
   if (o.json) list.push({ target: o.json, render: () => toJson(outcome.report), markdown: false });
   // The Markdown is rendered only when asked for: at 100k findings it is a megabyte of work.
   if (o.summary)
-    list.push({ target: o.summary, render: () => renderSummary(outcome), markdown: true });
+    list.push({
+      target: o.summary,
+      render: () => renderSummary(outcome),
+      markdown: true,
+    });
   return list;
 }
 

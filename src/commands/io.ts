@@ -3,6 +3,7 @@
 // given on the command line means, where a writer may write, and what a dry run prints.
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { defaultLedgerCandidates } from '../adapters/fs/default-ledger.js';
 import { inside } from '../adapters/fs/safe-read.js';
 import { lineDiff } from '../ledger/line-diff.js';
 import { GateError } from '../types.js';
@@ -34,20 +35,18 @@ export interface Place {
 
 /**
  * The repository root, found as git finds it: the nearest folder at or above `cwd` that holds
- * `.git` (a folder, or a worktree's file) or a ledger at the default place, tests/ledger.yaml
+ * `.git` (a folder, or a worktree's file) or a ledger at a default place (tests/ledger.yaml, test/…)
  * (a project inside a larger repository, such as examples/demo, is its own root); `cwd`
  * itself when there is neither (a folder that is not a repository is its own root).
  */
 export function findRoot(cwd: string): string {
   const start = path.resolve(cwd);
   for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git')) || existsSync(path.join(dir, ...LEDGER_AT))) return dir;
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (defaultLedgerCandidates().some((at) => existsSync(path.join(dir, at)))) return dir;
     if (path.dirname(dir) === dir) return start;
   }
 }
-
-/** The default ledger's place, in parts (a constant path would be copied into dist/ by the bundler). */
-const LEDGER_AT = ['tests', 'ledger.yaml'];
 
 export function placeOf(io: Pick<CommandIO, 'cwd'>): Place {
   return { root: findRoot(io.cwd), cwd: path.resolve(io.cwd) };

@@ -13,7 +13,7 @@ const DRY_RUN = {
 const LEDGER = {
   type: 'string',
   value: 'FILE',
-  help: 'the ledger (default tests/ledger.yaml)',
+  help: 'the ledger (default: ledger.yaml in tests/, else test/, else spec/, else tests/)',
 } as const;
 
 /** The run the commands that add rows check ids against (item: typos refused). */

@@ -5,6 +5,7 @@
 // command line are relative to the working directory.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { artifactFacts, seedsFacts } from '../adapters/fs/file-facts.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { LIMITS, readCapped } from '../adapters/fs/safe-read.js';
@@ -32,8 +33,6 @@ import { parseLedger } from '../ledger/parse.js';
 import { pathProblem } from '../ledger/pathRules.js';
 import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
 
-export const DEFAULT_LEDGER = 'tests/ledger.yaml';
-
 export interface LedgerFile {
   /** Absolute path. */
   abs: string;
@@ -45,13 +44,13 @@ export interface LedgerFile {
 
 /**
  * The ledger a command reads and writes: `--ledger` relative to the working directory, by
- * default tests/ledger.yaml at the root. One outside the repository, or reached through a
+ * default the repository's test folder's ledger.yaml (adapters/fs/default-ledger.ts). One outside the repository, or reached through a
  * symlinked folder, is refused here, before anything is read or written.
  */
 export function ledgerFile(at: Place, arg: string | undefined): LedgerFile {
   // One call with a value the bundler cannot see through: a constant path here would make ncc
   // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
-  const abs = path.resolve(arg === undefined ? at.root : at.cwd, arg ?? DEFAULT_LEDGER);
+  const abs = path.resolve(arg === undefined ? at.root : at.cwd, arg ?? defaultLedger(at.root));
   const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
   refuseOutside(at.root, abs, file.shown);
   return file;

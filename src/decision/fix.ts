@@ -17,6 +17,8 @@ export interface FixContext {
   collected?: string;
   /** The ledger's repo-relative path. */
   ledger: string;
+  /** The ledger the commands read without --ledger (the repository's test folder's); default DEFAULT_LEDGER. */
+  defaultLedger?: string;
   /** The base ref the change was compared with, when one was given. */
   base?: string;
   /** The row a finding's id names: the change's, else the base's (a deleted row). */
@@ -44,7 +46,10 @@ function fill(template: string, f: Finding, ctx: FixContext): string | undefined
     seeds: row?.seeds !== undefined ? shellQuote(row.seeds) : undefined,
     module: f.file !== undefined ? shellQuote(f.file) : undefined,
     run: runArgs(ctx),
-    L: ctx.ledger === DEFAULT_LEDGER ? '' : ` --ledger ${shellQuote(ctx.ledger)}`,
+    L:
+      ctx.ledger === (ctx.defaultLedger ?? DEFAULT_LEDGER)
+        ? ''
+        : ` --ledger ${shellQuote(ctx.ledger)}`,
     ledger: shellQuote(ctx.ledger),
     base: shellQuote(ctx.base ?? 'HEAD'),
   };

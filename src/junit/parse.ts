@@ -3,6 +3,7 @@
 import { GateError, type ParsedReport, type Status } from '../types.js';
 import {
   MAX_NAME_CHARS,
+  oneLine,
   type CaseExtras,
   type Evidence,
   type SuiteCase,
@@ -12,6 +13,7 @@ import { pytestOutcome } from './dialects/pytest.js';
 import { NameCheck } from './ambiguity.js';
 import { parseNunit } from './dialects/nunit.js';
 import { parseTrx } from './dialects/trx.js';
+import { parseXunitNet } from './dialects/xunit-net.js';
 import { decodeText, lineAt, scanXml, type Attributes } from './scan.js';
 
 // Children of `<testcase>` that carry a result, as bits; anything else in a case is ignored.
@@ -68,16 +70,11 @@ function caseStatus(bits: number, notRun: boolean): Status {
   return 'pass';
 }
 
-/** The longest reason or error line kept from a report (it is shown, not parsed). */
-export const MAX_DETAIL_CHARS = 300;
 /** How much of a collection error's text is read to find its first line. */
 const MAX_ERROR_TEXT = 64 * 1024;
 
-/** One line, at most MAX_DETAIL_CHARS long. */
-export function oneLine(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_DETAIL_CHARS ? flat.slice(0, MAX_DETAIL_CHARS - 1) + '…' : flat;
-}
+// One line of a reason or error: shared with the readers of other formats (dialects/).
+export { MAX_DETAIL_CHARS, oneLine } from './dialects/dialect.js';
 
 /**
  * The reason of pytest's module-level skip, written as Python's repr of
@@ -114,11 +111,15 @@ function lineNumber(text: string | undefined): number | undefined {
  * well-formed JUnit document; a report without test cases is not an error here.
  */
 export function parseReport(xml: string, file: string): ParsedReport {
-  switch (rootElement(xml)) {
+  const root = rootElement(xml);
+  switch (root) {
     case 'TestRun':
       return parseTrx(xml, file);
     case 'test-run':
       return parseNunit(xml, file);
+    case 'assemblies':
+    case 'assembly':
+      return parseXunitNet(xml, file, root);
     default:
       return parseJunit(xml, file);
   }

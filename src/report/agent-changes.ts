@@ -37,16 +37,19 @@ const commitsOf = (c: AgentChange) =>
 export function agentChangesMarkdown(
   changes: readonly AgentChange[] | undefined,
   prefix: string | undefined,
+  perKind = PER_KIND,
 ): string {
   if (!changes || changes.length === 0) return '';
   const lines = byKind(changes).map(({ kind, files }) => {
-    const shown = files.slice(0, PER_KIND).map((c) => {
+    // With no room for names (the summary's bound), the kind is counted only.
+    if (perKind === 0) return `- **${kind}** (${files.length})\n`;
+    const shown = files.slice(0, perKind).map((c) => {
       const name = code(clip(c.path, 300));
       const url = c.status === 'D' ? undefined : blobUrl(prefix, c.path);
       const deleted = c.status === 'D' ? ' deleted' : '';
       return `${url ? `[${name}](${url})` : name}${deleted}${commitsOf(c)}`;
     });
-    const more = files.length > PER_KIND ? `, and ${files.length - PER_KIND} more` : '';
+    const more = files.length > perKind ? `, and ${files.length - perKind} more` : '';
     return `- **${kind}** (${files.length}): ${shown.join(', ')}${more}\n`;
   });
   return `### What the agent's commits changed\n\n${lines.join('')}\n`;

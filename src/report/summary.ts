@@ -22,6 +22,18 @@ import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
 import { agentChangesMarkdown } from './agent-changes.js';
 import { pairingText } from './pairing.js';
 import { renderRulesTable } from './table-md.js';
+import {
+  SUMMARY_MAX_BYTES,
+  approversByRule,
+  bytes,
+  fullListingLine,
+  moreLine,
+  noActionBlock,
+  shareRows,
+  type FullListing,
+} from './summary-fit.js';
+
+export { SUMMARY_MAX_BYTES } from './summary-fit.js';
 
 export interface SummaryInput {
   report: Report;
@@ -36,7 +48,7 @@ export interface SummaryInput {
 }
 
 export interface SummaryOptions {
-  /** UTF-8 bytes. Default 1 MiB, GitHub's job summary limit; 65535 keeps a check run's summary/text within its character limit too. */
+  /** UTF-8 bytes. Default SUMMARY_MAX_BYTES (16 KiB), the documented bound for people (CONTRACT §7). */
   maxBytes?: number;
   /** Heading at the top; default `ledger-gate`. */
   title?: string;
@@ -44,9 +56,9 @@ export interface SummaryOptions {
   links?: LinkBase;
   /** The check run this summary belongs to (the job summary links it; the check run's own does not). */
   checkRun?: { name: string; url?: string };
+  /** Where the JSON report (every finding, one per test) is: named under the counts. */
+  fullListing?: FullListing;
 }
-
-export const JOB_SUMMARY_MAX_BYTES = 1024 * 1024;
 
 export const MARK: Record<Result, string> = { reject: '❌', review: '⚠️', admit: '✅', info: 'ℹ️' };
 
@@ -67,12 +79,10 @@ export function verdict(report: Report): string {
   }
 }
 
-const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
-
 /** Appends parts while they fit under the byte budget; what does not fit is counted, not shown. */
 class Budget {
   private parts: string[] = [];
-  private used = 0;
+  used = 0;
   constructor(private readonly max: number) {}
   /** True (and appended) when `s` plus `reserve` bytes still fits. */
   add(s: string, reserve = 0): boolean {
@@ -105,7 +115,7 @@ class Places {
     tests: readonly TestResult[] | undefined,
     acting: readonly Finding[],
   ) {
-    if (!prefix || !tests) return;
+    if (!prefix || !tests || acting.length === 0) return;
     // Only the ids that will be shown are looked up: a run may hold 100k tests.
     const wanted = new Set<string>();
     for (const f of acting) if (f.id) wanted.add(f.id);
@@ -173,7 +183,10 @@ function groupTable(g: RuleGroup, places: Places, fixOf?: (e: Entry) => string |
     const f = e.findings[0];
     if (g.byGolden) {
       const n = e.findings.length;
-      const ids = e.findings.slice(0, IDS_PER_GOLDEN).map((x) => places.id(x));
+      // A test whose place is the entry's own file, with no line, needs no link of its own.
+      const ids = e.findings
+        .slice(0, IDS_PER_GOLDEN)
+        .map((x) => (x.file === e.artifact && !x.line ? codeCell(x.id) : places.id(x)));
       const more = n > IDS_PER_GOLDEN ? ` and ${n - IDS_PER_GOLDEN} more` : '';
       const tests = `${n} test${n === 1 ? '' : 's'}: ${ids.join(', ')}${more}`;
       const file = e.artifact !== undefined ? places.at(e.artifact, undefined) : '—';
@@ -192,10 +205,9 @@ function groupTable(g: RuleGroup, places: Places, fixOf?: (e: Entry) => string |
   return { header, row };
 }
 
-function groupTitle(g: RuleGroup, html: boolean): string {
+function groupTitle(g: RuleGroup): string {
   const r = rule(g.key);
-  // Inside an HTML block Markdown is not parsed, hence <code> in a folded heading.
-  const key = html ? `<code>${g.key}</code>` : `\`${g.key}\``;
+  const key = `\`${g.key}\``;
   const files = new Set<string>();
   for (const e of g.entries) if (e.artifact !== undefined) files.add(e.artifact);
   const n = files.size;
@@ -210,7 +222,7 @@ function groupTitle(g: RuleGroup, html: boolean): string {
 }
 
 export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): string {
-  const max = opts.maxBytes ?? JOB_SUMMARY_MAX_BYTES;
+  const max = opts.maxBytes ?? SUMMARY_MAX_BYTES;
   const { report } = input;
   const warnings = input.warnings ?? [];
   const ledger = input.ledger;
@@ -219,8 +231,10 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
   );
   const acting = groups.filter((g) => g.acting);
+  const rest = groups.filter((g) => !g.acting);
+  const prefix = blobPrefix(opts.links);
   const places = new Places(
-    blobPrefix(opts.links),
+    prefix,
     input.tests,
     acting.flatMap((g) => g.entries.flatMap((e) => e.findings)),
   );
@@ -230,67 +244,65 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
     checkRunLine(opts.checkRun) +
-    `- **${lines.cases}**\n- **${lines.findings}**\n\n`;
-  // A change with agent commits opens with what they changed, by kind (capped per kind).
-  const touched = agentChangesMarkdown(report.agentChanges, blobPrefix(opts.links));
-
-  const counts: Partial<Record<RuleKey, number>> = {};
-  for (const g of groups) counts[g.key] = g.count;
-  const fired = groups.length;
-  let tail =
-    `<details><summary>Decision table: ${fired} of the rules matched, with the number of findings of each</summary>\n\n` +
-    `${renderRulesTable(counts)}\n</details>\n`;
+    `- **${lines.cases}**\n- **${lines.findings}**\n\n` +
+    fullListingLine(opts.fullListing);
 
   const out = new Budget(max);
   if (!out.add(head, RESERVE)) {
     // Only a tiny budget gets here: keep the decision, drop the rest.
     return clipBytes(`## ${report.decision}\n\n${verdict(report)}\n`, max);
   }
-  // The folded table is kept when it fits beside the head; the findings then share the rest.
-  if (bytes(tail) + RESERVE * 2 > max - bytes(head)) tail = '';
-  // The notes (which base, what was skipped, who approved) come after the findings but are
-  // never crowded out by them: their room is kept, up to a quarter of what is left.
-  const notes = notesBlock(input.notes, Math.floor((max - bytes(head) - bytes(tail)) / 4));
-  let reserve = RESERVE + bytes(tail) + bytes(notes);
-  out.add(touched, reserve);
+  // What needs no action is counted, a line per rule: small, and never crowded out.
+  const noAction = noActionBlock(
+    rest,
+    (g) => MARK[rule(g.key).result],
+    (g) => rule(g.key).result,
+    approversByRule(report.findings),
+  );
+  // The notes (which base, what was skipped, who approved) and what the agent's commits
+  // changed each keep their room, up to a quarter of what is left.
+  const quarter = Math.floor((max - bytes(head) - bytes(noAction) - RESERVE) / 4);
+  const notes = notesBlock(input.notes, quarter);
+  const after = RESERVE + bytes(noAction) + bytes(notes);
+  out.add(touchedBlock(report.agentChanges, prefix, quarter), after);
 
-  let findingsCut = 0;
-  let full = false;
-  /** Appends a group's table row by row while it fits; counts the findings it could not show. */
-  const addGroup = (g: RuleGroup, folded: boolean) => {
-    if (full) {
-      findingsCut += g.count;
-      return;
-    }
-    const open = folded
-      ? `<details><summary>${groupTitle(g, true)}</summary>\n\n`
-      : `### ${groupTitle(g, false)}\n\n_${rule(g.key).action}_\n\n`;
-    const close = folded ? '\n</details>\n\n' : '\n';
-    const fixOf = folded
-      ? undefined
-      : (e: Entry) => (input.fix ? fixForMany(e.findings, input.fix) : e.findings[0].fix);
+  // The reject and review findings: each rule's heading, then its entries shared out among
+  // the rules (every rule's first entry before any rule's second), then what did not fit.
+  const heads = acting.map((g) => `### ${groupTitle(g)}\n\n_${rule(g.key).action}_\n\n`);
+  // A heading's room includes the longest line that could say what of its rule was cut.
+  const roomOf = (k: number) =>
+    bytes(heads[k]) + 1 + bytes(moreLine(acting[k].key, acting[k].entries.length, acting[k].count));
+  let headed = 0;
+  let headRoom = 0;
+  while (headed < acting.length && out.used + headRoom + roomOf(headed) + after <= max)
+    headRoom += roomOf(headed++);
+  const tables = acting.slice(0, headed).map((g) => {
+    const fixOf = (e: Entry) => (input.fix ? fixForMany(e.findings, input.fix) : e.findings[0].fix);
     const { header, row } = groupTable(g, places, fixOf);
-    // Rows are rendered one at a time, only while they fit: a group may hold 100k findings.
     const list = g.entries;
-    if (!out.add(open + header + row(list[0]), reserve)) {
-      full = true;
+    return { count: list.length, row: (i: number) => (i === 0 ? header : '') + row(list[i]) };
+  });
+  const shown = shareRows(tables, max - out.used - headRoom - after);
+  let findingsCut = 0;
+  for (const [k, g] of acting.entries()) {
+    if (k >= headed) {
       findingsCut += g.count;
-      return;
+      continue;
     }
-    let shown = 1;
-    for (; shown < list.length; shown++) if (!out.add(row(list[shown]), reserve)) break;
-    if (shown < list.length) {
-      full = true;
-      for (const e of list.slice(shown)) findingsCut += e.findings.length;
+    out.force(heads[k] + shown[k].join(''));
+    const cut = g.entries.slice(shown[k].length);
+    if (cut.length === 0) {
+      out.force('\n');
+      continue;
     }
-    out.force(close);
-  };
-
-  for (const g of acting) addGroup(g, false);
+    let n = 0;
+    for (const e of cut) n += e.findings.length;
+    findingsCut += n;
+    out.force((shown[k].length > 0 ? '\n' : '') + moreLine(g.key, cut.length, n));
+  }
 
   out.force(notes);
-  reserve = RESERVE + bytes(tail);
-
+  const reserve = RESERVE + bytes(noAction);
   let warningsCut = 0;
   if (warnings.length > 0 && out.add('### Warnings\n\n', reserve)) {
     for (const [i, w] of warnings.entries()) {
@@ -304,18 +316,12 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   } else {
     warningsCut = warnings.length;
   }
-
-  const rest = groups.filter((g) => !g.acting);
-  if (rest.length > 0) {
-    if (full || !out.add('### Findings that need no action\n\n', reserve)) {
-      full = true;
-      for (const g of rest) findingsCut += g.count;
-    } else for (const g of rest) addGroup(g, true);
-  }
+  out.force(noAction);
 
   if (findingsCut > 0 || warningsCut > 0) {
+    const needed = acting.reduce((n, g) => n + g.count, 0);
     const what = [
-      findingsCut > 0 ? `${findingsCut} of ${report.findings.length} findings` : '',
+      findingsCut > 0 ? `${findingsCut} of ${needed} reject and review findings` : '',
       warningsCut > 0 ? `${warningsCut} of ${warnings.length} warnings` : '',
     ]
       .filter(Boolean)
@@ -325,8 +331,28 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
         'The JSON report holds every finding.\n\n',
     );
   }
-  out.force(tail);
+  // Last, folded, when it fits: the rules that matched, with what they mean and their counts.
+  const counts: Partial<Record<RuleKey, number>> = {};
+  for (const g of groups) counts[g.key] = g.count;
+  if (groups.length > 0)
+    out.add(
+      `<details><summary>Decision table: the ${groups.length === 1 ? 'rule' : `${groups.length} rules`} that matched, with the number of findings of each</summary>\n\n` +
+        `${renderRulesTable(counts, { matchedOnly: true })}\n</details>\n`,
+    );
   return out.toString();
+}
+
+/** What the agent's commits changed, within `max` bytes: 20 files a kind, else 5, else counts. */
+function touchedBlock(
+  changes: SummaryInput['report']['agentChanges'],
+  prefix: string | undefined,
+  max: number,
+): string {
+  for (const perKind of [20, 5]) {
+    const md = agentChangesMarkdown(changes, prefix, perKind);
+    if (bytes(md) <= max) return md;
+  }
+  return agentChangesMarkdown(changes, prefix, 0);
 }
 
 /** Where the check run is: its name, linked when the API gave a plain URL for it. */

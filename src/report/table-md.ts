@@ -16,13 +16,19 @@ const plain = (s: string): string => s.replace(/\|/g, '\\|');
 
 /**
  * `| rule | signal | class | result | human action |`, one row per rule in table order.
- * With `counts`, a last `count` column holds the number of findings of each rule.
+ * With `counts`, a last `count` column holds the number of findings of each rule; with
+ * `matchedOnly`, only the rules whose count is not zero are rows.
  */
-export function renderRulesTable(counts?: Partial<Record<RuleKey, number>>): string {
+export function renderRulesTable(
+  counts?: Partial<Record<RuleKey, number>>,
+  opts: { matchedOnly?: boolean } = {},
+): string {
   const head = ['rule', 'signal', 'class', 'result', 'human action'];
   if (counts) head.push('count');
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of RULES) {
+    // The summary lists only the rules that matched (its size is bounded; docs have the rest).
+    if (opts.matchedOnly && !counts?.[r.key]) continue;
     const cells = [`\`${r.key}\``, plain(r.signal), plain(r.class), r.result, plain(r.action)];
     if (counts) {
       const n = counts[r.key] ?? 0;

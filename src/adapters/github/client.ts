@@ -38,6 +38,8 @@ export async function createOctokit(
   token: string,
   env: NodeJS.ProcessEnv,
   sleep?: (ms: number) => Promise<void>,
+  /** Where each wait is said; the run's log by default (tests keep it, to read it). */
+  log: (line: string) => void = core.info,
 ): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
   const limits: RetryOptions = {
@@ -45,9 +47,7 @@ export async function createOctokit(
     deadline: Date.now() + API_BUDGET_MS,
     sleep,
     onWait: (what, ms, attempt) =>
-      core.info(
-        logLine(`GitHub ${what}: retrying in ${Math.ceil(ms / 1000)}s (${attempt}/${RETRIES})`),
-      ),
+      log(logLine(`GitHub ${what}: retrying in ${Math.ceil(ms / 1000)}s (${attempt}/${RETRIES})`)),
   };
   return getOctokit(
     token,

@@ -90,3 +90,12 @@ export function fileOrClassId(c: SuiteCase, file: string): string {
   const prefix = file !== '' ? file : c.classname || c.suite || '';
   return prefix === '' ? c.name : `${prefix}::${c.name}`;
 }
+
+/** The longest reason or error line kept from a report (it is shown, not parsed). */
+export const MAX_DETAIL_CHARS = 300;
+
+/** One line, at most MAX_DETAIL_CHARS long. */
+export function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL_CHARS ? flat.slice(0, MAX_DETAIL_CHARS - 1) + '…' : flat;
+}

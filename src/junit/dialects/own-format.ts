@@ -1,13 +1,15 @@
-// The scan shared by the formats with a root of their own (TRX, NUnit 3): every name checked
+// The scan shared by the formats with a root of their own (TRX, NUnit 3, xUnit.net): every name checked
 // for what readers disagree on, the root required, each element handed on.
 import { GateError } from '../../types.js';
 import { NameCheck } from '../ambiguity.js';
-import { lineAt, scanXml, type Attributes } from '../scan.js';
+import { decodeText, lineAt, scanXml, type Attributes } from '../scan.js';
 
 export interface FormatHandler {
   /** An element; `fail` gives the GateError to throw at its line. */
   open(name: string, attrs: Attributes, fail: (message: string) => GateError): void;
   close?(name: string): void;
+  /** Text inside an element, XML-decoded (xUnit.net's skip <reason>). */
+  text?(text: string): void;
 }
 
 export function scanFormat(
@@ -32,5 +34,14 @@ export function scanFormat(
       handler.close?.(name);
     },
     comment() {},
+    // Only a handler that reads text pays for decoding it.
+    ...(handler.text
+      ? {
+          text(input: string, start: number, end: number, cdata: boolean) {
+            const raw = input.slice(start, end);
+            handler.text!(cdata ? raw : decodeText(raw));
+          },
+        }
+      : {}),
   });
 }
