@@ -27,6 +27,7 @@ import {
   QUARANTINE,
   RELOCK,
   RULES,
+  SETUP,
   UPDATE,
 } from './commands/tables.js';
 import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
@@ -53,6 +54,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   promote: { ...PROMOTE, run: lazy(() => import('./commands/promote.js')) },
   digest: { ...DIGEST, run: lazy(() => import('./commands/digest.js')) },
   lint: { ...LINT, run: lazy(() => import('./commands/lint.js')) },
+  setup: { ...SETUP, run: lazy(() => import('./commands/setup.js')) },
   rules: {
     ...RULES,
     run: async (argv, io) => {
