@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { MAJOR_TAG, REPOSITORY } from '../src/project.js';
-import { fakeGitHubForFile } from './support/fake-github.js';
+import { fakeGitHubForFile, pullRequest7 } from './support/fake-github.js';
 import { cleanupRun, node24, runAction } from './support/fake-github-runner.js';
 import { CLI } from './support/hostile.js';
 import { runnerModules } from './support/plays.js';
@@ -167,24 +167,7 @@ describe.each(CASES)('setup in a fresh $runner project', ({ runner, shards }) =>
         v.replaceAll('${{ runner.temp }}/junit', junitDir),
       ]),
     );
-    gh.pulls.set(7, {
-      number: 7,
-      user: { login: 'dana' },
-      head: { sha: head },
-      base: { sha: base },
-      reviews: [],
-    });
-    const event = {
-      action: 'synchronize',
-      number: 7,
-      pull_request: {
-        number: 7,
-        user: { login: 'dana', type: 'User' },
-        head: { sha: head, ref: 'change' },
-        base: { sha: base, ref: 'main' },
-      },
-      repository: { full_name: 'acme/widgets' },
-    };
+    const event = pullRequest7(gh, { head, base });
     const r = await runAction({
       node: node24().bin,
       workspace: repo.dir,

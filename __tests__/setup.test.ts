@@ -244,14 +244,8 @@ describe('ledger-gate setup in a repository', () => {
       'tests/test_a.py': 'def test_one():\n    assert True\n',
       'build/junit.xml': pytestXunit1([{ file: 'tests/test_a.py', name: 'test_one' }]),
     });
-    const out = await runIn(r.dir, run, [
-      '--junit',
-      'build/junit.xml',
-      '--owner',
-      'dana',
-      '--code-owner',
-      '@acme/qa',
-    ]);
+    const freeze = ['--junit', 'build/junit.xml', '--owner', 'dana', '--code-owner', '@acme/qa'];
+    const out = await runIn(r.dir, run, freeze);
     expect(out.err).toBe('');
     expect(out.code).toBe(0);
     expect(out.out).toMatch(/^tests\/ledger\.yaml: wrote 1 rows? for 1 test/m);
@@ -262,14 +256,7 @@ describe('ledger-gate setup in a repository', () => {
       'python -m pytest -o junit_family=xunit1',
     );
     // A second run refuses: the ledger and CODEOWNERS exist too.
-    const again = await runIn(r.dir, run, [
-      '--junit',
-      'build/junit.xml',
-      '--owner',
-      'dana',
-      '--code-owner',
-      '@acme/qa',
-    ]);
+    const again = await runIn(r.dir, run, freeze);
     expect(again.code).toBe(1);
     expect(again.err).toContain(
       '.github/workflows/tests.yml, tests/ledger.yaml, .github/CODEOWNERS exist',

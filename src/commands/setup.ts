@@ -77,8 +77,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const shards = v.shards === undefined ? 1 : Number(v.shards);
     if (!/^\d+$/.test(v.shards ?? '1') || shards < 1 || shards > 64)
       throw new UsageError('--shards must be a whole number from 1 to 64');
-    if (v.collected !== undefined && v.junit === undefined)
-      throw new UsageError('--collected goes with --junit (the run to freeze)');
+    if ((v.collected !== undefined || v.rule !== undefined) && v.junit === undefined)
+      throw new UsageError('--collected and --rule go with --junit (the run to freeze)');
     if (v.junit !== undefined && (v.owner === undefined || v.owner.trim() === ''))
       throw new UsageError('--junit needs --owner O (who answers for the quarantined rows)');
     for (const o of v['code-owner'] ?? [])
@@ -138,6 +138,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       const { run: init } = await import('./init.js');
       const args = ['--owner', v.owner!, ...v.junit!.flatMap((g) => ['--junit', g])];
       if (v.collected !== undefined) args.push('--collected', v.collected);
+      for (const r of v.rule ?? []) args.push('--rule', r);
       if (v.ledger !== undefined) args.push('--ledger', v.ledger);
       if (force) args.push('--force');
       if (dryRun) args.push('--dry-run');

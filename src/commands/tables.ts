@@ -306,7 +306,7 @@ export const RULES = {
 
 export const SETUP = {
   usage:
-    '[--runner NAME] [--shards N] [--forks] [--junit GLOB… --owner O] [--code-owner @WHO] [--force] [--dry-run]',
+    '[--runner NAME] [--shards N] [--forks] [--junit GLOB… --owner O [--rule …]] [--code-owner @WHO] [--force] [--dry-run]',
   summary:
     'Write the workflow(s), the ledger and CODEOWNERS lines for the runner here; print the branch-protection steps.',
   about:
@@ -330,6 +330,12 @@ export const SETUP = {
     ledger: LEDGER,
     ...THE_RUN,
     owner: { type: 'string', value: 'O', help: "who answers for init's quarantined rows" },
+    rule: {
+      type: 'string',
+      multiple: true,
+      value: 'ID_GLOB=CLASS:…',
+      help: "init's --rule: class matching ids before the default (each test locked to its file)",
+    },
     'code-owner': {
       type: 'string',
       multiple: true,
