@@ -1,7 +1,16 @@
-// The README's decision table is the one decide() uses, and its quick start is the real one.
+// The docs' decision table is the one decide() uses, the README's quick start is the real one,
+// and the README is a page for the first hour that leads to every other page.
 import { expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -15,9 +24,10 @@ import {
 } from '../src/report/table-md.js';
 
 const readme = readFileSync('README.md', 'utf8');
+const doc = (name: string) => readFileSync(`docs/${name}`, 'utf8');
 
-test('the README carries the decision table rendered from src/decision/table.ts', () => {
-  const m = /<!-- rules:start -->\n([\s\S]*?)<!-- rules:end -->/.exec(readme);
+test('docs/decision-table.md carries the decision table rendered from src/decision/table.ts', () => {
+  const m = /<!-- rules:start -->\n([\s\S]*?)<!-- rules:end -->/.exec(doc('decision-table.md'));
   expect(m).not.toBeNull();
   expect(m![1]).toBe(renderRulesTable());
 });
@@ -29,8 +39,8 @@ test('docs/CONTRACT.md §3 carries the same decision table', () => {
   expect(m![0]).toBe(renderRulesTable());
 });
 
-test('the README’s threat model is rendered from the same rows: each rule’s trick, what it trusts and cannot stop', () => {
-  const m = /<!-- threats:start -->\n([\s\S]*?)<!-- threats:end -->/.exec(readme);
+test('docs/threat-model.md is rendered from the same rows: each rule’s trick, what it trusts and cannot stop', () => {
+  const m = /<!-- threats:start -->\n([\s\S]*?)<!-- threats:end -->/.exec(doc('threat-model.md'));
   expect(m).not.toBeNull();
   expect(m![1]).toBe(renderThreatModel());
   // Every rule that stops something is in it, by its key.
@@ -90,8 +100,9 @@ test('the README is in sync with action.yml, package.json and the rules (sync-re
 
 test('the inputs and outputs tables have one row per input and output of action.yml', () => {
   const action = parse(readFileSync('action.yml', 'utf8'));
+  const page = doc('inputs-outputs.md');
   const block = (name: string) =>
-    new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(readme)![1];
+    new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(page)![1];
   const names = (name: string) =>
     block(name)
       .split('\n')
@@ -102,7 +113,7 @@ test('the inputs and outputs tables have one row per input and output of action.
   expect(block('inputs')).toContain('| `ledger` | (empty) | Path of the ledger');
 });
 
-test('an input added to action.yml makes the README stale until sync-readme runs', () => {
+test('an input added to action.yml makes docs/inputs-outputs.md stale until sync-readme runs', () => {
   const dir = copy();
   try {
     const action = readFileSync(path.join(dir, 'action.yml'), 'utf8');
@@ -112,9 +123,11 @@ test('an input added to action.yml makes the README stale until sync-readme runs
     );
     const stale = sync(dir, '--check');
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toBe('README.md is out of date: run node scripts/sync-readme.mjs\n');
+    expect(stale.stderr).toBe(
+      'docs/inputs-outputs.md is out of date: run node scripts/sync-readme.mjs\n',
+    );
     expect(sync(dir).status).toBe(0);
-    expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(
+    expect(readFileSync(path.join(dir, 'docs/inputs-outputs.md'), 'utf8')).toContain(
       '| `shiny` |  | A \\| new input. |',
     );
     expect(sync(dir, '--check').status).toBe(0);
@@ -171,7 +184,7 @@ test('after the two commands, the README shows a copy-paste workflow and the pic
   expect(readFileSync(image).subarray(0, 8)).toEqual(
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   );
-  expect(readme.indexOf(image)).toBeLessThan(readme.indexOf('## The decision table'));
+  expect(readme.indexOf(image)).toBeLessThan(readme.indexOf('## Documentation'));
 });
 
 interface Step {
@@ -241,4 +254,51 @@ test('docs/action.md: each workflow uploads and reads only what the runner wrote
   expect(uploads.length).toBeGreaterThanOrEqual(2);
   for (const w of workflows)
     expectRunnersReportsOnly(w as { on: unknown; jobs: Record<string, { steps: Step[] }> });
+});
+
+// Issue 27: the README is read in minutes; the rest is one page a topic, reachable from it.
+const pages = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory()
+      ? pages(path.join(dir, d.name))
+      : d.name.endsWith('.md')
+        ? [path.join(dir, d.name).split(path.sep).join('/')]
+        : [],
+  );
+
+/** The Markdown files a page links to (relative links, anchors dropped), as repository paths. */
+function linked(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/\]\(([^)\s#]+\.md)(?:#[^)\s]*)?\)/g)]
+    .map((m) => m[1])
+    .filter((t) => !/^[a-z]+:/.test(t))
+    .map((t) => path.posix.normalize(path.posix.join(path.posix.dirname(file), t)));
+}
+
+test('README.md is at most 400 lines', () => {
+  expect(readme.split('\n').length - 1).toBeLessThanOrEqual(400);
+});
+
+test('every page under docs/ is reachable from the README, and each links back to it', () => {
+  const seen = new Set<string>(['README.md']);
+  const queue = ['README.md'];
+  while (queue.length) {
+    for (const t of linked(queue.shift()!)) {
+      if (seen.has(t) || !existsSync(t) || !t.startsWith('docs/')) continue;
+      seen.add(t);
+      queue.push(t);
+    }
+  }
+  const all = pages('docs');
+  expect(all.length).toBeGreaterThanOrEqual(15);
+  expect(all.filter((p) => !seen.has(p))).toEqual([]);
+  for (const p of all) expect([p, linked(p).includes('README.md')]).toEqual([p, true]);
+});
+
+test('the README maps docs/ with a link to every page directly', () => {
+  const map = readme.slice(readme.indexOf('## Documentation'));
+  const direct = new Set(linked('README.md'));
+  const inMap = new Set([...map.matchAll(/\]\((docs\/[^)#\s]+\.md)\)/g)].map((m) => m[1]));
+  for (const p of pages('docs').filter((f) => !f.includes('/walkthroughs/')))
+    expect([p, inMap.has(p) && direct.has(p)]).toEqual([p, true]);
 });

@@ -7,12 +7,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  NoOperationTraceWriter,
-  convertWorkflowTemplate,
-  parseWorkflow,
-} from '@actions/workflow-parser';
 import { parse } from 'yaml';
+import { workflowErrors } from './support/workflow-errors.js';
 
 interface Snippet {
   /** `file:line` of the fence. */
@@ -61,17 +57,6 @@ function asWorkflow(s: Snippet): string {
   const indent = Math.min(...lines.map((l) => /^ */.exec(l)![0].length));
   const steps = lines.map((l) => '      ' + l.slice(indent)).join('\n');
   return `on: push\njobs:\n  job:\n    runs-on: ubuntu-latest\n    steps:\n${steps}\n`;
-}
-
-/** The parser's errors, and its template conversion's, as messages. */
-async function workflowErrors(name: string, text: string): Promise<string[]> {
-  const parsed = parseWorkflow({ name, content: text }, new NoOperationTraceWriter());
-  const errors = parsed.context.errors.getErrors().map((e) => e.message);
-  if (parsed.value !== undefined) {
-    const template = await convertWorkflowTemplate(parsed.context, parsed.value);
-    for (const e of template.errors ?? []) errors.push(e.Message);
-  }
-  return [...new Set(errors)];
 }
 
 describe('GitHub’s workflow parser accepts every snippet and workflow', () => {

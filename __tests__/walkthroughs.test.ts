@@ -1,8 +1,8 @@
-// The README's walkthrough blocks are the committed transcripts of real runs
+// The output blocks of README.md and docs/ are the committed transcripts of real runs
 // (scripts/sync-walkthroughs.mjs writes both), and those runs decide what the prose says.
 import { expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -27,28 +27,29 @@ function checks(text: string) {
     }));
 }
 
-test('the README walkthrough blocks equal their transcripts (sync-walkthroughs --check)', () => {
+test('the walkthrough blocks of README.md and docs/ equal their transcripts (sync-walkthroughs --check)', () => {
   const r = sync(process.cwd(), '--check');
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
 });
 
-test('a README block that differs from its transcript is named, and --readme-only rewrites it', () => {
+test('a block that differs from its transcript is named with its page, and --readme-only rewrites it', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-walkthroughs-'));
   try {
     cpSync('README.md', path.join(dir, 'README.md'));
-    mkdirSync(path.join(dir, 'docs'));
-    cpSync('docs/walkthroughs', path.join(dir, 'docs/walkthroughs'), { recursive: true });
+    cpSync('docs', path.join(dir, 'docs'), { recursive: true });
     const file = path.join(dir, 'docs/walkthroughs/jest.txt');
     writeFileSync(file, `${transcript('jest')}$ echo a newer run\n`);
 
     const stale = sync(dir, '--check');
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toContain('the jest walkthrough differs from docs/walkthroughs/jest.txt');
+    expect(stale.stderr).toContain(
+      'docs/adopting.md: the jest walkthrough differs from docs/walkthroughs/jest.txt',
+    );
     expect(stale.stderr).not.toContain('pytest');
 
     expect(sync(dir, '--readme-only').status).toBe(0);
-    expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(
+    expect(readFileSync(path.join(dir, 'docs/adopting.md'), 'utf8')).toContain(
       '$ echo a newer run\n```\n<!-- walkthrough:jest:end -->',
     );
     expect(sync(dir, '--check').status).toBe(0);
@@ -103,4 +104,84 @@ test('keeping: each honest commit reaches review or admit after one update, the 
   expect(rename.match(/^ {4}fix: /gm)).toHaveLength(2);
   expect(rename.match(/^ {4}fix: ledger-gate update /gm)).toHaveLength(2);
   expect(all[8].body).toMatch(/^reject ledger-agent-edit · 1/m);
+});
+
+test('setup: one command writes the workflow, the ledger and CODEOWNERS, and the frozen run admits', () => {
+  const text = transcript('setup');
+  const [first, check, again] = text.split(/\n(?=\$ ledger-gate )/).slice(1);
+  expect(first).toMatch(/^\.github\/workflows\/tests\.yml: wrote pytest, then the gate/m);
+  expect(first).toMatch(/^tests\/ledger\.yaml: wrote \d+ rows/m);
+  expect(first).toMatch(/^\.github\/CODEOWNERS: wrote \d+ lines$/m);
+  expect(first).toContain('search for and add the check named ledger-gate');
+  expect(first).toMatch(/then remove it\.\n\[exit 0\]\n/);
+  expect(check).toMatch(/^ledger-gate: admit\n\[exit 0\]$/m);
+  expect(again).toContain('refusing to overwrite (add --force');
+  expect(again).toMatch(/\[exit 1\]\n$/);
+});
+
+test('demo: the short report of the CLI on the bundled example rejects, with a fix: line a finding', () => {
+  const text = transcript('demo');
+  const [report] = checks(text);
+  expect([report.decision, report.exit]).toEqual(['reject', '1']);
+  expect(report.body.match(/^reject [\w-]+ · \d+ — /gm)).toHaveLength(3);
+  expect(report.body.match(/^ {4}fix: ledger-gate /gm)).toHaveLength(3);
+  expect(text).toContain('unknown option --junti (did you mean --junit?)');
+});
+
+test('ledger: every upkeep command of docs/ledger.md, with its refusals (exit 1)', () => {
+  const text = transcript('ledger');
+  for (const cmd of [
+    'init',
+    'update',
+    'lock',
+    'relock',
+    'property',
+    'quarantine',
+    'promote',
+    'drop',
+    'digest',
+    'lint',
+  ])
+    expect([
+      cmd,
+      text.includes(`$ ledger-gate ${cmd} `) || text.includes(`$ ledger-gate ${cmd}\n`),
+    ]).toEqual([cmd, true]);
+  expect(text).toContain('refusing to overwrite it (add --force to replace it)');
+  expect(text).toMatch(/did you mean "tests\/test_parse\.py::test_render_c"\?/);
+  expect(text).toMatch(/\[exit 1\]/);
+});
+
+/** Every fenced block of README.md and docs/ that shows a command line (`$ ` at a line's start). */
+function commandBlocks(): { where: string; outside: boolean }[] {
+  const files = [
+    'README.md',
+    ...readdirSync('docs', { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  return files.flatMap((file) => {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const out: { where: string; outside: boolean }[] = [];
+    let inside = false;
+    for (let i = 0; i < lines.length; i++) {
+      if (/^<!-- walkthrough:[\w#-]+:start -->$/.test(lines[i])) inside = true;
+      if (/^<!-- walkthrough:[\w#-]+:end -->$/.test(lines[i])) inside = false;
+      const fence = /^```(\w*)$/.exec(lines[i]);
+      if (!fence) continue;
+      const start = i;
+      const body: string[] = [];
+      for (i++; i < lines.length && lines[i] !== '```'; i++) body.push(lines[i]);
+      // Output is shown in console, text or bare fences; sh and yaml hold input.
+      if (['console', 'text', ''].includes(fence[1]) && body.some((l) => l.startsWith('$ ')))
+        out.push({ where: `${file}:${start + 1}`, outside: !inside });
+    }
+    return out;
+  });
+}
+
+test('every block of command output in README.md and docs/ is a transcript of a real run', () => {
+  const blocks = commandBlocks();
+  expect(blocks.length).toBeGreaterThanOrEqual(10);
+  expect(blocks.filter((b) => b.outside).map((b) => b.where)).toEqual([]);
 });

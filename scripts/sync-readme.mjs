@@ -1,8 +1,9 @@
-// Writes the generated parts of the README (and the schema URL in docs/) from their one source:
-// - the decision table, from the same rows decide() uses (the built CLI's `rules` command),
-//   the threat model from the same rows (`rules --threats`), and docs/evidence-paths.md's
-//   default path sets from theirs (`rules --paths`);
-// - the action's inputs and outputs tables, from action.yml;
+// Writes the generated parts of the README and docs/ from their one source:
+// - the decision table (docs/decision-table.md), from the same rows decide() uses (the built
+//   CLI's `rules` command), the threat model (docs/threat-model.md) from the same rows
+//   (`rules --threats`), and docs/evidence-paths.md's default path sets from theirs
+//   (`rules --paths`);
+// - the action's inputs and outputs tables (docs/inputs-outputs.md), from action.yml;
 // - the `uses: OWNER/NAME@vMAJOR` line of every document (README.md, docs/), the schema URLs
 //   and the CLI's install lines, from package.json's `repository` and `version` (a fork
 //   changes that one line and runs this script; a release sets the version). The schema URL
@@ -90,12 +91,13 @@ const cli = (...args) =>
 const threats = cli('rules', '--threats');
 const evidencePaths = cli('rules', '--paths');
 const tables = actionTables(readFileSync('action.yml', 'utf8'));
-edit('README.md', (t) => between(t, 'rules', rules));
-edit('README.md', (t) => between(t, 'threats', threats));
+// Each generated block lives in the docs page of its topic (the README links to them).
+edit('docs/decision-table.md', (t) => between(t, 'rules', rules));
+edit('docs/threat-model.md', (t) => between(t, 'threats', threats));
 edit('docs/evidence-paths.md', (t) => between(t, 'paths', evidencePaths));
 edit('docs/gaming-shapes.md', (t) => between(t, 'shapes', cli('rules', '--gaming')));
-edit('README.md', (t) => between(t, 'inputs', tables.inputs));
-edit('README.md', (t) => between(t, 'outputs', tables.outputs));
+edit('docs/inputs-outputs.md', (t) => between(t, 'inputs', tables.inputs));
+edit('docs/inputs-outputs.md', (t) => between(t, 'outputs', tables.outputs));
 edit('README.md', withRepository);
 for (const doc of readdirSync('docs', { recursive: true }).filter((f) => f.endsWith('.md')))
   edit(path.join('docs', doc), withRepository);

@@ -29,6 +29,7 @@ import {
   QUARANTINE,
   RELOCK,
   RULES,
+  SETUP,
   UPDATE,
 } from './commands/tables.js';
 import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
@@ -58,6 +59,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   lint: { ...LINT, run: lazy(() => import('./commands/lint.js')) },
   harness: { ...HARNESS, run: lazy(() => import('./commands/harness.js')) },
   'holdout-ids': { ...HOLDOUT_IDS, run: lazy(() => import('./commands/holdout-ids.js')) },
+  setup: { ...SETUP, run: lazy(() => import('./commands/setup.js')) },
   rules: {
     ...RULES,
     run: async (argv, io) => {

@@ -368,3 +368,46 @@ export const HOLDOUT_IDS = {
     },
   },
 } as const satisfies CommandHelp;
+
+export const SETUP = {
+  usage:
+    '[--runner NAME] [--shards N] [--forks] [--junit GLOB… --owner O [--rule …]] [--code-owner @WHO] [--force] [--dry-run]',
+  summary:
+    'Write the workflow(s), the ledger and CODEOWNERS lines for the runner here; print the branch-protection steps.',
+  about:
+    'Detects the test runner from the files at the root (pytest, jest, vitest, go, maven; --runner\n' +
+    'when there are several) and writes .github/workflows/tests.yml (with --forks also\n' +
+    'ledger-gate.yml, the workflow_run half for pull requests from forks). Given a run\n' +
+    '(--junit, --owner) it freezes it with `init`; without one it prints the commands to run.\n' +
+    'With --code-owner it writes .github/CODEOWNERS lines for the ledger, the goldens and the\n' +
+    'workflows. It refuses to overwrite any file without --force (CODEOWNERS is appended to).',
+  options: {
+    runner: {
+      type: 'string',
+      value: 'NAME',
+      help: 'pytest, jest, vitest, go or maven (default: detected)',
+    },
+    shards: { type: 'string', value: 'N', help: 'split the test job into N shards (default 1)' },
+    forks: {
+      type: 'boolean',
+      help: 'also write the workflow_run workflow that judges pull requests from forks',
+    },
+    ledger: LEDGER,
+    ...THE_RUN,
+    owner: { type: 'string', value: 'O', help: "who answers for init's quarantined rows" },
+    rule: {
+      type: 'string',
+      multiple: true,
+      value: 'ID_GLOB=CLASS:…',
+      help: "init's --rule: class matching ids before the default (each test locked to its file)",
+    },
+    'code-owner': {
+      type: 'string',
+      multiple: true,
+      value: '@WHO',
+      help: 'owner of the ledger, goldens and workflows in .github/CODEOWNERS',
+    },
+    force: { type: 'boolean', help: 'replace existing workflows and ledger; append to CODEOWNERS' },
+    'dry-run': { type: 'boolean', help: 'print what it would write; write nothing' },
+  },
+} as const satisfies CommandHelp;

@@ -163,7 +163,7 @@ export const DEFAULT_HARNESS_PATHS: readonly PathEntry[] = [
   {
     glob: '.github/CODEOWNERS',
     runner: 'GitHub',
-    source: 'who must approve a review (README: Protect the ledger)',
+    source: 'who must approve a review (docs/threat-model.md: Protect the ledger)',
   },
   { glob: 'CODEOWNERS', runner: 'GitHub', source: 'who must approve a review' },
   { glob: 'docs/CODEOWNERS', runner: 'GitHub', source: 'who must approve a review' },

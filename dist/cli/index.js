@@ -1,6 +1,0 @@
-#!/usr/bin/env node
-import module from 'node:module';
-try {
-  module.enableCompileCache?.();
-} catch {}
-await import('./main.js');
