@@ -20,7 +20,8 @@ import {
 import { GateError } from '../types.js';
 import { placeOf, printDryRun, refuseOutside, UsageError, type CommandIO } from './io.js';
 import { SETUP } from './tables.js';
-import { DEFAULT_LEDGER, ledgerFile, ledgerRows, runCommand } from './upkeep.js';
+import { defaultLedger } from '../adapters/fs/default-ledger.js';
+import { ledgerFile, ledgerRows, runCommand } from './upkeep.js';
 
 /** Where GitHub looks for CODEOWNERS, in its order; a new one goes to the first. */
 const CODEOWNERS_AT = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
@@ -104,7 +105,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       shards,
       forks: v.forks === true,
       uses: `${REPOSITORY}@${MAJOR_TAG}`,
-      ledger: ledgerRel === DEFAULT_LEDGER ? undefined : ledgerRel,
+      // The action finds the default itself, in the checkout's test folder.
+      ledger: ledgerRel === defaultLedger(root) ? undefined : ledgerRel,
     });
 
     // Every refusal before anything is written: setup writes all of it or nothing.

@@ -1,0 +1,943 @@
+export const id = 751;
+export const ids = [751,944];
+export const modules = {
+
+/***/ 5751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  run: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/project.ts
+var src_project = __webpack_require__(4330);
+;// CONCATENATED MODULE: ./src/setup/workflows.ts
+// What `ledger-gate setup` writes, as pure functions over plain data: the runners it knows
+// (how each is detected, installed, run and where its reports go), the workflow text for one
+// of them (one workflow, or the two of the fork flow, docs/action.md), the CODEOWNERS lines and
+// the branch-protection steps. No file system here: src/commands/setup.ts reads the
+// repository and writes what these return.
+const NODE = (p) => p.files.has('.nvmrc') || p.files.has('.node-version')
+    ? [
+        '      - uses: actions/setup-node@v5',
+        '        with:',
+        `          node-version-file: ${p.files.has('.nvmrc') ? '.nvmrc' : '.node-version'}`,
+    ]
+    : ['      - uses: actions/setup-node@v5', '        with:', '          node-version: 24'];
+const npmInstall = (p) => (p.files.has('package-lock.json') ? 'npm ci' : 'npm install');
+/** A report's file name: one per shard, so the downloaded shards do not overwrite each other. */
+const named = (base, ext, shard) => shard ? `${base}-\${{ matrix.shard }}.${ext}` : `${base}.${ext}`;
+/** Files (or packages) of this shard: every N-th line of a listing, by the shard's index. */
+const slice = (shard) => `awk -v n=${shard.total} -v i=${shard.index} 'NR % n == i % n'`;
+const RUNNERS = [
+    {
+        name: 'pytest',
+        detect: [
+            'pytest.ini',
+            'conftest.py',
+            'pyproject.toml',
+            'setup.cfg',
+            'tox.ini',
+            'requirements.txt',
+        ],
+        shards: true,
+        toolchain: () => [
+            '      - uses: actions/setup-python@v6',
+            '        with:',
+            "          python-version: '3.12'",
+        ],
+        install: (p) => p.files.has('requirements.txt')
+            ? 'pip install -r requirements.txt pytest'
+            : p.files.has('pyproject.toml') || p.files.has('setup.py')
+                ? 'pip install . pytest'
+                : 'pip install pytest',
+        // xunit1 puts the test file on every case, so no collected list is needed.
+        test: (shard) => {
+            const cmd = `python -m pytest -o junit_family=xunit1 --junitxml="$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}"`;
+            if (!shard)
+                return [`      - run: ${cmd}`];
+            return [
+                '      # This shard: every Nth test file git knows (pytest has no sharding of its own).',
+                '      - run: |',
+                `          files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | ${slice(shard)})`,
+                '          if [ -z "$files" ]; then exit 0; fi',
+                `          ${cmd} $files`,
+            ];
+        },
+        reports: ['*.xml'],
+        local: {
+            run: 'mkdir -p build && python3 -m pytest -o junit_family=xunit1 --junitxml=build/junit.xml',
+            junit: ['build/junit.xml'],
+        },
+    },
+    {
+        name: 'jest',
+        detect: ['jest.config.js', 'jest.config.ts', 'jest.config.mjs', 'jest.config.cjs'],
+        packages: ['jest'],
+        shards: true,
+        toolchain: NODE,
+        install: npmInstall,
+        // jest-junit with the test file on each case; jest's own --json beside it, where a
+        // test.todo is a todo (jest-junit writes it as a pass).
+        test: (shard) => [
+            '      - run: >-',
+            `          npx jest --ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=jest-junit`,
+            `          --json --outputFile="$RUNNER_TEMP/reports/${named('jest', 'json', shard)}"`,
+            '        env:',
+            '          JEST_JUNIT_OUTPUT_DIR: ${{ runner.temp }}/reports',
+            `          JEST_JUNIT_OUTPUT_NAME: ${named('junit', 'xml', shard)}`,
+            "          JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true'",
+        ],
+        reports: ['*.xml', '*.json'],
+        local: {
+            run: 'JEST_JUNIT_OUTPUT_DIR=build JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npx jest --ci ' +
+                '--reporters=default --reporters=jest-junit --json --outputFile=build/jest.json',
+            junit: ['build/junit.xml', 'build/jest.json'],
+        },
+    },
+    {
+        name: 'vitest',
+        detect: ['vitest.config.js', 'vitest.config.ts', 'vitest.config.mjs', 'vitest.workspace.ts'],
+        packages: ['vitest'],
+        shards: true,
+        toolchain: NODE,
+        install: npmInstall,
+        test: (shard) => [
+            '      - run: >-',
+            `          npx vitest run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit`,
+            `          --outputFile.junit="$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}"`,
+        ],
+        reports: ['*.xml'],
+        local: {
+            run: 'npx vitest run --reporter=default --reporter=junit --outputFile.junit=build/junit.xml',
+            junit: ['build/junit.xml'],
+        },
+    },
+    {
+        name: 'go',
+        detect: ['go.mod'],
+        shards: true,
+        toolchain: () => [
+            '      - uses: actions/setup-go@v6',
+            '        with:',
+            '          go-version-file: go.mod',
+        ],
+        install: () => 'go mod download',
+        test: (shard) => {
+            const cmd = `go run gotest.tools/gotestsum@v1.12.0 --junitfile "$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}" --`;
+            if (!shard)
+                return [`      - run: ${cmd} ./...`];
+            return [
+                '      # This shard: every Nth package.',
+                '      - run: |',
+                `          pkgs=$(go list ./... | ${slice(shard)})`,
+                '          if [ -z "$pkgs" ]; then exit 0; fi',
+                `          ${cmd} $pkgs`,
+            ];
+        },
+        reports: ['*.xml'],
+        local: {
+            run: 'mkdir -p build && go run gotest.tools/gotestsum@v1.12.0 --junitfile build/junit.xml -- ./...',
+            junit: ['build/junit.xml'],
+        },
+    },
+    {
+        name: 'maven',
+        detect: ['pom.xml'],
+        // Surefire splits nothing across jobs by itself: one job runs the suite.
+        shards: false,
+        toolchain: () => [
+            '      - uses: actions/setup-java@v5',
+            '        with:',
+            '          distribution: temurin',
+            "          java-version: '21'",
+            '          cache: maven',
+        ],
+        install: () => 'mvn -B -q dependency:resolve',
+        // `clean` first: a report the pull request commits under target/ is gone before the run,
+        // and only what Surefire writes is copied out (one name per module's file).
+        test: () => [
+            '      - run: |',
+            '          status=0; mvn -B clean test || status=$?',
+            "          find . -path '*/target/surefire-reports/TEST-*.xml' | while read -r f; do",
+            '            cp "$f" "$RUNNER_TEMP/reports/$(echo "${f#./}" | tr / _)"',
+            '          done',
+            '          exit $status',
+        ],
+        reports: ['*.xml'],
+        local: { run: 'mvn -B test', junit: ['target/surefire-reports/*.xml'] },
+    },
+];
+const RUNNER_NAMES = RUNNERS.map((r) => r.name);
+function runnerSpec(name) {
+    return RUNNERS.find((r) => r.name === name);
+}
+/**
+ * The runners the project names: a JS runner by a dependency or its config file, the others
+ * by a root file. Several (or none) is for the caller to refuse: setup never guesses.
+ */
+function detectRunners(p) {
+    return RUNNERS.filter((r) => r.packages
+        ? r.packages.some((d) => p.packages.has(d)) || r.detect.some((f) => p.files.has(f))
+        : r.detect.some((f) => p.files.has(f))).map((r) => r.name);
+}
+const TRIGGERS = [
+    'on:',
+    '  pull_request:',
+    '  pull_request_review:',
+    '    # Every review event re-judges: an approval admits review, a dismissal takes it back.',
+    '    types: [submitted, edited, dismissed]',
+    '  merge_group:                # a merge queue that requires the check gets it too',
+    '  push:',
+    '    branches: [main]',
+];
+/** The test job: toolchain, install, the runner writing into a folder it creates, the upload. */
+function testJob(spec, p, o, artifact) {
+    const shard = o.shards > 1 ? { index: '${{ matrix.shard }}', total: o.shards } : undefined;
+    const matrix = shard
+        ? [
+            '    strategy:',
+            '      fail-fast: false',
+            '      matrix:',
+            `        shard: [${Array.from({ length: o.shards }, (_, i) => i + 1).join(', ')}]`,
+        ]
+        : [];
+    return [
+        '  test:',
+        '    runs-on: ubuntu-latest',
+        ...matrix,
+        '    steps:',
+        '      - uses: actions/checkout@v5',
+        ...spec.toolchain(p),
+        `      - run: ${spec.install(p)}`,
+        '      # Reports go to a folder this job creates, outside the checkout: only what the runner',
+        '      # writes is uploaded, never a report the pull request commits (report-in-change).',
+        '      - run: mkdir "$RUNNER_TEMP/reports"',
+        ...spec.test(shard),
+        '      - uses: actions/upload-artifact@v4',
+        "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
+        '        with:',
+        `          name: ${shard ? `${artifact}-\${{ matrix.shard }}` : artifact}`,
+        '          path: ${{ runner.temp }}/reports/',
+    ];
+}
+const gatePermissions = [
+    '    permissions:',
+    '      checks: write               # the check run and its annotations',
+    '      contents: read              # the ledger at the merge base, the diff',
+    '      pull-requests: read         # approvals on the head commit',
+];
+const ledgerInput = (o) => (o.ledger ? [`          ledger: ${o.ledger}`] : []);
+/** The workflow(s) for this runner: one, or the fork pair (tests.yml and ledger-gate.yml). */
+function workflowFiles(p, o) {
+    const spec = runnerSpec(o.runner);
+    if (!Number.isInteger(o.shards) || o.shards < 1 || o.shards > 64)
+        throw new RangeError('--shards must be a whole number from 1 to 64');
+    if (o.shards > 1 && !spec.shards)
+        throw new RangeError(`${spec.name} cannot split its tests across jobs: use --shards 1`);
+    const sharded = o.shards > 1;
+    const artifact = o.forks ? 'ledger-gate-reports' : 'junit';
+    const header = [
+        `# Written by \`ledger-gate setup\` (${spec.name}${sharded ? `, ${o.shards} shards` : ''}${o.forks ? ', forks' : ''}).`,
+    ];
+    const download = o.forks
+        ? [
+            '      - uses: actions/download-artifact@v5',
+            '        with:',
+            '          name: ledger-gate-reports',
+            '          path: ${{ runner.temp }}/junit',
+        ]
+        : [
+            '      - uses: actions/download-artifact@v5',
+            '        with:',
+            `          ${sharded ? 'pattern: junit-*' : 'name: junit'}`,
+            '          path: ${{ runner.temp }}/junit',
+            ...(sharded ? ['          merge-multiple: true'] : []),
+        ];
+    const junit = spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`);
+    // A fork's run uploads one artifact per shard; the workflow_run gate reads one by name.
+    const merge = o.forks && sharded
+        ? [
+            '',
+            '  # One artifact of every shard, for the ledger-gate workflow (it downloads one by name).',
+            '  reports:',
+            '    needs: test',
+            '    if: ${{ !cancelled() }}',
+            '    runs-on: ubuntu-latest',
+            '    steps:',
+            '      - uses: actions/upload-artifact/merge@v4',
+            '        with:',
+            '          name: ledger-gate-reports',
+            '          pattern: ledger-gate-reports-*',
+            '          delete-merged: true',
+        ]
+        : [];
+    const gateNeeds = merge.length ? 'reports' : 'test';
+    const tests = [
+        ...header,
+        o.forks
+            ? '# The untrusted half of the fork flow: the pull request’s code runs here, read-only.'
+            : '# The test job, then the gate job that judges its reports.',
+        'name: tests',
+        ...TRIGGERS,
+        '',
+        'permissions:',
+        '  contents: read',
+        '',
+        'jobs:',
+        ...testJob(spec, p, o, artifact),
+        ...merge,
+        '',
+        ...(o.forks
+            ? [
+                '  # merge_group and push have no fork and a token that may write checks: judged here. A',
+                '  # pull request gets its check run from ledger-gate.yml (workflow_run) instead.',
+            ]
+            : []),
+        '  gate:',
+        `    needs: ${gateNeeds}`,
+        o.forks
+            ? "    if: ${{ !cancelled() && (github.event_name == 'merge_group' || github.event_name == 'push') }}"
+            : '    if: ${{ !cancelled() }}       # decide even when the tests failed, never after a cancel',
+        '    runs-on: ubuntu-latest',
+        '    # One gate at a time per commit: runs of the same head post in turn instead of racing.',
+        '    concurrency:',
+        '      group: ledger-gate-${{ github.event.pull_request.head.sha || github.sha }}',
+        '      cancel-in-progress: false',
+        ...gatePermissions,
+        '    steps:',
+        '      - uses: actions/checkout@v5',
+        ...download,
+        `      - uses: ${o.uses}`,
+        '        with:',
+        '          junit: |                # the downloaded reports only, never globs in the checkout',
+        ...junit,
+        ...ledgerInput(o),
+        '',
+    ];
+    const out = [{ path: '.github/workflows/tests.yml', text: tests.join('\n') }];
+    if (o.forks) {
+        out.push({
+            path: '.github/workflows/ledger-gate.yml',
+            text: [
+                ...header,
+                '# The privileged half of the fork flow: it reads the pull request’s files as data only.',
+                '# Add no step that builds, installs or runs anything from the pull request.',
+                'name: ledger-gate',
+                'on:',
+                '  workflow_run:',
+                '    workflows: [tests]',
+                '    types: [completed]',
+                'permissions: {}',
+                'jobs:',
+                '  gate:',
+                '    if: >-',
+                "      (github.event.workflow_run.event == 'pull_request' ||",
+                "      github.event.workflow_run.event == 'pull_request_review') &&",
+                "      github.event.workflow_run.conclusion != 'cancelled'",
+                '    runs-on: ubuntu-latest',
+                '    concurrency:',
+                '      group: ledger-gate-${{ github.event.workflow_run.head_sha }}',
+                '      cancel-in-progress: false',
+                '    permissions:',
+                '      checks: write                 # the check run on the pull request’s head commit',
+                '      contents: read                # fetch the pull request’s head and the merge base',
+                '      pull-requests: read           # find the pull request, its reviews',
+                '      actions: read                 # download the triggering run’s artifact',
+                '    steps:',
+                '      - uses: actions/checkout@v5   # the default branch: trusted code only',
+                `      - uses: ${o.uses}`,
+                '        with:',
+                '          artifact: ledger-gate-reports',
+                '          junit: |                  # relative to the artifact’s root',
+                ...spec.reports.map((g) => `            ${g}`),
+                ...ledgerInput(o),
+                '',
+            ].join('\n'),
+        });
+    }
+    return out;
+}
+/**
+ * CODEOWNERS lines: the ledger, the folders its goldens and seeds are in (a folder inside
+ * another listed one is left out), and the workflows, which a pull request could otherwise edit.
+ */
+function codeownersLines(ledger, owned, owners) {
+    const dirs = [...new Set(owned.map((f) => (f.endsWith('/') ? f : f.replace(/[^/]*$/, ''))))]
+        .filter((d) => d !== '')
+        .sort();
+    const top = dirs.filter((d) => !dirs.some((o) => o !== d && d.startsWith(o)));
+    const paths = [`/${ledger}`, ...top.map((d) => `/${d}`), '/.github/workflows/'];
+    const width = Math.max(...paths.map((x) => x.length)) + 2;
+    return paths.map((x) => `${x.padEnd(width)}${owners}`);
+}
+/** The clicks that make the check required, and the code-owner review of the ledger. */
+function protectionSteps(forks) {
+    return [
+        'Make ledger-gate a required check (GitHub, once the workflow has run on one pull request):',
+        '  1. Settings → Branches → Add branch protection rule (or Settings → Rules → Rulesets → New branch ruleset), branch name pattern: main',
+        '  2. Turn on "Require status checks to pass before merging"; search for and add the check named ledger-gate',
+        '  3. Turn on "Require a pull request before merging", then "Require review from Code Owners"',
+        '  4. Save changes (a ruleset: set Enforcement status to Active, then Create)',
+        forks
+            ? '  Forks: require the check ledger-gate, not a job: ledger-gate.yml posts it for a fork’s pull request.'
+            : '  Roll out with `fail-on: never` on the gate step for a week (neutral conclusion), then remove it.',
+    ];
+}
+
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/commands/io.ts
+var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/commands/tables.ts
+var tables = __webpack_require__(218);
+// EXTERNAL MODULE: ./src/adapters/fs/default-ledger.ts
+var default_ledger = __webpack_require__(7837);
+// EXTERNAL MODULE: ./src/commands/upkeep.ts
+var upkeep = __webpack_require__(8944);
+;// CONCATENATED MODULE: ./src/commands/setup.ts
+// `ledger-gate setup`: what a team needs to make the gate required, written in one command.
+// The text comes from src/setup/workflows.ts (pure); this module reads the repository's root,
+// refuses to replace anything without --force (checked for every file before any is written),
+// freezes the run it is given with `init`, and prints what it wrote and the clicks left to do.
+
+
+
+
+
+
+
+
+
+
+/** Where GitHub looks for CODEOWNERS, in its order; a new one goes to the first. */
+const CODEOWNERS_AT = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+/** A GitHub user or team (@name, @org/team) or an e-mail address: nothing else reaches the file. */
+const OWNER = /^(@[A-Za-z0-9](?:[A-Za-z0-9-]*)(?:\/[A-Za-z0-9._-]+)?|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
+function readProject(root) {
+    const files = new Set((0,external_node_fs_.readdirSync)(root));
+    const packages = new Set();
+    if (files.has('package.json')) {
+        let pkg;
+        try {
+            pkg = JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(root, 'package.json'), 'utf8'));
+        }
+        catch (e) {
+            throw new types/* GateError */.u(`is not valid JSON (${e.message})`, 'package.json');
+        }
+        for (const k of ['dependencies', 'devDependencies', 'peerDependencies']) {
+            const deps = pkg?.[k];
+            if (deps && typeof deps === 'object')
+                for (const d of Object.keys(deps))
+                    packages.add(d);
+        }
+    }
+    return { files, packages };
+}
+function chooseRunner(given, p) {
+    if (given !== undefined) {
+        if (!RUNNER_NAMES.includes(given))
+            throw new commands_io/* UsageError */.eb(`--runner ${JSON.stringify(given)}: one of ${RUNNER_NAMES.join(', ')}`);
+        return given;
+    }
+    const found = detectRunners(p);
+    if (found.length === 1)
+        return found[0];
+    if (found.length === 0)
+        throw new types/* GateError */.u(`no test runner found at the root (looked for ${RUNNER_NAMES.join(', ')}): name it with --runner`);
+    throw new types/* GateError */.u(`found ${found.join(' and ')}: name the one the gate judges with --runner`);
+}
+async function run(argv, io) {
+    return (0,upkeep/* runCommand */.d1)('setup', io, async () => {
+        const { values: v, positionals } = (0,external_node_util_.parseArgs)({
+            args: argv,
+            strict: true,
+            allowPositionals: true,
+            options: tables/* SETUP */.K1.options,
+        });
+        if (positionals.length > 0)
+            throw new commands_io/* UsageError */.eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
+        const shards = v.shards === undefined ? 1 : Number(v.shards);
+        if (!/^\d+$/.test(v.shards ?? '1') || shards < 1 || shards > 64)
+            throw new commands_io/* UsageError */.eb('--shards must be a whole number from 1 to 64');
+        if ((v.collected !== undefined || v.rule !== undefined) && v.junit === undefined)
+            throw new commands_io/* UsageError */.eb('--collected and --rule go with --junit (the run to freeze)');
+        if (v.junit !== undefined && (v.owner === undefined || v.owner.trim() === ''))
+            throw new commands_io/* UsageError */.eb('--junit needs --owner O (who answers for the quarantined rows)');
+        for (const o of v['code-owner'] ?? [])
+            if (!OWNER.test(o))
+                throw new commands_io/* UsageError */.eb(`--code-owner ${JSON.stringify(o)}: give @user, @org/team or an e-mail`);
+        const at = (0,commands_io/* placeOf */.$t)(io);
+        const root = at.root;
+        const project = readProject(root);
+        const runner = chooseRunner(v.runner, project);
+        const spec = runnerSpec(runner);
+        if (shards > 1 && !spec.shards)
+            throw new commands_io/* UsageError */.eb(`${runner} cannot split its tests across jobs: leave out --shards`);
+        const ledger = (0,upkeep/* ledgerFile */.SB)(at, v.ledger);
+        const ledgerRel = external_node_path_default().relative(root, ledger.abs).split((external_node_path_default()).sep).join('/');
+        const force = v.force === true;
+        const dryRun = v['dry-run'] === true;
+        const files = workflowFiles(project, {
+            runner,
+            shards,
+            forks: v.forks === true,
+            uses: `${src_project/* REPOSITORY */.Bw}@${src_project/* MAJOR_TAG */.Xr}`,
+            // The action finds the default itself, in the checkout's test folder.
+            ledger: ledgerRel === (0,default_ledger/* defaultLedger */.Vz)(root) ? undefined : ledgerRel,
+        });
+        // Every refusal before anything is written: setup writes all of it or nothing.
+        const exists = files.filter((f) => (0,external_node_fs_.existsSync)(external_node_path_default().join(root, f.path))).map((f) => f.path);
+        const freeze = v.junit !== undefined;
+        if (freeze && (0,external_node_fs_.existsSync)(ledger.abs))
+            exists.push(ledger.shown);
+        const codeowners = CODEOWNERS_AT.find((f) => (0,external_node_fs_.existsSync)(external_node_path_default().join(root, f))) ?? CODEOWNERS_AT[0];
+        const owners = (v['code-owner'] ?? []).join(' ');
+        if (owners && (0,external_node_fs_.existsSync)(external_node_path_default().join(root, codeowners)))
+            exists.push(codeowners);
+        if (exists.length > 0 && !force)
+            throw new types/* GateError */.u(`${exists.join(', ')} ${exists.length === 1 ? 'exists' : 'exist'}: refusing to overwrite (add --force to replace; CODEOWNERS is appended to)`);
+        for (const f of files)
+            (0,commands_io/* refuseOutside */.gz)(root, external_node_path_default().join(root, f.path), f.path);
+        for (const f of files) {
+            const abs = external_node_path_default().join(root, f.path);
+            const before = (0,external_node_fs_.existsSync)(abs) ? (0,external_node_fs_.readFileSync)(abs, 'utf8') : '';
+            if (dryRun)
+                (0,commands_io/* printDryRun */.AG)(io, f.path, before, f.text);
+            else {
+                (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(abs), { recursive: true });
+                (0,external_node_fs_.writeFileSync)(abs, f.text);
+                io.stdout(`${f.path}: wrote ${describe(f, runner, shards)}\n`);
+            }
+        }
+        // The ledger: frozen from the run given, or the commands that freeze one.
+        const next = [];
+        if (freeze) {
+            const { run: init } = await __webpack_require__.e(/* import() */ 722).then(__webpack_require__.bind(__webpack_require__, 722));
+            const args = ['--owner', v.owner, ...v.junit.flatMap((g) => ['--junit', g])];
+            if (v.collected !== undefined)
+                args.push('--collected', v.collected);
+            for (const r of v.rule ?? [])
+                args.push('--rule', r);
+            if (v.ledger !== undefined)
+                args.push('--ledger', v.ledger);
+            if (force)
+                args.push('--force');
+            if (dryRun)
+                args.push('--dry-run');
+            const code = await init(args, io);
+            if (code !== 0)
+                return code;
+        }
+        else if ((0,external_node_fs_.existsSync)(ledger.abs)) {
+            io.stdout(`${ledger.shown}: kept (it exists)\n`);
+        }
+        else {
+            const ledgerArg = v.ledger === undefined ? '' : ` --ledger ${v.ledger}`;
+            next.push('Freeze your suite into the ledger (run the tests once, then init on their report):', `  ${spec.local.run}`, `  ledger-gate init${spec.local.junit.map((g) => ` --junit '${g}'`).join('')} --owner YOUR-NAME${ledgerArg}`);
+        }
+        // CODEOWNERS: the ledger, its goldens' and seeds' folders, the workflows.
+        const rows = (0,external_node_fs_.existsSync)(ledger.abs) ? (0,upkeep/* ledgerRows */.$v)((0,external_node_fs_.readFileSync)(ledger.abs, 'utf8'), ledger) : [];
+        const owned = rows.flatMap((r) => [r.artifact, r.seeds]).filter((x) => !!x);
+        const lines = codeownersLines(ledgerRel, owned, owners || '@your-org/test-owners');
+        if (owners) {
+            const abs = external_node_path_default().join(root, codeowners);
+            const before = (0,external_node_fs_.existsSync)(abs) ? (0,external_node_fs_.readFileSync)(abs, 'utf8') : '';
+            const have = new Set(before.split('\n').map((l) => l.trim().split(/\s+/)[0]));
+            const add = lines.filter((l) => !have.has(l.split(/\s+/)[0]));
+            const after = before === ''
+                ? `# Written by \`ledger-gate setup\`: who must approve a change to the evidence.\n${add.join('\n')}\n`
+                : `${before}${before.endsWith('\n') ? '' : '\n'}${add.join('\n')}${add.length ? '\n' : ''}`;
+            if (dryRun)
+                (0,commands_io/* printDryRun */.AG)(io, codeowners, before, after);
+            else if (add.length === 0)
+                io.stdout(`${codeowners}: no change\n`);
+            else {
+                (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(abs), { recursive: true });
+                (0,external_node_fs_.writeFileSync)(abs, after);
+                io.stdout(`${codeowners}: ${before ? 'appended' : 'wrote'} ${add.length} lines\n`);
+            }
+        }
+        else {
+            next.push(`Give the evidence a code owner: add these lines to ${codeowners} (or run setup with --code-owner @WHO):`, ...lines.map((l) => `  ${l}`));
+        }
+        next.push(`Commit and push${dryRun ? '' : ` ${[...files.map((f) => f.path), ...(owners ? [codeowners] : []), ledger.shown].join(' ')}`}, then open a pull request.`, ...protectionSteps(v.forks === true));
+        io.stdout(`\nnext:\n${next.join('\n')}\n`);
+        return 0;
+    });
+}
+function describe(f, runner, shards) {
+    const lines = f.text.split('\n').length - 1;
+    return f.path.endsWith('ledger-gate.yml')
+        ? `the workflow_run gate for pull requests from forks (${lines} lines)`
+        : `${runner}${shards > 1 ? ` in ${shards} shards` : ''}, then the gate (${lines} lines)`;
+}
+
+
+/***/ }),
+
+/***/ 8944:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $v: () => (/* binding */ ledgerRows),
+/* harmony export */   Az: () => (/* binding */ editLedger),
+/* harmony export */   EF: () => (/* binding */ ledgerProblems),
+/* harmony export */   Hd: () => (/* binding */ formatIssue),
+/* harmony export */   MH: () => (/* binding */ readFacts),
+/* harmony export */   SB: () => (/* binding */ ledgerFile),
+/* harmony export */   XL: () => (/* binding */ writeLedger),
+/* harmony export */   _$: () => (/* binding */ isoDate),
+/* harmony export */   cI: () => (/* binding */ readRun),
+/* harmony export */   cZ: () => (/* reexport safe */ _project_js__WEBPACK_IMPORTED_MODULE_14__.cZ),
+/* harmony export */   d1: () => (/* binding */ runCommand),
+/* harmony export */   jK: () => (/* binding */ readLedgerText),
+/* harmony export */   pA: () => (/* binding */ nearest),
+/* harmony export */   pO: () => (/* binding */ rowsAndIds),
+/* harmony export */   qN: () => (/* binding */ repoPath)
+/* harmony export */ });
+/* unused harmony exports requireKnown, namedIds */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5339);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+// What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
+// lint) share: reading and writing the ledger file, checking a result before it is written,
+// turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
+// typos. The repository root is found from the working directory (io.ts), and paths on the
+// command line are relative to the working directory.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The ledger a command reads and writes: `--ledger` relative to the working directory, by
+ * default the repository's test folder's ledger.yaml (adapters/fs/default-ledger.ts). One outside the repository, or reached through a
+ * symlinked folder, is refused here, before anything is read or written.
+ */
+function ledgerFile(at, arg) {
+    // One call with a value the bundler cannot see through: a constant path here would make ncc
+    // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(arg === undefined ? at.root : at.cwd, arg ?? (0,_adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultLedger */ .Vz)(at.root));
+    const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
+    (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .refuseOutside */ .gz)(at.root, abs, file.shown);
+    return file;
+}
+function shownPath(cwd, abs) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(cwd, abs);
+    return (rel.startsWith('..') || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel) ? abs : rel).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+}
+async function readLedgerText(file) {
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs)) {
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u('no ledger here (create one with `ledger-gate init`)', file.shown);
+    }
+    return (0,_adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__/* .readCapped */ .EF)(file.abs, _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__/* .LIMITS */ .b1.ledgerBytes, file.shown);
+}
+/** Every problem with a ledger text, the file-system path checks included. */
+function ledgerProblems(text, file, root) {
+    const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__/* .parseLedger */ .h)(text, file.shown);
+    const issues = [...parsed.errors];
+    if (parsed.ledger)
+        issues.push(...(0,_adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .checkLedgerPaths */ .W)(parsed.ledger, root));
+    issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { parsed, issues };
+}
+function formatIssue(i) {
+    return `${i.file}:${i.line}:${i.column}: ${i.message}`.replace(/[\r\n]+/g, ' ');
+}
+/**
+ * Validates `text` and writes it in place of the ledger (via a temporary file and a rename,
+ * so a reader never sees half a ledger). Refuses, writing nothing, when it is invalid.
+ */
+function writeLedger(text, file, io, opts = {}) {
+    const { issues } = ledgerProblems(text, file, file.root);
+    if (issues.length > 0) {
+        io.stderr(`refusing to write ${file.shown}: the result would be invalid\n`);
+        for (const i of issues.slice(0, 50))
+            io.stderr(formatIssue(i) + '\n');
+        if (issues.length > 50)
+            io.stderr(`… and ${issues.length - 50} more\n`);
+        return false;
+    }
+    if (opts.dryRun) {
+        (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .printDryRun */ .AG)(io, file.shown, opts.before ?? '', text);
+        return true;
+    }
+    const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
+    let mode;
+    try {
+        mode = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file.abs).mode & 0o777;
+    }
+    catch {
+        mode = undefined;
+    }
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(tmp, text, mode === undefined ? undefined : { mode });
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(tmp, file.abs);
+    return true;
+}
+/**
+ * The sequence every command that edits the ledger ends with: read it, compute the edit from
+ * its text, write the result (validated first, then atomically) and announce what changed.
+ * `edit` may throw to refuse; nothing is written then. Exit status: 0, or 1 when the result
+ * would be invalid.
+ */
+async function editLedger(file, io, edit, opts = {}) {
+    const before = await readLedgerText(file);
+    const result = await edit(before);
+    if (!writeLedger(result.text, file, io, { dryRun: opts.dryRun, before }))
+        return 1;
+    if (opts.dryRun)
+        return 0;
+    for (const line of result.announce)
+        io.stdout(line + '\n');
+    return 0;
+}
+/**
+ * A path given relative to `from` (the working directory for a path typed on the command
+ * line; the root for a test id's file) as the repo-relative, `/`-separated path the ledger
+ * stores.
+ */
+function repoPath(root, given, what, from = root) {
+    if (given.includes('\0'))
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${what} contains a NUL character`);
+    const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(from, given);
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
+    if (rel === '' || rel.startsWith('../') || rel === '..' || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel)) {
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+    }
+    const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
+    const why = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__/* .pathProblem */ .z9)(out);
+    if (why)
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${what} ${JSON.stringify(given)} ${why}`);
+    return out;
+}
+/** Today's date, YYYY-MM-DD, in UTC. */
+function isoDate(d) {
+    return d.toISOString().slice(0, 10);
+}
+/** Runs a command body: usage errors exit 2, GateErrors (bad input, refusals) exit 1. */
+async function runCommand(name, io, body) {
+    try {
+        return await body();
+    }
+    catch (e) {
+        if (e instanceof _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb || e.code?.startsWith('ERR_PARSE_ARGS')) {
+            io.stderr(`ledger-gate ${name}: ${(0,_options_js__WEBPACK_IMPORTED_MODULE_10__/* .usageMessage */ .XI)(e)}\n`);
+            return 2;
+        }
+        if (e instanceof _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u) {
+            io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
+            return 1;
+        }
+        if (e instanceof _options_js__WEBPACK_IMPORTED_MODULE_10__/* .GlobError */ .pZ) {
+            io.stderr(`ledger-gate ${name}: ${e.message}: nothing written\n`);
+            return 1;
+        }
+        throw e;
+    }
+}
+/**
+ * Digests of artifacts and checks of seeds folders, read the way the gate reads them; a
+ * missing, unreadable or empty one is refused (a ledger row for it would be rejected).
+ */
+async function readFacts(root, artifacts, seeds) {
+    const facts = {
+        artifacts: await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .artifactFacts */ .SJ)(root, artifacts),
+        seeds: await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .seedsFacts */ .sB)(root, seeds),
+    };
+    const digests = new Map();
+    for (const a of artifacts) {
+        const f = facts.artifacts.get(a);
+        if (f?.digest === undefined)
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+        digests.set(a, f.digest);
+    }
+    for (const s of seeds) {
+        const f = facts.seeds.get(s);
+        if (f === undefined || f.problem !== undefined || f.files === 0) {
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
+        }
+    }
+    return digests;
+}
+/**
+ * Where `init`'s modeline points editors (yaml-language-server) for the ledger's JSON Schema,
+ * shipped in this repository as schema/ledger.schema.json. `init --schema URL` overrides it.
+ */
+
+/**
+ * Reads the run given on the command line, mapped to ids as `check` maps it; `undefined` when
+ * neither `--junit` nor `--collected` was given. Fails closed: an unreadable report, or a case
+ * that maps to no single id, refuses the command.
+ */
+async function readRun(at, junit, collected) {
+    if (junit === undefined && collected === undefined)
+        return undefined;
+    const root = at.root;
+    // Read as `check` reads them (the same containment checks); the first problem refuses.
+    const parsed = await (0,_reports_js__WEBPACK_IMPORTED_MODULE_7__/* .parseReports */ .jk)({
+        root,
+        ...(await (0,_adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__/* .expandReports */ .u)(root, (junit ?? []).map((g) => (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .fromCwd */ .Be)(at, g)))),
+        collected: collected === undefined ? undefined : (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .fromCwd */ .Be)(at, collected),
+    });
+    const problem = parsed.reportProblems[0];
+    if (problem)
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(problem.message, problem.file, problem.line);
+    const { reports, collected: ids } = parsed;
+    const opts = { collected: ids, repoRoot: root };
+    const { tests, unmapped, collection } = (0,_junit_map_js__WEBPACK_IMPORTED_MODULE_6__/* .mapCases */ .gq)(reports, opts);
+    if (unmapped.length > 0) {
+        const u = unmapped[0];
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+            `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
+    }
+    return {
+        tests,
+        collected: ids,
+        ids: new Set([...(ids ?? []), ...tests.map((t) => t.id)]),
+        collection,
+        source: [...(junit ?? []), ...(collected === undefined ? [] : [collected])].join(', '),
+    };
+}
+/**
+ * Refuses ids that look like typos. With a run given, every id must be one the run holds;
+ * without one, every id must already have a row (a new row needs the run that holds its
+ * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
+ */
+function requireKnown(ids, run, rows, allowNew, file) {
+    if (allowNew)
+        return;
+    const known = run ? run.ids : rows;
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length === 0)
+        return;
+    const id = unknown[0];
+    const near = nearest(id, known);
+    const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
+    const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
+    if (run) {
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
+            'add --new for a test the run does not hold', run.source);
+    }
+    throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
+        'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob
+ * matched against the run's ids when a run is given, else the ledger's; then every id is
+ * checked as requireKnown says.
+ */
+function namedIds(args, run, rows, allowNew, file) {
+    const ids = run
+        ? (0,_options_js__WEBPACK_IMPORTED_MODULE_10__/* .expandIds */ .Pj)(args, run.ids, `in ${run.source}`)
+        : (0,_options_js__WEBPACK_IMPORTED_MODULE_10__/* .expandIds */ .Pj)(args, rows, `with a row in ${file.shown}`);
+    requireKnown(ids, run, rows, allowNew, file);
+    return ids;
+}
+/**
+ * What a command that adds or edits rows reads first: the ledger's rows by id, the run given
+ * (--junit / --collected), and the ids its arguments name (namedIds).
+ */
+async function rowsAndIds(text, file, at, args, values) {
+    const rows = new Map(ledgerRows(text, file).map((r) => [r.id, r]));
+    const run = await readRun(at, values.junit, values.collected);
+    const ids = namedIds(args, run, new Set(rows.keys()), values.new, file);
+    return { rows, run, ids };
+}
+/**
+ * The known id closest to `id` by edit distance, when close enough to be a typo. Only ids of
+ * the same file (the part before `::`) are compared, or all of them when there are few.
+ */
+function nearest(id, known) {
+    const file = (s) => s.slice(0, Math.max(s.indexOf('::'), 0));
+    const all = [...known];
+    let pool = all.filter((k) => file(k) === file(id));
+    if (pool.length === 0 && all.length <= 2000)
+        pool = all;
+    const limit = Math.max(2, Math.floor(id.length / 8));
+    let best;
+    let bestD = limit + 1;
+    for (const k of pool.slice(0, 5000)) {
+        if (Math.abs(k.length - id.length) >= bestD)
+            continue;
+        const d = (0,_ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__/* .editDistance */ .Y)(id, k, { cap: bestD });
+        if (d < bestD)
+            [best, bestD] = [k, d];
+    }
+    return best;
+}
+/**
+ * The ledger's rows as far as they can be read; an invalid ledger is not refused here (the
+ * edit's result is validated before it is written, and that refusal lists every problem).
+ */
+function ledgerRows(text, file) {
+    return (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__/* .parseLedger */ .h)(text, file.shown).ledger?.rows ?? [];
+}
+
+
+/***/ }),
+
+/***/ 4330:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Bw: () => (/* binding */ REPOSITORY),
+/* harmony export */   Xr: () => (/* binding */ MAJOR_TAG),
+/* harmony export */   cZ: () => (/* binding */ SCHEMA_URL)
+/* harmony export */ });
+/* harmony import */ var _package_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8330);
+// The one place that names this project's GitHub repository: package.json's `repository`
+// (`github:OWNER/NAME`), read when the bundle is built. A fork changes that line, then runs
+// `node scripts/sync-readme.mjs` (it runs sync-schema.mjs, which writes the schema's $id; the
+// README follows) and `npm run build`.
+
+/** OWNER/NAME of this project on GitHub. */
+const REPOSITORY = _package_json__WEBPACK_IMPORTED_MODULE_0__/* .repository */ .Jk.replace(/^github:/, '');
+/**
+ * The tag users pin (`uses: OWNER/NAME@v1`): `v` + the major of package.json's version, moved
+ * by the release workflow only within that major (scripts/release.mjs computes the same).
+ */
+const MAJOR_TAG = `v${_package_json__WEBPACK_IMPORTED_MODULE_0__/* .version */ .rE.split('.')[0]}`;
+/** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
+const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
+
+
+/***/ })
+
+};

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+import module from 'node:module';
+try {
+  module.enableCompileCache?.();
+} catch {}
+await import('./main.js');
