@@ -66,6 +66,15 @@ export function verdict(report: Report): string {
   }
 }
 
+/** The report's one command (report.fix), as the summary's second paragraph. */
+function oneFixLine(report: Report): string {
+  if (report.fix === undefined) return '';
+  return `**${ONE_FIX}:** ${code(clip(report.fix, 1000))}\n\n`;
+}
+
+/** What the report's top-level fix is, said the same way in the summary and the terminal. */
+export const ONE_FIX = 'one command brings the ledger level with this change';
+
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /** Appends parts while they fit under the byte budget; what does not fit is counted, not shown. */
@@ -226,6 +235,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   const head =
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
+    oneFixLine(report) +
     checkRunLine(opts.checkRun) +
     `- **${lines.cases}**\n- **${lines.findings}**\n\n`;
   // A change with agent commits opens with what they changed, by kind (capped per kind).

@@ -17,7 +17,7 @@ import {
   type Entry,
   type RuleGroup,
 } from './groups.js';
-import { verdict, type SummaryInput } from './summary.js';
+import { ONE_FIX, verdict, type SummaryInput } from './summary.js';
 
 export interface TerminalOptions {
   color?: boolean;
@@ -56,6 +56,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
     `  ${counts.cases}`,
     `  ${counts.findings}`,
   ];
+  if (report.fix !== undefined) out.push(`  ${ONE_FIX}: ${neutralise(clip(report.fix, 500))}`);
   if (groups.length > 0)
     out.push(`  rules matched: ${groups.map((g) => `${g.key} ${g.count}`).join(' · ')}`);
   const touched = agentChangesLines(report.agentChanges);
