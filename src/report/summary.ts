@@ -20,6 +20,7 @@ import {
 } from './groups.js';
 import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
 import { agentChangesMarkdown } from './agent-changes.js';
+import { entriesLine } from './headline.js';
 import { renderRulesTable } from './table-md.js';
 
 export interface SummaryInput {
@@ -237,7 +238,13 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     `${verdict(report)}\n\n` +
     oneFixLine(report) +
     checkRunLine(opts.checkRun) +
-    `- **${lines.cases}**\n- **${lines.findings}**\n\n`;
+    `- **${lines.cases}**\n- **${lines.findings}**\n` +
+    (['reject', 'review'] as const)
+      .map((r) => entriesLine(groups, r))
+      .filter((said) => said !== undefined)
+      .map((said) => `- **${text(said)}**\n`)
+      .join('') +
+    '\n';
   // A change with agent commits opens with what they changed, by kind (capped per kind).
   const touched = agentChangesMarkdown(report.agentChanges, blobPrefix(opts.links));
 
