@@ -15,6 +15,7 @@ import { dropRows, setRows, setRules } from '../ledger/edit.js';
 import { fileRowId, isFileRowId, rowFor, testFile } from '../ledger/file-rows.js';
 import { lineDiff } from '../ledger/line-diff.js';
 import { parseLedger } from '../ledger/parse.js';
+import { rekeyedId } from '../ledger/rekey.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
 import { ROW_FIELDS } from '../ledger/schema.js';
@@ -47,6 +48,7 @@ interface Edits {
   added: number;
   skips: number;
   converted: number;
+  rekeyed: number;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -100,9 +102,12 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const after = setRows(dropRows(ruled, edits.drop), sorted).text;
     io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
-      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
+      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted - edits.rekeyed} dropped, ` +
       `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
-      (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
+      (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
+      (edits.rekeyed > 0
+        ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
+        : '');
     if (v['dry-run']) {
       const { issues } = ledgerProblems(after, file, root);
       for (const i of issues.slice(0, 50)) io.stderr(formatIssue(i) + '\n');
@@ -155,6 +160,7 @@ async function plan(
     added: 0,
     skips: 0,
     converted: 0,
+    rekeyed: 0,
   };
   const ranFiles = new Set([...testRun.ids].map(testFile));
   const onDisk = (p: string) => p !== '' && existsSync(path.join(root, p));
@@ -169,6 +175,14 @@ async function plan(
     if (gone) {
       e.drop.add(r.id);
       rows.delete(r.id);
+      // A row written with jest-junit's leading space (`FILE:: title`) keeps its contract
+      // under the id the run has now (`FILE::title`): re-keyed, not dropped and re-added.
+      const now = rekeyedId(r.id);
+      if (now !== undefined && testRun.ids.has(now) && !rows.has(now)) {
+        e.set.set(now, fieldsOf(r));
+        rows.set(now, { ...r, id: now });
+        e.rekeyed++;
+      }
     }
   }
 
