@@ -463,6 +463,10 @@ describe("one command clears a human's honest change", () => {
     const io = { cwd: repo.dir, stdout: (s: string) => void (out += s), stderr: () => undefined };
     expect(await main(words(update).slice(1), io)).toBe(0);
     expect(out).toMatch(/1 re-locked, 1 added/);
+    // What it did, per file.
+    expect(out).toContain(
+      '\n  tests/goldens/receipt.txt: 1 re-locked\n  tests/test_tax.py: 1 added\n',
+    );
     out = '';
     expect(await main(words(update).slice(1), io)).toBe(0);
     expect(out).toMatch(/already level/);

@@ -25,6 +25,7 @@ import { frozenAs } from './frozen.js';
 import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { UPDATE } from './tables.js';
+import { perFileLines } from './update-files.js';
 import {
   formatIssue,
   isoDate,
@@ -108,6 +109,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       (edits.rekeyed > 0
         ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
         : '');
+    // What it did, file by file, under the diff.
+    for (const l of perFileLines(ledger.byId, edits.set, edits.drop)) io.stdout(l + '\n');
     if (v['dry-run']) {
       const { issues } = ledgerProblems(after, file, root);
       for (const i of issues.slice(0, 50)) io.stderr(formatIssue(i) + '\n');
