@@ -105,9 +105,18 @@ describe('fixFor', () => {
   it('one command for several findings: their shared fix, or the rule’s command for many', () => {
     const a = finding('unclassified', { id: 'tests/u.py::a' });
     const b = finding('unclassified', { id: 'tests/u.py::b' });
-    addFixes([a, b], ctx());
-    expect(a.fix).not.toBe(b.fix);
-    expect(fixForMany([a, b], ctx())).toBe("ledger-gate update --junit 'build/junit-*.xml'");
+    const c = finding('unclassified', { id: 'tests/v.py::c' });
+    addFixes([a, b, c], ctx());
+    // Several new tests of one file are one entry: the same command in the JSON as printed.
+    expect([a.fix, b.fix]).toEqual([
+      "ledger-gate update --junit 'build/junit-*.xml'",
+      "ledger-gate update --junit 'build/junit-*.xml'",
+    ]);
+    expect(fixForMany([a, b], ctx())).toBe(a.fix);
+    // A file's one new test keeps its own lock.
+    expect(c.fix).toBe(
+      "ledger-gate lock tests/v.py::c --artifact {file} --junit 'build/junit-*.xml'",
+    );
     const g = [finding('fixture-digest-mismatch'), finding('fixture-digest-mismatch')];
     addFixes(g, ctx());
     expect(fixForMany(g, ctx())).toBe("ledger-gate relock 'tests/goldens/a b.txt'");

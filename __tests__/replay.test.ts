@@ -123,6 +123,31 @@ async function judge(): Promise<Report> {
   return JSON.parse(read('build/report.json')) as Report;
 }
 
+/** Shell words of a printed fix (bare or single-quoted, as the gate quotes them). */
+function words(cmd: string): string[] {
+  const out: string[] = [];
+  for (const m of cmd.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g))
+    out.push(m[1] !== undefined ? m[1].replaceAll(`'\\''`, "'") : m[2]);
+  return out;
+}
+
+const UPKEEP: Record<string, Cmd> = { update };
+
+/** Runs one printed fix from the repository root: git, or a ledger-gate upkeep command. */
+async function follow(fix: string): Promise<void> {
+  for (const part of fix.split(' && ')) {
+    const [tool, sub, ...args] = words(part);
+    if (tool === 'git') repo.git(sub, ...args);
+    else if (tool === 'ledger-gate') {
+      const cmd = UPKEEP[sub];
+      if (cmd === undefined) throw new Error(`a trick's fix runs ledger-gate ${sub}: ${fix}`);
+      await call(cmd, ...args);
+    } else if (tool !== 'gh') throw new Error(`unexpected fix: ${fix}`);
+  }
+}
+
+let followed = 0;
+
 const runUpdate = (...more: string[]) =>
   call(update, '--junit', 'build/junit.xml', '--owner', 'maintainer', ...more);
 
@@ -236,7 +261,13 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
       let report = await judge();
       let upkeep = 0;
       if (report.decision === 'reject') {
-        const u = await runUpdate(...(step.update ?? []));
+        // Follow-the-fix: the one command the report prints (its top-level fix) is run as
+        // printed, with the `--rule` a maintainer adds for a new golden test.
+        expect([message, report.fix]).toEqual([
+          message,
+          expect.stringMatching(/^ledger-gate update /),
+        ]);
+        const u = await call(update, ...words(report.fix!).slice(2), ...(step.update ?? []));
         expect(u.err).toBe('');
         expect(u.code).toBe(0);
         repo.amend(HUMAN);
@@ -316,6 +347,17 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
           repo.commit(`agent: ${trick.name}`, AGENT);
           const judged = await judge();
           expect([trick.name, judged.decision]).toEqual([trick.name, 'reject']);
+          // A maintainer who follows every printed fix gives back the agent's test and
+          // ledger edits: nothing the agent wrote is locked, and the change still rejects.
+          expect(judged.fix).toBeUndefined();
+          for (const fix of new Set(judged.findings.map((f) => f.fix)))
+            if (fix !== undefined) await follow(fix);
+          expect([
+            trick.name,
+            repo.git('diff', '--name-only', 'main', '--', current.tests, 'tests/ledger.yaml'),
+          ]).toEqual([trick.name, '']);
+          expect([trick.name, (await judge()).decision]).toEqual([trick.name, 'reject']);
+          followed++;
         } finally {
           repo.git('checkout', '-q', '-f', 'main');
           repo.git('branch', '-q', '-D', 'agent');
@@ -327,7 +369,7 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
   test('the numbers', () => {
     expect(measured.length).toBe(project.history.length);
     const total = (k: keyof Measured) => measured.reduce((n, m) => n + (m[k] as number), 0);
-    const line = `replay (${project.name}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${measured.filter((m) => m.decision === 'admit').length} admit / ${measured.filter((m) => m.decision === 'review').length} review, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows (${total('besideFileRow')} of them exact rows re-locked beside their file row) over ${total('filesChanged')} changed test files and goldens, ${total('reviewEntries')} review entries`;
+    const line = `replay (${project.name}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${measured.filter((m) => m.decision === 'admit').length} admit / ${measured.filter((m) => m.decision === 'review').length} review, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows (${total('besideFileRow')} of them exact rows re-locked beside their file row) over ${total('filesChanged')} changed test files and goldens, ${total('reviewEntries')} review entries; ${followed} agent tricks still rejected after every printed fix was followed`;
     // A header names each column; the cells are padded under it.
     const columns: [string, (m: Measured) => string][] = [
       ['decision', (m) => m.decision],

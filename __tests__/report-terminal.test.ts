@@ -164,6 +164,8 @@ describe('renderTerminal', () => {
     ];
     const fix = { junit: ['r/*.xml'], ledger: 'tests/ledger.yaml', row: () => undefined };
     const out = renderTerminal({ report: report(findings), notes: [], fix });
+    // The headline counts entries, a file's tests being one.
+    expect(out).toContain('\n  2 entries to fix (1 test file): 4 findings\n');
     expect(out).toContain(
       [
         '  test file tests/t.py: 3 tests',
@@ -178,6 +180,32 @@ describe('renderTerminal', () => {
       '    artifact tests/goldens/g.txt is sha256:aaaaaaaa…, the ledger says sha256:bbbbbbbb…\n' +
         '    fix: ledger-gate relock tests/goldens/g.txt\n',
     );
+  });
+
+  it('one line per distinct command: entries sharing a fix list it once, saying what to pass back', () => {
+    const collect =
+      'pytest --collect-only -q > collected.txt   (then pass --collected collected.txt)';
+    const update = "ledger-gate update --junit 'r/*.xml'";
+    const findings = [
+      ...[1, 2, 3].map((n) =>
+        finding({
+          rule: 'report-unmapped',
+          id: null,
+          status: 'pass',
+          message: `case ${n}`,
+          fix: collect,
+        }),
+      ),
+      finding({ id: 'tests/new.py::test_a', fix: update }),
+      finding({ rule: 'classified-missing', id: 'tests/old.py::*', status: null, fix: update }),
+    ];
+    const out = renderTerminal({ report: report(findings), notes: [] });
+    expect(out.split('\n').filter((l) => l.includes('collected.txt'))).toEqual([
+      `  fix for all 3: ${collect}`,
+    ]);
+    expect(out.split('\n').filter((l) => l.includes('ledger-gate update'))).toEqual([
+      `    fix: ${update}`,
+    ]);
   });
 
   it('a {file} lock touched by one honest edit: the rows of the file are one review entry, not one per test', () => {

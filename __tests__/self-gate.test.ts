@@ -73,5 +73,5 @@ test('a golden edited without a digest bump fails the own CI', () => {
   expect(r.status).toBe(1);
   expect(r.report.decision).toBe('reject');
   const f = r.report.findings.find((x: { rule: string }) => x.rule === 'fixture-digest-mismatch');
-  expect(f.id).toBe('__tests__/goldens.test.ts:: the demo summary matches its golden');
+  expect(f.id).toBe('__tests__/goldens.test.ts::the demo summary matches its golden');
 });

@@ -70,6 +70,8 @@ describe('update', () => {
         '   - id: tests/test_b.py::*',
         '     class: locked_fixture',
         `     digest: ${sha256('b1\n')}`,
+        // What it did, file by file.
+        '  tests/test_a.py: 1 re-locked',
         'tests/ledger.yaml: 1 re-locked, 0 added, 0 dropped, 0 skip reasons written',
         '',
       ].join('\n'),

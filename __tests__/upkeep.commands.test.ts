@@ -177,7 +177,7 @@ describe('init', () => {
       class: 'quarantine',
       reason: 'failing when frozen by ledger-gate init',
     });
-    expect(row('sub/retry.test.js:: throws an error')).toMatchObject({
+    expect(row('sub/retry.test.js::throws an error')).toMatchObject({
       class: 'quarantine',
       reason: 'failing when frozen by ledger-gate init',
     });
@@ -250,9 +250,9 @@ describe('init', () => {
       undefined,
       '__tests__/*',
       // jest's JSON records the retry of `passes on retry` (jest.retryTimes).
-      'note: 1 test passed only after failing and is quarantined; no row admits such a pass (first: "__tests__/sub/retry.test.js:: passes on retry")\n' +
+      'note: 1 test passed only after failing and is quarantined; no row admits such a pass (first: "__tests__/sub/retry.test.js::passes on retry")\n' +
         twinNote('__tests__/twins.test.js::twins same name'),
-      ['__tests__/sub/retry.test.js:: passes on retry', '__tests__/twins.test.js::twins same name'],
+      ['__tests__/sub/retry.test.js::passes on retry', '__tests__/twins.test.js::twins same name'],
     ],
     [
       'vitest',

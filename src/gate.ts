@@ -13,6 +13,7 @@ import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
 import { decide } from './decision/decide.js';
 import { NO_LEDGER, addFixes, type FixContext } from './decision/fix.js';
+import { reportFix } from './decision/report-fix.js';
 import { EvidencePaths, type EvidenceSettings } from './decision/evidence.js';
 import {
   DEFAULT_DRAFT_PATHS,
@@ -252,8 +253,11 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     // The row that classes the id (its file row included): the change's, else the base's.
     row: (id) =>
       (ledger && rowFor(ledger, id)) ?? (baseLedgerNow && rowFor(baseLedgerNow, id)) ?? undefined,
+    isAdded: addedPaths(change),
   };
   addFixes(report.findings, fix);
+  const oneFix = reportFix(report.findings, fix);
+  if (oneFix !== undefined) report.fix = oneFix;
   if (o.production.length === 0 && o.base !== undefined) {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }
@@ -267,6 +271,13 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     ledger: ledgerErrors.length === 0 ? ledger : undefined,
     fix,
   };
+}
+
+/** The paths the change adds (the base has none of them), for a fix that gives one back. */
+function addedPaths(change: Change | undefined): ((path: string) => boolean) | undefined {
+  if (!change) return undefined;
+  const added = new Set(change.changed.filter((c) => c.status === 'A').map((c) => c.path));
+  return (path) => added.has(path);
 }
 
 async function fileSize(abs: string): Promise<number> {

@@ -357,6 +357,8 @@ export interface Report {
   findings: Finding[];
   /** What the agents' commits changed, by kind; absent when no commit is an agent's. */
   agentChanges?: AgentChange[];
+  /** The one command that resolves every upkeep finding (decision/report-fix.ts), when there is one. */
+  fix?: string;
 }
 
 /**

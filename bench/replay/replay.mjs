@@ -51,6 +51,9 @@ const { values: opt } = parseArgs({
     work: { type: 'string' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // Follow-the-fix: run the printed fixes (the report's own `fix`, else every reject's) as
+    // a maintainer would, instead of the one `update`; after each trick, follow its fixes too.
+    follow: { type: 'boolean', default: false },
   },
 });
 if (!opt.project || !opt.test) {
@@ -100,6 +103,35 @@ const runArgs = () => [
   `${OUT}/junit.xml`,
   ...(existsSync(path.join(out, 'collected.txt')) ? ['--collected', `${OUT}/collected.txt`] : []),
 ];
+
+/** Shell words of a printed fix (bare or single-quoted, as the gate quotes them). */
+function words(cmd) {
+  const out = [];
+  for (const m of cmd.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g))
+    out.push(m[1] !== undefined ? m[1].replaceAll(`'\\''`, "'") : m[2]);
+  return out;
+}
+
+/** The commands a maintainer runs for a report: its one fix, else each reject's, once each. */
+function printedFixes(report) {
+  if (report.fix) return [report.fix];
+  return [
+    ...new Set(report.findings.filter((f) => f.result === 'reject' && f.fix).map((f) => f.fix)),
+  ];
+}
+
+/** Runs one printed fix (git or ledger-gate; an approval or a pytest listing is not an edit). */
+function follow(fix) {
+  for (const part of fix.split(' && ')) {
+    const [tool, ...args] = words(part.split('   (')[0]);
+    if (tool === 'git') git(...args);
+    else if (tool === 'ledger-gate') {
+      const r = gate(...args);
+      if (r.code !== 0) return `${part}: exit ${r.code}: ${r.err.trim().split('\n')[0]}`;
+    }
+  }
+  return '';
+}
 
 function judge(author = 'human') {
   const r = gate(
@@ -231,7 +263,23 @@ function tryTricks(step) {
       const rules = [
         ...new Set(r.findings.filter((f) => f.result === 'reject').map((f) => f.rule)),
       ];
-      results.push({ step, name, file: file ?? 'new', decision: r.decision, rules });
+      const played = { step, name, file: file ?? 'new', decision: r.decision, rules };
+      if (opt.follow) {
+        // Every printed fix followed blindly: the agent's test and ledger edits must be given
+        // back (nothing it wrote locked), and the change must still reject.
+        const fixes = printedFixes(r);
+        const failed = fixes.map(follow).filter(Boolean);
+        suite();
+        const again = judge('agent');
+        const left = git('diff', '--name-only', 'replay', '--', opt.tests, LEDGER);
+        Object.assign(played, {
+          fixes: fixes.length,
+          followed: again.decision,
+          agentLeft: left ? left.split('\n') : [],
+          failed,
+        });
+      }
+      results.push(played);
     } finally {
       git('checkout', '-q', '-f', 'replay');
       git('clean', '-qfd', '--', opt.tests);
@@ -282,7 +330,15 @@ commits.forEach((sha, i) => {
   let report = first;
   let upkeep = 0;
   let updateOut = '';
-  if (!['admit', 'review'].includes(first.decision)) {
+  if (opt.follow && !['admit', 'review'].includes(first.decision)) {
+    const fixes = printedFixes(first);
+    upkeep = fixes.length;
+    updateOut = fixes.map(follow).filter(Boolean).join('; ');
+    if (!first.fix) updateOut = `no one command; followed: ${fixes.join(' ; ')} ${updateOut}`;
+    git('add', '-A');
+    gitAs(HUMAN, 'commit', '-q', '--no-verify', '--amend', '--no-edit');
+    report = judge();
+  } else if (!['admit', 'review'].includes(first.decision)) {
     const u = gate('update', ...runArgs(), '--owner', 'maintainer');
     upkeep = 1;
     updateOut = u.code === 0 ? '' : `update exit ${u.code}: ${u.err.trim().split('\n')[0]}`;
@@ -321,11 +377,11 @@ const lines = [
 ];
 const total = (k) => measured.reduce((n, m) => n + m[k], 0);
 const count = (d) => measured.filter((m) => m.after === d).length;
-const summary = `replay (${path.basename(path.resolve(opt.project))} ${start.slice(0, 7)}..${head.slice(0, 7)}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${count('admit')} admit / ${count('review')} review / ${measured.length - count('admit') - count('review')} still rejected, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows over ${total('testFiles')} changed test files, ${total('reviewEntries')} review entries (${total('reviewFindings')} findings); tricks: ${tricks.filter((t) => t.decision === 'reject').length}/${tricks.filter((t) => !t.decision.startsWith('n/a')).length} rejected`;
+const summary = `replay (${path.basename(path.resolve(opt.project))} ${start.slice(0, 7)}..${head.slice(0, 7)}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${count('admit')} admit / ${count('review')} review / ${measured.length - count('admit') - count('review')} still rejected, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows over ${total('testFiles')} changed test files, ${total('reviewEntries')} review entries (${total('reviewFindings')} findings); tricks: ${tricks.filter((t) => t.decision === 'reject').length}/${tricks.filter((t) => !t.decision.startsWith('n/a')).length} rejected${opt.follow ? `, ${tricks.filter((t) => t.followed === 'reject' && t.agentLeft.length === 0).length} still rejected with every agent edit given back after their fixes were followed; honest commits needing more than one command: ${measured.filter((m) => m.upkeep > 1).length}` : ''}`;
 process.stdout.write(`${lines.join('\n')}\n\n`);
 if (tricks.length)
   process.stdout.write(
-    `${['| at | trick | file | decision | reject rules |', '|---|---|---|---|---|', ...tricks.map((t) => `| ${t.step} | ${t.name} | ${t.file ?? ''} | ${t.decision} | ${t.rules.join(', ')} |`)].join('\n')}\n\n`,
+    `${[`| at | trick | file | decision | reject rules |${opt.follow ? ' after following its fixes |' : ''}`, `|---|---|---|---|---|${opt.follow ? '---|' : ''}`, ...tricks.map((t) => `| ${t.step} | ${t.name} | ${t.file ?? ''} | ${t.decision} | ${t.rules.join(', ')} |${opt.follow ? ` ${t.fixes ?? ''} fixes → ${t.followed ?? ''}; agent's test/ledger paths left: ${(t.agentLeft ?? []).join(', ') || 'none'}${t.failed?.length ? `; failed: ${t.failed.join('; ')}` : ''} |` : ''}`)].join('\n')}\n\n`,
   );
 process.stdout.write(`${summary}\n`);
 if (opt.json) writeFileSync(opt.json, JSON.stringify({ summary, measured, tricks }, null, 2));

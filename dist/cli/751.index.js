@@ -841,8 +841,10 @@ async function readRun(at, junit, collected) {
  * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
  */
 function requireKnown(ids, run, rows, allowNew, file) {
-    if (allowNew)
+    if (allowNew) {
+        refuseNearMiss(ids, run);
         return;
+    }
     const known = run ? run.ids : rows;
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length === 0)
@@ -857,6 +859,24 @@ function requireKnown(ids, run, rows, allowNew, file) {
     }
     throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
         'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * refused with that id.
+ */
+function refuseNearMiss(ids, run) {
+    if (!run)
+        return;
+    for (const id of ids) {
+        if (run.ids.has(id))
+            continue;
+        const near = nearest(id, run.ids);
+        if (near === undefined)
+            continue;
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
+            '--new is for a test the run does not hold, not another name of one it does', run.source);
+    }
 }
 /**
  * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob

@@ -15,6 +15,7 @@ import { dropRows, setRows, setRules } from '../ledger/edit.js';
 import { fileRowId, isFileRowId, rowFor, testFile } from '../ledger/file-rows.js';
 import { lineDiff } from '../ledger/line-diff.js';
 import { parseLedger } from '../ledger/parse.js';
+import { rekeyedId } from '../ledger/rekey.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
 import { ROW_FIELDS } from '../ledger/schema.js';
@@ -24,6 +25,7 @@ import { frozenAs } from './frozen.js';
 import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { UPDATE } from './tables.js';
+import { perFileLines } from './update-files.js';
 import {
   formatIssue,
   isoDate,
@@ -47,6 +49,7 @@ interface Edits {
   added: number;
   skips: number;
   converted: number;
+  rekeyed: number;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -100,9 +103,14 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const after = setRows(dropRows(ruled, edits.drop), sorted).text;
     io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
-      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
+      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted - edits.rekeyed} dropped, ` +
       `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
-      (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
+      (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
+      (edits.rekeyed > 0
+        ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
+        : '');
+    // What it did, file by file, under the diff.
+    for (const l of perFileLines(ledger.byId, edits.set, edits.drop)) io.stdout(l + '\n');
     if (v['dry-run']) {
       const { issues } = ledgerProblems(after, file, root);
       for (const i of issues.slice(0, 50)) io.stderr(formatIssue(i) + '\n');
@@ -155,6 +163,7 @@ async function plan(
     added: 0,
     skips: 0,
     converted: 0,
+    rekeyed: 0,
   };
   const ranFiles = new Set([...testRun.ids].map(testFile));
   const onDisk = (p: string) => p !== '' && existsSync(path.join(root, p));
@@ -169,6 +178,14 @@ async function plan(
     if (gone) {
       e.drop.add(r.id);
       rows.delete(r.id);
+      // A row written with jest-junit's leading space (`FILE:: title`) keeps its contract
+      // under the id the run has now (`FILE::title`): re-keyed, not dropped and re-added.
+      const now = rekeyedId(r.id);
+      if (now !== undefined && testRun.ids.has(now) && !rows.has(now)) {
+        e.set.set(now, fieldsOf(r));
+        rows.set(now, { ...r, id: now });
+        e.rekeyed++;
+      }
     }
   }
 

@@ -299,7 +299,10 @@ export function requireKnown(
   allowNew: boolean | undefined,
   file: LedgerFile,
 ): void {
-  if (allowNew) return;
+  if (allowNew) {
+    refuseNearMiss(ids, run);
+    return;
+  }
   const known = run ? run.ids : rows;
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length === 0) return;
@@ -319,6 +322,25 @@ export function requireKnown(
       'test (--junit GLOB or --collected FILE), or --new for a test not run yet',
     file.shown,
   );
+}
+
+/**
+ * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * refused with that id.
+ */
+function refuseNearMiss(ids: string[], run: Run | undefined): void {
+  if (!run) return;
+  for (const id of ids) {
+    if (run.ids.has(id)) continue;
+    const near = nearest(id, run.ids);
+    if (near === undefined) continue;
+    throw new GateError(
+      `no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
+        '--new is for a test the run does not hold, not another name of one it does',
+      run.source,
+    );
+  }
 }
 
 /**

@@ -9,5 +9,6 @@ export function applyApproval(report: Report, approver: string): Report {
   );
   const out = finalize(findings, report.counts.cases);
   if (report.agentChanges) out.agentChanges = report.agentChanges;
+  if (report.fix !== undefined) out.fix = report.fix;
   return out;
 }

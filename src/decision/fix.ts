@@ -3,6 +3,8 @@
 // inputs (the report globs, the collected list, the ledger, the base), so what is printed can
 // be typed as it is, from the repository root.
 import type { Finding, LedgerRow } from '../types.js';
+import { agentRestore, guardFix, type AgentRestore } from './agent-fix.js';
+import { idPrefix } from './evidence.js';
 import { SEVERITY, rule } from './table.js';
 
 export const DEFAULT_LEDGER = 'tests/ledger.yaml';
@@ -23,6 +25,10 @@ export interface FixContext {
   base?: string;
   /** The row a finding's id names: the change's, else the base's (a deleted row). */
   row: (id: string) => LedgerRow | undefined;
+  /** The path is one the change adds: an agent's is given back by removing it. */
+  isAdded?: (path: string) => boolean;
+  /** What the report's agent findings give back (set by addFixes; decision/agent-fix.ts). */
+  agent?: AgentRestore;
 }
 
 /** A word or path as the shell reads it back: bare when safe, else single-quoted. */
@@ -31,7 +37,7 @@ export function shellQuote(s: string): string {
 }
 
 /** `--junit 'g' … [--collected c]`: the run, as the upkeep commands take it. */
-function runArgs(ctx: FixContext): string {
+export function runArgs(ctx: FixContext): string {
   const parts = ctx.junit.map((g) => `--junit ${shellQuote(g)}`);
   if (ctx.collected !== undefined) parts.push(`--collected ${shellQuote(ctx.collected)}`);
   return parts.join(' ');
@@ -59,7 +65,14 @@ function fill(template: string, f: Finding, ctx: FixContext): string | undefined
     if (v === undefined) missing = true;
     return v ?? '';
   });
-  return missing ? undefined : out.trim();
+  if (missing) return undefined;
+  // An agent's edit is given back, never re-locked (agent-fix.ts).
+  return guardFix(out.trim(), f, row?.artifact, ctx.agent, {
+    ledger: ctx.ledger,
+    base: ctx.base,
+    isAdded: ctx.isAdded,
+    quote: shellQuote,
+  });
 }
 
 /** The command for one finding; undefined for a finding that needs no action. */
@@ -90,13 +103,21 @@ const UPKEEP: ReadonlySet<string> = new Set(['unclassified', 'classified-missing
 
 /** Sets `fix` on every reject and review finding. */
 export function addFixes(findings: Finding[], ctx: FixContext): void {
+  ctx.agent = agentRestore(findings, ctx.ledger);
   const kinds = new Set(findings.filter((f) => UPKEEP.has(f.rule)).map((f) => f.rule));
+  // Several new tests of one file are one entry with one command (`update`), in the JSON too.
+  const newPerFile = new Map<string, number>();
+  for (const f of findings)
+    if (f.rule === 'unclassified' && f.id !== null) {
+      const file = idPrefix(f.id);
+      newPerFile.set(file, (newPerFile.get(file) ?? 0) + 1);
+    }
   for (const f of findings) {
     const many = rule(f.rule).fixMany;
-    const fix =
-      kinds.size > 1 && UPKEEP.has(f.rule) && many !== undefined
-        ? fill(many, f, ctx)
-        : fixFor(f, ctx);
+    const grouped =
+      (kinds.size > 1 && UPKEEP.has(f.rule)) ||
+      (f.rule === 'unclassified' && f.id !== null && newPerFile.get(idPrefix(f.id))! > 1);
+    const fix = grouped && many !== undefined ? fill(many, f, ctx) : fixFor(f, ctx);
     if (fix !== undefined) f.fix = fix;
   }
 }

@@ -312,7 +312,7 @@ export const RULES: readonly Rule[] = [
     class: 'none',
     result: 'reject',
     action: "give the run's collected ids with --collected (`pytest --collect-only -q` output)",
-    fix: 'pytest --collect-only -q > collected.txt',
+    fix: 'pytest --collect-only -q > collected.txt   (then pass --collected collected.txt)',
     stops: 'a report case whose id is ambiguous or made up',
   },
   {

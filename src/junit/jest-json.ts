@@ -87,7 +87,8 @@ export function parseJestJson(text: string, file: string): ParsedReport {
       const raw = str(r.status, `${where}.status`, file);
       // An unknown status is not a pass: read it as an error, fail closed.
       const status = Object.hasOwn(STATUS, raw) ? STATUS[raw] : 'error';
-      const name = `${ancestors.join(' ')} ${title}`;
+      // jest-junit's ids (its default templates), a top-level test's without the leading space.
+      const name = ancestors.length > 0 ? `${ancestors.join(' ')} ${title}` : title;
       if (name.length > MAX_NAME_CHARS) {
         throw new GateError(`${where}: a name of ${name.length} characters`, file);
       }

@@ -68,6 +68,7 @@ export function* jsonChunks(report: Report, batch = 2000): Generator<string> {
       version: 1,
       decision: report.decision,
       counts: { cases: c.cases, admit: c.admit, review: c.review, reject: c.reject, info: c.info },
+      ...(report.fix !== undefined ? { fix: report.fix } : {}),
       ...(report.agentChanges ? { agent_changes: report.agentChanges.map(agentChange) } : {}),
       findings: [],
     },

@@ -21,6 +21,7 @@ import {
 import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
 import { agentChangesMarkdown } from './agent-changes.js';
 import { pairingText } from './pairing.js';
+import { entriesLine } from './headline.js';
 import { renderRulesTable } from './table-md.js';
 import {
   SUMMARY_MAX_BYTES,
@@ -78,6 +79,15 @@ export function verdict(report: Report): string {
       return 'Every finding admits: the test evidence of this change is admissible.';
   }
 }
+
+/** The report's one command (report.fix), as the summary's second paragraph. */
+function oneFixLine(report: Report): string {
+  if (report.fix === undefined) return '';
+  return `**${ONE_FIX}:** ${code(clip(report.fix, 1000))}\n\n`;
+}
+
+/** What the report's top-level fix is, said the same way in the summary and the terminal. */
+export const ONE_FIX = 'one command brings the ledger level with this change';
 
 /** Appends parts while they fit under the byte budget; what does not fit is counted, not shown. */
 class Budget {
@@ -243,8 +253,15 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
   const head =
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
+    oneFixLine(report) +
     checkRunLine(opts.checkRun) +
-    `- **${lines.cases}**\n- **${lines.findings}**\n\n` +
+    `- **${lines.cases}**\n- **${lines.findings}**\n` +
+    (['reject', 'review'] as const)
+      .map((r) => entriesLine(groups, r))
+      .filter((said) => said !== undefined)
+      .map((said) => `- **${text(said)}**\n`)
+      .join('') +
+    '\n' +
     fullListingLine(opts.fullListing);
 
   const out = new Budget(max);

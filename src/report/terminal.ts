@@ -9,6 +9,7 @@ import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Result } from '../types.js';
 import { agentChangesLines } from './agent-changes.js';
 import { pairingText } from './pairing.js';
+import { entriesLine } from './headline.js';
 import { clip, forLog, neutralise } from './escape.js';
 import {
   countLines,
@@ -18,7 +19,7 @@ import {
   type Entry,
   type RuleGroup,
 } from './groups.js';
-import { verdict, type SummaryInput } from './summary.js';
+import { ONE_FIX, verdict, type SummaryInput } from './summary.js';
 
 export interface TerminalOptions {
   color?: boolean;
@@ -57,11 +58,23 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
     `  ${counts.cases}`,
     `  ${counts.findings}`,
   ];
+  for (const r of ['reject', 'review'] as const) {
+    const said = entriesLine(groups, r);
+    if (said !== undefined) out.push(`  ${neutralise(said)}`);
+  }
+  if (report.fix !== undefined) out.push(`  ${ONE_FIX}: ${neutralise(clip(report.fix, 500))}`);
   if (groups.length > 0)
     out.push(`  rules matched: ${groups.map((g) => `${g.key} ${g.count}`).join(' · ')}`);
   const touched = agentChangesLines(report.agentChanges);
   if (touched.length > 0) out.push('', ...touched);
 
+  // One line per distinct command: a fix already printed is not printed again.
+  const printed = new Set<string>();
+  const fixOnce = (fix: string | undefined, lead: string): string[] => {
+    if (fix === undefined || printed.has(fix)) return [];
+    printed.add(fix);
+    return [`${lead}${neutralise(clip(fix, 500))}`];
+  };
   const place = (f: { file?: string; line?: number }) =>
     f.file ? neutralise(f.line ? `${f.file}:${f.line}` : f.file) : '';
   const line = (e: Entry): string[] => {
@@ -72,7 +85,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
     const said = pair ? `${plain} (base run: ${pair})` : plain;
     const message = `    ${neutralise(clip(shortDigests(said), 500))}`;
     const fix = input.fix ? fixForMany(e.findings, input.fix) : f.fix;
-    const fixLine = fix ? [`    fix: ${neutralise(clip(fix, 500))}`] : [];
+    const fixLine = fixOnce(fix, '    fix: ');
     // A golden's entry names its golden even for one test; another file's, from two tests on.
     if (e.artifact !== undefined && (e.label === 'golden' || e.findings.length > 1)) {
       const n = e.findings.length;
@@ -110,7 +123,13 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   for (const [i, { g, entries }] of acting.entries()) {
     const r = rule(g.key);
     out.push('', `${paint(r.result, r.result)} ${g.key} · ${g.count} — ${r.action}`);
-    for (const e of entries.slice(0, quota[i])) out.push(...line(e));
+    const listed = entries.slice(0, quota[i]);
+    // Entries that share one command (28 unmapped cases) list it once, after them.
+    const shared = listed.length > 1 ? sharedFix(listed, input) : undefined;
+    const sharedLine =
+      shared !== undefined ? fixOnce(shared, `  fix for all ${listed.length}: `) : [];
+    for (const e of listed) out.push(...line(e));
+    out.push(...sharedLine);
     const cut = countFindings(entries.slice(quota[i]));
     if (cut > 0) {
       left += cut;
@@ -152,6 +171,17 @@ function countFindings(entries: readonly Entry[]): number {
   let n = 0;
   for (const e of entries) n += e.findings.length;
   return n;
+}
+
+/** The one command every listed entry has, when they share one. */
+function sharedFix(entries: readonly Entry[], input: SummaryInput): string | undefined {
+  let shared: string | undefined;
+  for (const e of entries) {
+    const fix = input.fix ? fixForMany(e.findings, input.fix) : e.findings[0].fix;
+    if (fix === undefined || (shared !== undefined && fix !== shared)) return undefined;
+    shared = fix;
+  }
+  return shared;
 }
 
 /** `: ledger-gate update …` when one command resolves every finding of the group. */

@@ -1,4 +1,5 @@
 // jest-junit: `<file>::<name>` with addFileAttribute, else `<classname>::<name>`.
+import { runnerName } from '../../ledger/rekey.js';
 import { attrsAre, fileOrClassId, type DialectReader } from './dialect.js';
 
 export const jestJunit: DialectReader = {
@@ -7,5 +8,12 @@ export const jestJunit: DialectReader = {
     e.root === 'testsuites' &&
     (attrsAre(e.suiteAttrs, 'name errors failures skipped timestamp time tests') ||
       (e.rootName === 'jest tests' && attrsAre(e.rootAttrs, 'name tests failures errors time'))),
-  id: fileOrClassId,
+  // A top-level test's name is `" title"`: its id is `FILE::title`, as jest names it.
+  id: (c, file) =>
+    c.name.startsWith(' ') || c.classname?.startsWith(' ') === true
+      ? fileOrClassId(
+          { ...c, name: runnerName(c.name), classname: runnerName(c.classname ?? '') },
+          file,
+        )
+      : fileOrClassId(c, file),
 };

@@ -1,35 +1,101 @@
-export const id = 285;
-export const ids = [285,944];
+export const id = 124;
+export const ids = [124,944];
 export const modules = {
 
-/***/ 6285:
+/***/ 8124:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   run: () => (/* binding */ run)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(2072);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2113);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(9825);
-/* harmony import */ var _ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6903);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1682);
-/* harmony import */ var _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(870);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8522);
-/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(9026);
-/* harmony import */ var _init_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(722);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(218);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8944);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  run: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
+var file_facts = __webpack_require__(4339);
+// EXTERNAL MODULE: ./src/decision/skip-reason.ts
+var skip_reason = __webpack_require__(2072);
+// EXTERNAL MODULE: ./src/ledger/edit.ts
+var edit = __webpack_require__(2113);
+// EXTERNAL MODULE: ./src/ledger/file-rows.ts
+var file_rows = __webpack_require__(9825);
+// EXTERNAL MODULE: ./src/ledger/line-diff.ts
+var line_diff = __webpack_require__(6903);
+// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
+var parse = __webpack_require__(1123);
+// EXTERNAL MODULE: ./src/ledger/rekey.ts
+var rekey = __webpack_require__(9885);
+// EXTERNAL MODULE: ./src/ledger/rules.ts
+var ledger_rules = __webpack_require__(1682);
+// EXTERNAL MODULE: ./src/ledger/schema.ts
+var schema = __webpack_require__(870);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/commands/classing.ts
+var classing = __webpack_require__(3864);
+// EXTERNAL MODULE: ./src/commands/frozen.ts
+var commands_frozen = __webpack_require__(9026);
+// EXTERNAL MODULE: ./src/commands/init.ts
+var init = __webpack_require__(722);
+// EXTERNAL MODULE: ./src/commands/io.ts
+var commands_io = __webpack_require__(3776);
+// EXTERNAL MODULE: ./src/commands/tables.ts
+var tables = __webpack_require__(218);
+;// CONCATENATED MODULE: ./src/commands/update-files.ts
+// What `update` did, per file (pure): each golden or test file its edits touch, with how
+// many of its rows were re-locked, added, dropped, re-keyed or given a skip reason, so a
+// maintainer reads what the one command did without reading the diff.
+
+
+const ORDER = ['re-locked', 'added', 'dropped', 're-keyed', 'skip reason written'];
+/** `  FILE: 1 re-locked, 2 added` lines, by file; none when nothing changed. */
+function perFileLines(before, set, drop) {
+    const files = new Map();
+    const note = (file, did) => {
+        const m = files.get(file) ?? new Map();
+        m.set(did, (m.get(did) ?? 0) + 1);
+        files.set(file, m);
+    };
+    const rekeyed = new Set();
+    for (const id of drop) {
+        const now = (0,rekey/* rekeyedId */.H)(id);
+        if (now !== undefined && set.has(now)) {
+            rekeyed.add(now);
+            note((0,file_rows/* testFile */.NJ)(id), 're-keyed');
+        }
+        else if (!set.has((0,file_rows/* testFile */.NJ)(id) + '::*'))
+            note((0,file_rows/* testFile */.NJ)(id), 'dropped');
+    }
+    for (const [id, f] of set) {
+        if (rekeyed.has(id))
+            continue;
+        const old = before.get(id);
+        if (old === undefined)
+            note((0,file_rows/* testFile */.NJ)(id), 'added');
+        else if (f.skip !== undefined && f.skip !== old.skip)
+            note((0,file_rows/* testFile */.NJ)(id), 'skip reason written');
+        else
+            note(old.artifact ?? (0,file_rows/* testFile */.NJ)(id), 're-locked');
+    }
+    return [...files]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([file, m]) => `  ${file}: ${ORDER.filter((d) => m.has(d))
+        .map((d) => `${m.get(d)} ${d}`)
+        .join(', ')}`);
+}
+
+// EXTERNAL MODULE: ./src/commands/upkeep.ts
+var upkeep = __webpack_require__(8944);
+;// CONCATENATED MODULE: ./src/commands/update.ts
 // `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
 // bring the ledger level with the run and the working tree in one command. It re-locks every
 // locked_fixture row whose artifact changed, drops the rows of deleted tests, classes new
@@ -56,39 +122,41 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
+
 const WHEN = 'when classed by ledger-gate update';
 async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .runCommand */ .d1)('update', io, async () => {
-        const { values: v, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
+    return (0,upkeep/* runCommand */.d1)('update', io, async () => {
+        const { values: v, positionals } = (0,external_node_util_.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_11__/* .UPDATE */ .q6.options,
+            options: tables/* UPDATE */.q6.options,
         });
         if (positionals.length > 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
+            throw new commands_io/* UsageError */.eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
         if (v.junit === undefined && v.collected === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
-        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .placeOf */ .$t)(io);
+            throw new commands_io/* UsageError */.eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
+        const at = (0,commands_io/* placeOf */.$t)(io);
         const root = at.root;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .ledgerFile */ .SB)(at, v.ledger);
-        const text = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .readLedgerText */ .jK)(file);
-        const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_5__/* .parseLedger */ .h)(text, file.shown);
+        const file = (0,upkeep/* ledgerFile */.SB)(at, v.ledger);
+        const text = await (0,upkeep/* readLedgerText */.jK)(file);
+        const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
         if (!parsed.ledger || parsed.errors.length > 0) {
             const first = parsed.errors[0];
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`the ledger is invalid (${first ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .formatIssue */ .Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
+            throw new types/* GateError */.u(`the ledger is invalid (${first ? (0,upkeep/* formatIssue */.Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
         }
         const ledger = parsed.ledger;
-        const testRun = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .readRun */ .cI)(at, v.junit, v.collected));
+        const testRun = (await (0,upkeep/* readRun */.cI)(at, v.junit, v.collected));
         refuseBrokenRun(testRun, ledger);
         // Rules given here come first and are kept in `rules:` for the next update.
-        const given = (v.rule ?? []).map((r) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.parseRule)(r, at).text);
-        const kept = ledger.rules ?? [_ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__/* .DEFAULT_RULE */ .NG];
+        const given = (v.rule ?? []).map((r) => (0,init.parseRule)(r, at).text);
+        const kept = ledger.rules ?? [ledger_rules/* DEFAULT_RULE */.NG];
         const rules = [...given, ...kept.filter((r) => !given.includes(r))];
         const edits = await plan(ledger, testRun, root, {
             rules,
             owner: v.owner,
-            today: (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .isoDate */ ._$)(io.now ?? new Date()),
+            today: (0,upkeep/* isoDate */._$)(io.now ?? new Date()),
             fileRows: v['file-rows'] === true,
         });
         const newRules = given.some((r) => !kept.includes(r));
@@ -97,23 +165,29 @@ async function run(argv, io) {
             return 0;
         }
         // Rows dropped first, then set: a converted file's rows give way to its file row.
-        const ruled = newRules ? (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRules */ .Qg)(text, rules) : text;
+        const ruled = newRules ? (0,edit/* setRules */.Qg)(text, rules) : text;
         // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
         // noise; an existing row is edited where it stands.
-        const sorted = new Map([...edits.set].sort(([a], [b]) => (0,_init_js__WEBPACK_IMPORTED_MODULE_9__.byCodeUnit)(a, b)));
-        const after = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .setRows */ ._j)((0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_4__/* .dropRows */ .X7)(ruled, edits.drop), sorted).text;
-        io.stdout((0,_ledger_line_diff_js__WEBPACK_IMPORTED_MODULE_14__/* .lineDiff */ .g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
-        const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted} dropped, ` +
+        const sorted = new Map([...edits.set].sort(([a], [b]) => (0,init.byCodeUnit)(a, b)));
+        const after = (0,edit/* setRows */._j)((0,edit/* dropRows */.X7)(ruled, edits.drop), sorted).text;
+        io.stdout((0,line_diff/* lineDiff */.g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
+        const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted - edits.rekeyed} dropped, ` +
             `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
-            (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '');
+            (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
+            (edits.rekeyed > 0
+                ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
+                : '');
+        // What it did, file by file, under the diff.
+        for (const l of perFileLines(ledger.byId, edits.set, edits.drop))
+            io.stdout(l + '\n');
         if (v['dry-run']) {
-            const { issues } = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .ledgerProblems */ .EF)(after, file, root);
+            const { issues } = (0,upkeep/* ledgerProblems */.EF)(after, file, root);
             for (const i of issues.slice(0, 50))
-                io.stderr((0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .formatIssue */ .Hd)(i) + '\n');
+                io.stderr((0,upkeep/* formatIssue */.Hd)(i) + '\n');
             io.stdout(`${said} (dry run: nothing written)\n`);
             return issues.length > 0 ? 1 : 0;
         }
-        if (!(0,_upkeep_js__WEBPACK_IMPORTED_MODULE_12__/* .writeLedger */ .XL)(after, file, io))
+        if (!(0,upkeep/* writeLedger */.XL)(after, file, io))
             return 1;
         io.stdout(said + '\n');
         return 0;
@@ -126,13 +200,13 @@ async function run(argv, io) {
 function refuseBrokenRun(testRun, ledger) {
     const broken = testRun.collection.find((c) => c.kind === 'collection-error');
     if (broken)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
+        throw new types/* GateError */.u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
     const failing = testRun.tests.filter((t) => (t.status === 'fail' || t.status === 'error' || (t.status === 'pass' && t.flaky)) &&
-        (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(ledger, t.id)?.class !== 'quarantine');
+        (0,file_rows/* rowFor */.QW)(ledger, t.id)?.class !== 'quarantine');
     if (failing.length > 0) {
         const t = failing[0];
         const how = t.status === 'pass' ? 'passed only after failing' : `${t.status}s`;
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
+        throw new types/* GateError */.u(`${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
             'fix it first, or quarantine it by name (ledger-gate quarantine ID --reason R --owner O); update never hides a failure', testRun.source);
     }
 }
@@ -144,19 +218,28 @@ async function plan(ledger, testRun, root, o) {
         added: 0,
         skips: 0,
         converted: 0,
+        rekeyed: 0,
     };
-    const ranFiles = new Set([...testRun.ids].map(_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ));
-    const onDisk = (p) => p !== '' && (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, p));
+    const ranFiles = new Set([...testRun.ids].map(file_rows/* testFile */.NJ));
+    const onDisk = (p) => p !== '' && (0,external_node_fs_.existsSync)(external_node_path_default().join(root, p));
     const rows = new Map(ledger.rows.map((r) => [r.id, r]));
     // 1. Rows of deleted tests: a test gone from a file that ran, or whose file is gone.
     for (const r of ledger.rows) {
-        const f = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id);
-        const gone = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id)
+        const f = (0,file_rows/* testFile */.NJ)(r.id);
+        const gone = (0,file_rows/* isFileRowId */.A$)(r.id)
             ? !ranFiles.has(f) && !onDisk(f)
             : !testRun.ids.has(r.id) && (ranFiles.has(f) || !onDisk(f));
         if (gone) {
             e.drop.add(r.id);
             rows.delete(r.id);
+            // A row written with jest-junit's leading space (`FILE:: title`) keeps its contract
+            // under the id the run has now (`FILE::title`): re-keyed, not dropped and re-added.
+            const now = (0,rekey/* rekeyedId */.H)(r.id);
+            if (now !== undefined && testRun.ids.has(now) && !rows.has(now)) {
+                e.set.set(now, fieldsOf(r));
+                rows.set(now, { ...r, id: now });
+                e.rekeyed++;
+            }
         }
     }
     // 2. --file-rows: a file's exact rows locked to the file itself, with no skip, become one
@@ -164,9 +247,9 @@ async function plan(ledger, testRun, root, o) {
     if (o.fileRows) {
         const byFile = new Map();
         for (const r of rows.values()) {
-            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
+            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,file_rows/* isFileRowId */.A$)(r.id))
                 continue;
-            if (r.artifact !== (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id))
+            if (r.artifact !== (0,file_rows/* testFile */.NJ)(r.id))
                 continue;
             const list = byFile.get(r.artifact) ?? [];
             list.push(r);
@@ -178,7 +261,7 @@ async function plan(ledger, testRun, root, o) {
                 rows.delete(r.id);
             }
             e.converted += list.length;
-            const id = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .fileRowId */ .OI)(f);
+            const id = (0,file_rows/* fileRowId */.OI)(f);
             const had = rows.get(id);
             if (had === undefined) {
                 const digest = list.every((r) => r.digest === list[0].digest) ? list[0].digest : undefined;
@@ -189,14 +272,14 @@ async function plan(ledger, testRun, root, o) {
     }
     // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
     // itself (the seed's style) gets exact rows, any other a file row.
-    const rules = o.rules.map((t) => (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_13__/* .parseClassRule */ .WT)(t));
+    const rules = o.rules.map((t) => (0,ledger_rules/* parseClassRule */.WT)(t));
     const exactStyle = new Set();
     for (const r of rows.values())
-        if (r.class === 'locked_fixture' && !(0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id) && r.artifact === (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(r.id))
+        if (r.class === 'locked_fixture' && !(0,file_rows/* isFileRowId */.A$)(r.id) && r.artifact === (0,file_rows/* testFile */.NJ)(r.id))
             exactStyle.add(r.artifact);
     const view = { byId: rows };
-    const fresh = [...testRun.ids].filter((id) => (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, id) === undefined).sort();
-    const planned = await (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .planRows */ .L)(fresh, testRun, {
+    const fresh = [...testRun.ids].filter((id) => (0,file_rows/* rowFor */.QW)(view, id) === undefined).sort();
+    const planned = await (0,classing/* planRows */.L)(fresh, testRun, {
         root,
         rules,
         owner: o.owner,
@@ -215,7 +298,7 @@ async function plan(ledger, testRun, root, o) {
     for (const t of testRun.tests) {
         if (t.status !== 'skip' || e.set.has(t.id))
             continue;
-        const row = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .rowFor */ .QW)(view, t.id);
+        const row = (0,file_rows/* rowFor */.QW)(view, t.id);
         if (row === undefined || row.skip !== undefined || row.class === 'draft')
             continue;
         if (t.outcome === 'xfail') {
@@ -223,12 +306,12 @@ async function plan(ledger, testRun, root, o) {
             // so), and a new one under a file row is quarantined, as init would have.
             if (row.class === 'quarantine' || row.id === t.id)
                 continue;
-            const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_16__/* .frozenAs */ .z)(t, WHEN);
-            e.set.set(t.id, (0,_classing_js__WEBPACK_IMPORTED_MODULE_8__/* .quarantineRow */ .B)(t.id, frozen.quarantine, o));
+            const frozen = (0,commands_frozen/* frozenAs */.z)(t, WHEN);
+            e.set.set(t.id, (0,classing/* quarantineRow */.B)(t.id, frozen.quarantine, o));
             e.added++;
             continue;
         }
-        const reason = (0,_decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_17__/* .readAs */ .fd)(t)[0];
+        const reason = (0,skip_reason/* readAs */.fd)(t)[0];
         const fields = fieldsOf(row);
         if (row.id === t.id)
             e.set.set(row.id, { ...fields, skip: reason });
@@ -241,15 +324,15 @@ async function plan(ledger, testRun, root, o) {
     for (const [id, f] of e.set)
         if (f.class === 'locked_fixture' && !rows.has(id))
             locked.push(asRow(id, f));
-    const facts = await (0,_adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .artifactFacts */ .SJ)(root, new Set(locked.map((r) => r.artifact)));
+    const facts = await (0,file_facts/* artifactFacts */.SJ)(root, new Set(locked.map((r) => r.artifact)));
     for (const r of locked) {
         const fact = facts.get(r.artifact);
         if (fact?.digest === undefined)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_7__/* .GateError */ .u(`${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`);
+            throw new types/* GateError */.u(`${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`);
         const pending = e.set.get(r.id);
         if (pending !== undefined) {
             pending.digest = fact.digest;
-            if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
+            if ((0,file_rows/* isFileRowId */.A$)(r.id))
                 delete pending.artifact;
         }
         else if (fact.digest !== r.digest) {
@@ -261,18 +344,18 @@ async function plan(ledger, testRun, root, o) {
 }
 /** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
 function asRow(id, f) {
-    const artifact = f.artifact ?? ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(id) ? (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .testFile */ .NJ)(id) : undefined);
+    const artifact = f.artifact ?? ((0,file_rows/* isFileRowId */.A$)(id) ? (0,file_rows/* testFile */.NJ)(id) : undefined);
     return { ...f, id, artifact, line: 0, keyLines: {} };
 }
 /** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
 function fieldsOf(r) {
     const out = { class: r.class };
-    for (const k of _ledger_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .ROW_FIELDS */ .dC) {
+    for (const k of schema/* ROW_FIELDS */.dC) {
         const value = r[k];
         if (k !== 'id' && k !== 'class' && value !== undefined)
             out[k] = value;
     }
-    if ((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_15__/* .isFileRowId */ .A$)(r.id))
+    if ((0,file_rows/* isFileRowId */.A$)(r.id))
         delete out.artifact;
     return out;
 }
@@ -534,8 +617,10 @@ async function readRun(at, junit, collected) {
  * test). `allowNew` (`--new`) lets an id through anyway: a test not written or run yet.
  */
 function requireKnown(ids, run, rows, allowNew, file) {
-    if (allowNew)
+    if (allowNew) {
+        refuseNearMiss(ids, run);
         return;
+    }
     const known = run ? run.ids : rows;
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length === 0)
@@ -550,6 +635,24 @@ function requireKnown(ids, run, rows, allowNew, file) {
     }
     throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
         'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
+}
+/**
+ * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * refused with that id.
+ */
+function refuseNearMiss(ids, run) {
+    if (!run)
+        return;
+    for (const id of ids) {
+        if (run.ids.has(id))
+            continue;
+        const near = nearest(id, run.ids);
+        if (near === undefined)
+            continue;
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
+            '--new is for a test the run does not hold, not another name of one it does', run.source);
+    }
 }
 /**
  * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob
