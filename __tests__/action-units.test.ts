@@ -317,6 +317,8 @@ describe('readInputs', () => {
       artifact: undefined,
       jobSummary: true,
       gaming: 'review',
+      agentWritePaths: [],
+      reportsExpected: undefined,
       // The stronger evidence is off by default (docs/stronger-evidence.md).
       baseJunit: [],
       requireFailToPass: false,

@@ -331,6 +331,7 @@ export const RULES: readonly Rule[] = [
     class: '\u2014',
     result: 'reject',
     action: 're-run the missing shard; if production code ends the process, fix it',
+    fix: 'gh run rerun --failed   (the run whose shard wrote no report)',
     stops:
       'production code that exits the test process so its shard writes no report, leaving the surviving shards to be admitted',
   },

@@ -1,6 +1,7 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
 import { GateError, type ParsedReport, type Status } from '../types.js';
+import { countCase, declaredTotals, totalsProblem, type SuiteTotals } from './report-totals.js';
 import {
   MAX_NAME_CHARS,
   oneLine,
@@ -59,6 +60,8 @@ interface Suite {
   file?: string;
   /** Names of the enclosing `<testsuite>` elements and its own, joined with ' > '. */
   path: string;
+  /** What its own attributes declare, and what it holds (report-totals.ts compares them). */
+  totals?: SuiteTotals;
 }
 
 function caseStatus(bits: number, notRun: boolean): Status {
@@ -258,7 +261,14 @@ function parseJunit(xml: string, file: string): ParsedReport {
             : parentPath === ''
               ? suiteName
               : `${parentPath} > ${suiteName}`;
-        suites.push({ depth, name: suiteName, file: own || parent?.file, path });
+        if (parent?.totals) parent.totals.nested = true;
+        suites.push({
+          depth,
+          name: suiteName,
+          file: own || parent?.file,
+          path,
+          totals: name === 'testsuite' ? declaredTotals(attrs, at) : undefined,
+        });
       } else if (name === 'property') {
         const prop = attrs.get('name');
         if (prop !== undefined && evidence.properties.size < 64) evidence.properties.add(prop);
@@ -281,11 +291,17 @@ function parseJunit(xml: string, file: string): ParsedReport {
         }
         if (depth === caseDepth) {
           current.status = caseStatus(bits, notRun);
+          const t = suites.length ? suites[suites.length - 1].totals : undefined;
+          if (t) countCase(t, current.status);
           cases.push(current);
           current = null;
           caseDepth = -1;
         }
-      } else if (suites.length && suites[suites.length - 1].depth === depth) suites.pop();
+      } else if (suites.length && suites[suites.length - 1].depth === depth) {
+        const done = suites.pop()!;
+        const wrong = done.totals && totalsProblem(done.totals);
+        if (wrong) throw new GateError(wrong, file, lineAt(xml, done.totals!.at));
+      }
     },
     comment(text) {
       if (NODE_SUMMARY_COMMENT.test(text)) evidence.nodeSummary = true;
