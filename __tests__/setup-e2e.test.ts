@@ -123,8 +123,9 @@ describe.each(CASES)('setup in a fresh $runner project', ({ runner, shards }) =>
     expect(cli('setup', '--code-owner', '@acme/qa').status).toBe(1);
     const again = cli('setup', '--shards', String(shards), '--code-owner', '@acme/qa', '--force');
     expect(again.status).toBe(0);
+    // The ledger sits in the project's test folder (vitest's project keeps its tests in test/).
     expect(readFileSync(path.join(repo.dir, '.github/CODEOWNERS'), 'utf8')).toContain(
-      '/tests/ledger.yaml',
+      runner === 'vitest' ? '/test/ledger.yaml' : '/tests/ledger.yaml',
     );
     const base = repo.commit('the project, its workflow and its ledger', HUMAN);
     repo.branch('change');

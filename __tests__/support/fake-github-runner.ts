@@ -117,7 +117,7 @@ export function parseOutputFile(text: string): Record<string, string> {
 }
 
 const DEFAULT_INPUTS: Record<string, string> = {
-  ledger: 'tests/ledger.yaml',
+  ledger: '', // action.yml: empty means the checkout's test folder's ledger
   'check-name': 'ledger-gate',
   'fail-on': 'review',
   token: 'ghs_faketoken',

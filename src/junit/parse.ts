@@ -1,7 +1,13 @@
 // One JUnit XML report → its raw test cases and the runner (dialect) that wrote it.
 
 import { GateError, type ParsedReport, type Status } from '../types.js';
-import { countCase, declaredTotals, totalsProblem, type SuiteTotals } from './report-totals.js';
+import {
+  TOTALS_KEPT_BY,
+  countCase,
+  declaredTotals,
+  totalsProblem,
+  type SuiteTotals,
+} from './report-totals.js';
 import {
   MAX_NAME_CHARS,
   oneLine,
@@ -157,6 +163,8 @@ function parseJunit(xml: string, file: string): ParsedReport {
   // Text of the open case's collection outcome element, gathered for its detail.
   let capture: string[] | null = null;
   let captured = 0;
+  // The first leaf suite whose own totals disagree with its cases (report-totals.ts).
+  let rewritten: { message: string; at: number } | undefined;
 
   /** The attribute's value, refused when it is longer than MAX_NAME_CHARS. */
   const capped = (value: string | undefined, what: string, at: number): string | undefined => {
@@ -300,7 +308,7 @@ function parseJunit(xml: string, file: string): ParsedReport {
       } else if (suites.length && suites[suites.length - 1].depth === depth) {
         const done = suites.pop()!;
         const wrong = done.totals && totalsProblem(done.totals);
-        if (wrong) throw new GateError(wrong, file, lineAt(xml, done.totals!.at));
+        if (wrong && rewritten === undefined) rewritten = { message: wrong, at: done.totals!.at };
       }
     },
     comment(text) {
@@ -315,6 +323,8 @@ function parseJunit(xml: string, file: string): ParsedReport {
   });
 
   const reader = detectDialect(evidence);
+  if (rewritten && TOTALS_KEPT_BY.has(reader.name))
+    throw new GateError(rewritten.message, file, lineAt(xml, rewritten.at));
   const report: ParsedReport = { file, dialect: reader.name, cases };
   if (reader.name !== 'pytest') {
     // Only pytest writes these outcomes; elsewhere the same markup is an ordinary case.

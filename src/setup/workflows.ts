@@ -119,7 +119,8 @@ export const RUNNERS: readonly RunnerSpec[] = [
     reports: ['*.xml', '*.json'],
     local: {
       run:
-        'JEST_JUNIT_OUTPUT_DIR=build JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npx jest --ci ' +
+        // The name too: a JEST_JUNIT_OUTPUT_NAME already in the shell would move the report.
+        'JEST_JUNIT_OUTPUT_DIR=build JEST_JUNIT_OUTPUT_NAME=junit.xml JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npx jest --ci ' +
         '--reporters=default --reporters=jest-junit --json --outputFile=build/jest.json',
       junit: ['build/junit.xml', 'build/jest.json'],
     },
