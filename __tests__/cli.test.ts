@@ -29,7 +29,9 @@ writeFileSync(
     .split('\n')
     .filter((l) => !/<testcase/.test(l) || /test_header_roundtrip|test_length_never/.test(l))
     .join('\n')
-    .replace(/<failure[\s\S]*?<\/testcase>/, ''),
+    .replace(/<failure[\s\S]*?<\/testcase>/, '')
+    // The suite's own count too: a report whose failures are gone but counted is refused.
+    .replace('failures="1"', 'failures="0"'),
 );
 
 /** 3000 unclassified tests: a Markdown summary far larger than a pipe's buffer. */

@@ -3,6 +3,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { resolveHarness } from '../src/harness/resolve.js';
 import { parseShell } from '../src/harness/shell.js';
+import { main } from '../src/cli.js';
+import { HUMAN, Repo } from './support/repo.js';
 
 async function resolve(files: Record<string, string>) {
   const r = await resolveHarness({
@@ -227,5 +229,33 @@ describe('resolveHarness: the indirections of issue 24', () => {
     expect(r.unresolved).toEqual([
       expect.objectContaining({ file: 'b.sh', what: expect.stringContaining('larger') }),
     ]);
+  });
+});
+
+describe('ledger-gate harness', () => {
+  test('lists what a commit reaches, and what it cannot follow, from git', async () => {
+    const repo = new Repo('ledger-gate-harness-');
+    try {
+      repo.write({
+        '.github/workflows/ci.yml': workflow('make test'),
+        Makefile: 'test:\n\tbash scripts/ci.sh "$(SUITE)"\n',
+        'scripts/ci.sh': 'python -m pytest -p myplug\nbash "$1"\n',
+      });
+      repo.commit('ci', HUMAN);
+      let out = '';
+      const code = await main(['harness'], {
+        cwd: repo.dir,
+        stdout: (s) => void (out += s),
+        stderr: () => undefined,
+      });
+      expect(code).toBe(0);
+      expect(out).toMatch(
+        /^ {2}scripts\/ci\.sh {4}via \.github\/workflows\/ci\.yml job test run → make test/m,
+      );
+      expect(out).toMatch(/^ {2}myplug\.py /m);
+      expect(out).toContain('scripts/ci.sh:2: sh $1: a script named by a variable');
+    } finally {
+      repo.cleanup();
+    }
   });
 });

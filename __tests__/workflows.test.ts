@@ -91,7 +91,9 @@ test('CI, the release, .ci/run and the README run both test groups; the self-gat
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
     scripts: Record<string, string>;
   };
-  expect(pkg.scripts.test).toMatch(/JEST_JUNIT_OUTPUT_NAME=junit\.xml jest --selectProjects unit$/);
+  expect(pkg.scripts.test).toMatch(
+    /JEST_JUNIT_OUTPUT_NAME=junit\.xml jest --selectProjects unit --maxWorkers=2$/,
+  );
   expect(pkg.scripts['test:e2e']).toMatch(
     /JEST_JUNIT_OUTPUT_NAME=junit-e2e\.xml jest --selectProjects e2e$/,
   );
