@@ -184,9 +184,15 @@ export function idPrefix(id: string): string {
   return i < 0 ? id : id.slice(0, i);
 }
 
-const VERB: Record<ChangeStatus, string> = { A: 'adds', M: 'edits', D: 'deletes', T: 'retypes' };
+/** What a commit did to a path, and which commit, in the evidence rules' words. */
+export const VERB: Record<ChangeStatus, string> = {
+  A: 'adds',
+  M: 'edits',
+  D: 'deletes',
+  T: 'retypes',
+};
 
-const short = (sha: string) => (sha === '' ? 'the change' : `commit ${sha.slice(0, 12)}`);
+export const short = (sha: string) => (sha === '' ? 'the change' : `commit ${sha.slice(0, 12)}`);
 
 export interface EvidenceOutcome {
   findings: Finding[];

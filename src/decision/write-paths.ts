@@ -6,6 +6,7 @@
 // path list of harness or tests needs to be complete for it to hold.
 import picomatch from 'picomatch';
 import type { Change, Finding } from '../types.js';
+import { short, VERB } from './evidence.js';
 import { finding, NO_CASE } from './finding.js';
 
 export function writeOutside(
@@ -23,9 +24,8 @@ export function writeOutside(
     if (!commit.agent) continue;
     for (const c of commit.paths) {
       if (!net.has(c.path) || c.path === ledgerFile || inside(c.path)) continue;
-      const who = commit.sha === '' ? 'the change' : `commit ${commit.sha.slice(0, 12)}`;
-      const verb = { A: 'adds', M: 'edits', D: 'deletes', T: 'retypes' }[c.status];
-      byPath.set(c.path, [...(byPath.get(c.path) ?? []), `${who} ${verb} it (${commit.why})`]);
+      const said = `${short(commit.sha)} ${VERB[c.status]} it (${commit.why})`;
+      byPath.set(c.path, [...(byPath.get(c.path) ?? []), said]);
     }
   }
   return [...byPath].map(([path, lines]) =>

@@ -2,7 +2,7 @@
 // interpreters, make, the package managers, the test runners — each reading its own flags. A
 // program not in the table reaches nothing by its name; a path in the program's place (`./ci.sh`)
 // is a script the command executes.
-import { dirOf, jsCandidates, looksLikePath, present, pyCandidates, repoPath } from './paths.js';
+import { jsCandidates, looksLikePath, present, pyCandidates, repoPath } from './paths.js';
 import type { Command, Word } from './shell.js';
 import { parseShell } from './shell.js';
 import { emptyStep, type FileKind, type Step, type TreeView } from './types.js';
@@ -571,5 +571,3 @@ export function shellStep(text: string, c: CommandContext, lineOffset = 0): Step
   }
   return s;
 }
-
-export { dirOf };
