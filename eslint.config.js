@@ -12,6 +12,7 @@ export default tseslint.config(
       '__fixtures__/',
       'examples/',
       'bench/out/',
+      'bench/peers/',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
-// A mock of @actions/github for in-process tests of src/main.ts: getOctokit answers with one
-// fake client whose Checks and Pulls calls are jest mocks, recorded for the test to read.
-// The end-to-end tests use a real HTTP server instead (__tests__/support/fake-github.ts).
+// A mock of src/adapters/github/rest.ts for in-process tests of src/main.ts: createApi answers
+// with one fake client whose routes are jest mocks, named after the API's operations and
+// recorded for the test to read. The end-to-end tests use a real HTTP server instead
+// (__tests__/support/fake-github.ts).
 import { jest } from '@jest/globals';
 
 type Params = Record<string, unknown>;
@@ -26,17 +27,44 @@ export const repos = {
   })),
 };
 
-export const octokit = {
-  rest: { checks, pulls, repos },
-  // One page is all the fake has.
-  paginate: jest.fn(async (call: Call, params: Params) => (await call(params)).data),
+const ROUTES: Record<string, Call> = {
+  'POST /repos/{owner}/{repo}/check-runs': checks.create,
+  'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': checks.update,
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': pulls.listReviews,
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}': pulls.get,
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': pulls.listFiles,
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits': pulls.listCommits,
+  'GET /repos/{owner}/{repo}/compare/{basehead}': repos.compareCommits,
+  'GET /repos/{owner}/{repo}/collaborators/{username}/permission':
+    repos.getCollaboratorPermissionLevel,
 };
 
-export const getOctokit = jest.fn((token: string, options?: unknown) => {
-  void token;
-  void options;
-  return octokit;
+const request = jest.fn(async (route: string, params: Params = {}) => {
+  const call = ROUTES[route];
+  if (!call) throw new Error(`no mock for ${route}`);
+  return call(params);
 });
+
+export const api = {
+  request,
+  // One page is all the fake has.
+  paginate: jest.fn(async (route: string, params?: Params) => (await request(route, params)).data),
+};
+
+export const createApi = jest.fn((options: { token: string }) => {
+  void options;
+  return api;
+});
+
+/** As rest.ts's: what a failed request throws. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+  }
+}
 
 /** Clears the calls between tests and restores the default answers. */
 export function reset(): void {
@@ -49,6 +77,7 @@ export function reset(): void {
   ])
     f.mockClear();
   for (const f of [pulls.listFiles, pulls.listCommits, repos.compareCommits]) f.mockReset();
-  octokit.paginate.mockClear();
-  getOctokit.mockClear();
+  request.mockClear();
+  api.paginate.mockClear();
+  createApi.mockClear();
 }

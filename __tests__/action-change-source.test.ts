@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createOctokit } from '../src/adapters/github/client.js';
+import { createClient } from '../src/adapters/github/client.js';
 import { apiChange, COMPARE_FILES_CAP } from '../src/adapters/github/fallback.js';
 import { apiRef } from '../src/action/change-source.js';
 import { fakeGitHubForFile } from './support/fake-github.js';
@@ -188,7 +188,7 @@ describe('the API source over a base-ref range (compare), in process', () => {
   const repo = { owner: 'acme', repo: 'widgets' };
   const head = 'e'.repeat(40);
   const source = async () =>
-    apiChange(await createOctokit('ghs_test', { GITHUB_API_URL: gh.url }), repo, {
+    apiChange(createClient('ghs_test', { GITHUB_API_URL: gh.url }), repo, {
       base: 'release',
       head,
     });

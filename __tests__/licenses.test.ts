@@ -89,7 +89,8 @@ function listed(): string[] {
 
 test('dist/licenses.txt lists every runtime package of the production dependencies', () => {
   const expected = runtimePackages();
-  expect(expected.length).toBeGreaterThan(20);
+  // The walk found the bundled packages at all (yaml is one the gate cannot run without).
+  expect(expected.some((p) => p.startsWith('yaml@'))).toBe(true);
   expect(listed()).toEqual(expected);
 });
 

@@ -1,6 +1,7 @@
-// run() of src/main.ts in-process, with the toolkit mocked as in actions/typescript-action:
-// @actions/core from __fixtures__/core.ts (inputs, outputs, the job summary, setFailed) and
-// the GitHub client from __fixtures__/github.ts. Git, the ledger, the reports and the decision
+// run() of src/main.ts in-process, with the runner and the API mocked as
+// actions/typescript-action mocks the toolkit: src/adapters/actions/runner.ts from
+// __fixtures__/core.ts (inputs, outputs, the job summary, setFailed) and the GitHub client
+// (src/adapters/github/rest.ts) from __fixtures__/github.ts. Git, the ledger, the reports and the decision
 // are real: a repository in a temp folder. The built bundle under two Node versions and a real
 // HTTP server as the API: action.test.ts (npm run test:e2e).
 import { afterAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
@@ -11,8 +12,8 @@ import * as core from '../__fixtures__/core.js';
 import * as github from '../__fixtures__/github.js';
 import { Repo, ledgerYaml, pytestXunit1, scenarioCases, scenarioRows } from './support/repo.js';
 
-jest.unstable_mockModule('@actions/core', () => core);
-jest.unstable_mockModule('@actions/github', () => github);
+jest.unstable_mockModule('../src/adapters/actions/runner.js', () => core);
+jest.unstable_mockModule('../src/adapters/github/rest.js', () => github);
 const { run } = await import('../src/main.js');
 
 const GOLDEN = 'golden bytes v1\n';
@@ -178,8 +179,8 @@ describe('run() in-process, with the toolkit mocked', () => {
     expect(report.decision).toBe('admit');
     expect(core.setFailed).not.toHaveBeenCalled();
 
-    expect(github.getOctokit).toHaveBeenCalledTimes(1);
-    expect(github.getOctokit.mock.calls[0][0]).toBe('ghs_faketoken');
+    expect(github.createApi).toHaveBeenCalledTimes(1);
+    expect(github.createApi.mock.calls[0][0].token).toBe('ghs_faketoken');
     expect(github.checks.create).toHaveBeenCalledTimes(1);
     expect(github.checks.create.mock.calls[0][0]).toMatchObject({
       owner: 'acme',
@@ -270,7 +271,7 @@ describe('run() in-process, with the toolkit mocked', () => {
     expect(line).not.toMatch(/[\r\n]/);
     expect(line).not.toMatch(/^\s+at /m);
     // The client is created only after the payload is read: nothing reached the API.
-    expect(github.getOctokit).not.toHaveBeenCalled();
+    expect(github.createApi).not.toHaveBeenCalled();
     expect(github.checks.create).not.toHaveBeenCalled();
     expect(core.setOutput).not.toHaveBeenCalled();
     expect(core.summaryText()).toEqual([]);

@@ -1,5 +1,5 @@
 // Bundles the action (dist/index.js) and the CLI (dist/cli/index.js) with ncc, as ESM.
-// Two bundles, so the CLI never loads @actions/github: start-up time is part of the product.
+// Two bundles, so the CLI never loads the action's GitHub client: start-up time is part of the product.
 // The worker thread's entry (src/worker/entry.ts) is bundled once and copied next to each, as
 // worker.js: src/worker/client.ts starts it from there.
 // `node scripts/build.mjs --cli-only --out DIR` bundles only the CLI, into DIR/cli (the bench

@@ -3,10 +3,10 @@
 // → step result per fail-on. One catch: any error fails the step with one line, never a pass.
 // Each stage past the gate has a room in src/action/: workflow-run (the reports and head of a
 // workflow_run), change-source (git or the API), approval, publish, outputs.
-import * as core from '@actions/core';
+import * as core from './adapters/actions/runner.js';
 import { defaultLedger } from './adapters/fs/default-ledger.js';
 import { readEvent } from './adapters/github/event.js';
-import { CheckRun, createOctokit, repoFromEnv, runUrl } from './adapters/github/client.js';
+import { CheckRun, createClient, repoFromEnv, runUrl } from './adapters/github/client.js';
 import { approve } from './action/approval.js';
 import { chooseChangeSource } from './action/change-source.js';
 import { logFindings, stepFails, writeOutputs } from './action/outputs.js';
@@ -30,10 +30,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       );
     }
     const repo = repoFromEnv(env);
-    const octokit = await createOctokit(inputs.token, env);
+    const api = createClient(inputs.token, env);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
 
-    check = await CheckRun.start(octokit, repo, inputs.checkName, event.headSha, details);
+    check = await CheckRun.start(api, repo, inputs.checkName, event.headSha, details);
     const sameName = sameNameAsJob(inputs.checkName, env.GITHUB_JOB);
     if (sameName) core.warning(sameName);
     let where: Where = {
@@ -44,7 +44,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       holdoutJunit: inputs.holdoutJunit,
     };
     if (event.workflowRun) {
-      const prepared = await fromWorkflowRun(octokit, repo, event, inputs, workspace, env);
+      const prepared = await fromWorkflowRun(api, repo, event, inputs, workspace, env);
       ({ event, where, cleanup } = prepared);
     }
     const { cwd } = where;
@@ -80,7 +80,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       prAuthor: event.pr?.author,
       prAuthorType: event.pr?.authorType,
       allowFetch: true,
-      changeSource: () => chooseChangeSource(octokit, repo, event, cwd, inputs.baseRef),
+      changeSource: () => chooseChangeSource(api, repo, event, cwd, inputs.baseRef),
       quarantineMaxAgeDays: inputs.quarantineMaxAgeDays,
       baseJunit: where.baseJunit,
       holdoutJunit: where.holdoutJunit,
@@ -89,7 +89,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
     notes.push(...outcome.notes);
 
-    const report = await approve(outcome.report, octokit, repo, event, inputs, notes);
+    const report = await approve(outcome.report, api, repo, event, inputs, notes);
     const final: GateOutcome = { ...outcome, report, notes };
     // Links in the summary point at the ledger line and test file at the head commit.
     const links = {

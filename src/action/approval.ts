@@ -1,6 +1,6 @@
 // The approval a review needs, looked up on the pull request (CONTRACT.md §3).
 import type { EventFacts } from '../adapters/github/event.js';
-import type { Octokit, Repo } from '../adapters/github/client.js';
+import type { Api, Repo } from '../adapters/github/client.js';
 import { findApprover, pullFacts } from '../adapters/github/approvals.js';
 import { applyApproval } from '../decision/approve.js';
 import type { ActionInputs } from '../inputs.js';
@@ -9,7 +9,7 @@ import type { Report } from '../types.js';
 /** Review findings become admit when an eligible human approved the pull request's head. */
 export async function approve(
   report: Report,
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   event: EventFacts,
   inputs: ActionInputs,
@@ -23,9 +23,9 @@ export async function approve(
   let { author, headSha } = event.pr;
   if (headSha === undefined) {
     // merge_group: the approval is looked up on the pull request its head ref names.
-    ({ author, headSha } = await pullFacts(octokit, repo, event.pr.number));
+    ({ author, headSha } = await pullFacts(api, repo, event.pr.number));
   }
-  const answer = await findApprover(octokit, repo, event.pr.number, {
+  const answer = await findApprover(api, repo, event.pr.number, {
     headSha,
     prAuthor: author,
     agentAuthors: inputs.agentAuthors,

@@ -1,7 +1,7 @@
 // Where the action reads the change from: the clone's git, or GitHub's API for the same range.
 import type { EventFacts } from '../adapters/github/event.js';
 import * as git from '../adapters/git/git.js';
-import type { Octokit, Repo } from '../adapters/github/client.js';
+import type { Api, Repo } from '../adapters/github/client.js';
 import { apiChange } from '../adapters/github/fallback.js';
 import { GateError, type ChangeSource } from '../types.js';
 
@@ -12,7 +12,7 @@ import { GateError, type ChangeSource } from '../types.js';
  * base-ref), else one line saying why neither can answer. No API call when git can answer.
  */
 export async function chooseChangeSource(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   event: EventFacts,
   cwd: string,
@@ -33,12 +33,7 @@ export async function chooseChangeSource(
   // The API knows the repository's branches, not this clone's remote-tracking names.
   const range = { base: baseRef === undefined ? base : apiRef(base), head };
   try {
-    return await apiChange(
-      octokit,
-      repo,
-      range,
-      baseRef === undefined ? event.pr!.number : undefined,
-    );
+    return await apiChange(api, repo, range, baseRef === undefined ? event.pr!.number : undefined);
   } catch (e) {
     if (!(e instanceof GateError)) throw e;
     throw new GateError(`${gitError.message}; the GitHub API cannot answer either: ${e.message}`);

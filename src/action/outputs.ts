@@ -2,7 +2,7 @@
 // in the log, and the step's own result (fail-on).
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import * as core from '@actions/core';
+import * as core from '../adapters/actions/runner.js';
 import type { CheckRun } from '../adapters/github/client.js';
 import type { GateOutcome } from '../gate.js';
 import type { FailOn } from '../inputs.js';

@@ -1,6 +1,6 @@
 // What the action posts: the check run (or, when the token may not write checks,
 // workflow-command annotations) and the job summary.
-import * as core from '@actions/core';
+import * as core from '../adapters/actions/runner.js';
 import type { CheckRun, Conclusion } from '../adapters/github/client.js';
 import type { GateOutcome } from '../gate.js';
 import type { ActionInputs, FailOn } from '../inputs.js';
@@ -67,11 +67,9 @@ export async function publish(
 
   if (!inputs.jobSummary) {
     core.info('job-summary is false: no job summary written');
-  } else if (process.env.GITHUB_STEP_SUMMARY) {
+  } else if (core.hasSummary()) {
     const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
-    await core.summary
-      .addRaw(renderSummary({ ...outcome, notes }, { links, checkRun, fullListing }))
-      .write();
+    core.appendSummary(renderSummary({ ...outcome, notes }, { links, checkRun, fullListing }));
   } else {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
   }

@@ -4,13 +4,13 @@
 // and the hold-out set holdout-missing, each a reject that says so.
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { Octokit, Repo } from '../adapters/github/client.js';
+import type { Api, Repo } from '../adapters/github/client.js';
 import { downloadArtifact, insideArtifact } from '../adapters/github/workflow-run.js';
 import type { ActionInputs } from '../inputs.js';
 import { GateError } from '../types.js';
 
 export async function strongerArtifacts(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   runId: number,
   inputs: ActionInputs,
@@ -24,7 +24,7 @@ export async function strongerArtifacts(
     if (have !== undefined) return have;
     let dir: string;
     try {
-      dir = await downloadArtifact(octokit, repo, runId, name, temp);
+      dir = await downloadArtifact(api, repo, runId, name, temp);
       notes.push(`${what} from the artifact ${JSON.stringify(name)} of run ${runId}`);
     } catch (e) {
       if (!(e instanceof GateError)) throw e;

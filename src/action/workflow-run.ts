@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { EventFacts } from '../adapters/github/event.js';
 import * as git from '../adapters/git/git.js';
-import type { Octokit, Repo } from '../adapters/github/client.js';
+import type { Api, Repo } from '../adapters/github/client.js';
 import {
   downloadArtifact,
   findPullOfRun,
@@ -32,7 +32,7 @@ export interface Where {
  * From here on the gate judges exactly what it would on the pull_request event.
  */
 export async function fromWorkflowRun(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   event: EventFacts,
   inputs: ActionInputs,
@@ -46,7 +46,7 @@ export async function fromWorkflowRun(
       "workflow_run mode needs the base repository checked out (actions/checkout): the pull request's head is fetched into it",
     );
   }
-  const pull = await findPullOfRun(octokit, repo, run, event.headSha);
+  const pull = await findPullOfRun(api, repo, run, event.headSha);
   const notes = [...event.notes, `pull request #${pull.number}`];
   if (pull.headSha !== event.headSha) {
     notes.push(
@@ -56,9 +56,9 @@ export async function fromWorkflowRun(
   // Never inside the workspace: the artifact must not replace a file a later step runs.
   const temp = env.RUNNER_TEMP || tmpdir();
   await mkdir(temp, { recursive: true });
-  const artifact = await downloadArtifact(octokit, repo, run.id, inputs.artifact!, temp);
+  const artifact = await downloadArtifact(api, repo, run.id, inputs.artifact!, temp);
   notes.push(`reports from the artifact ${JSON.stringify(inputs.artifact)} of run ${run.id}`);
-  const stronger = await strongerArtifacts(octokit, repo, run.id, inputs, artifact, temp, notes);
+  const stronger = await strongerArtifacts(api, repo, run.id, inputs, artifact, temp, notes);
 
   await git.fetchPullHead(top, pull.number, event.headSha);
   const head = await mkdtemp(path.join(temp, 'ledger-gate-head-'));

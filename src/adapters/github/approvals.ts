@@ -4,8 +4,9 @@
 // reviewers), admits review findings. The author association is not asked: MEMBER is any
 // member of the organisation and COLLABORATOR any collaborator, read-only ones included.
 import { agentMatcher } from '../../decision/authorship.js';
-import type { Octokit, Repo } from './client.js';
+import type { Api, Repo } from './client.js';
 import { apiError, isForbidden } from './client.js';
+import type { ApiPull } from './rest.js';
 
 export interface Review {
   id?: number;
@@ -96,14 +97,14 @@ export const PERMISSION_NEEDED =
  * in the order they approved, until one may approve.
  */
 export async function findApprover(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   pull: number,
   q: ApprovalQuery,
 ): Promise<ApprovalAnswer> {
   let reviews: Review[];
   try {
-    reviews = await octokit.paginate(octokit.rest.pulls.listReviews, {
+    reviews = await api.paginate<Review>('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', {
       ...repo,
       pull_number: pull,
       per_page: 100,
@@ -118,8 +119,15 @@ export async function findApprover(
   for (const login of logins) {
     let p: Permission;
     try {
-      p = (await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login }))
-        .data;
+      p = (
+        await api.request<Permission>(
+          'GET /repos/{owner}/{repo}/collaborators/{username}/permission',
+          {
+            ...repo,
+            username: login,
+          },
+        )
+      ).data;
     } catch (e) {
       // Without the permission nobody's approval can be judged: review stays review, and says
       // what to grant. 404: the token cannot see the repository's collaborators at all.
@@ -138,12 +146,15 @@ export async function findApprover(
 
 /** The pull request a merge group names: its author and current head, for the approval. */
 export async function pullFacts(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   pull: number,
 ): Promise<{ author?: string; headSha: string }> {
   try {
-    const r = await octokit.rest.pulls.get({ ...repo, pull_number: pull });
+    const r = await api.request<ApiPull>('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+      ...repo,
+      pull_number: pull,
+    });
     return { author: r.data.user?.login, headSha: r.data.head.sha };
   } catch (e) {
     throw apiError(`reading pull request #${pull}`, e);

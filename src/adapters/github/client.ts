@@ -1,13 +1,14 @@
-// The GitHub API: one octokit (retries for 5xx, GitHub's rate-limit answers honoured), the
-// check run, and the 403 that tells a fork's read-only token apart from an API that is down.
-import * as core from '@actions/core';
-import type { getOctokit } from '@actions/github';
+// The GitHub API: one client (rest.ts; retries for 5xx, GitHub's rate-limit answers honoured),
+// the check run, and the 403 that tells a fork's read-only token apart from an API that is down.
+import http from 'node:http';
+import * as core from '../actions/runner.js';
 import { batches, type Annotation } from '../../report/annotations.js';
 import { logLine } from '../../report/escape.js';
 import { GateError } from '../../types.js';
-import { retries, type RetryOptions } from './retry.js';
+import { createApi, type Api } from './rest.js';
+import type { RetryOptions } from './retry.js';
 
-export type Octokit = ReturnType<typeof getOctokit>;
+export type { Api } from './rest.js';
 
 export interface Repo {
   owner: string;
@@ -31,17 +32,20 @@ const RETRIES = 3;
 const API_BUDGET_MS = 10 * 60 * 1000;
 
 /**
- * @actions/github parses GITHUB_EVENT_PATH when it is loaded, and a malformed payload would
- * crash the process there with a stack trace; it is loaded only after readEvent() has checked it.
+ * The run's client. A proxy the runner is configured with (HTTPS_PROXY, NO_PROXY, …) is used
+ * as @actions/github did, through Node's own proxy support (Node 24; absent on the Node the
+ * unit tests run in, which talk to 127.0.0.1 only).
  */
-export async function createOctokit(
+export function createClient(
   token: string,
   env: NodeJS.ProcessEnv,
   sleep?: (ms: number) => Promise<void>,
   /** Where each wait is said; the run's log by default (tests keep it, to read it). */
   log: (line: string) => void = core.info,
-): Promise<Octokit> {
-  const { getOctokit } = await import('@actions/github');
+): Api {
+  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+  const withProxy = http as { setGlobalProxyFromEnv?: (e: NodeJS.ProcessEnv) => void };
+  if (proxied) withProxy.setGlobalProxyFromEnv?.(env);
   const limits: RetryOptions = {
     retries: RETRIES,
     deadline: Date.now() + API_BUDGET_MS,
@@ -49,17 +53,14 @@ export async function createOctokit(
     onWait: (what, ms, attempt) =>
       log(logLine(`GitHub ${what}: retrying in ${Math.ceil(ms / 1000)}s (${attempt}/${RETRIES})`)),
   };
-  return getOctokit(
+  return createApi({
+    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     token,
-    {
-      baseUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
-      // A connection that hangs must not hold a required check for hours: all API calls of the
-      // run share one budget, after which they fail (and so does the step).
-      request: { signal: AbortSignal.timeout(API_BUDGET_MS) },
-      retries: limits,
-    },
-    retries as never,
-  );
+    // A connection that hangs must not hold a required check for hours: all API calls of the
+    // run share one budget, after which they fail (and so does the step).
+    signal: AbortSignal.timeout(API_BUDGET_MS),
+    retries: limits,
+  });
 }
 
 interface HttpError {
@@ -94,7 +95,7 @@ export interface CheckOutput {
 /** One check run on one commit: created in progress, then completed with its annotations. */
 export class CheckRun {
   private constructor(
-    private readonly octokit: Octokit,
+    private readonly api: Api,
     private readonly repo: Repo,
     readonly id: number,
     /** Its page on GitHub (the API's html_url), for the outputs and the job summary. */
@@ -103,22 +104,25 @@ export class CheckRun {
 
   /** Creates the check run; null when the token may not (403), so the caller degrades. */
   static async start(
-    octokit: Octokit,
+    api: Api,
     repo: Repo,
     name: string,
     headSha: string,
     detailsUrl: string,
   ): Promise<CheckRun | null> {
     try {
-      const r = await octokit.rest.checks.create({
-        ...repo,
-        name,
-        head_sha: headSha,
-        status: 'in_progress',
-        started_at: new Date().toISOString(),
-        details_url: detailsUrl,
-      });
-      return new CheckRun(octokit, repo, r.data.id, r.data.html_url ?? undefined);
+      const r = await api.request<{ id: number; html_url?: string | null }>(
+        'POST /repos/{owner}/{repo}/check-runs',
+        {
+          ...repo,
+          name,
+          head_sha: headSha,
+          status: 'in_progress',
+          started_at: new Date().toISOString(),
+          details_url: detailsUrl,
+        },
+      );
+      return new CheckRun(api, repo, r.data.id, r.data.html_url ?? undefined);
     } catch (e) {
       if (isForbidden(e)) return null;
       throw apiError('creating the check run', e);
@@ -140,7 +144,7 @@ export class CheckRun {
     for (const [i, part] of parts.entries()) {
       const last = i === parts.length - 1;
       try {
-        await this.octokit.rest.checks.update({
+        await this.api.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
           ...this.repo,
           check_run_id: this.id,
           ...(last
@@ -161,8 +165,8 @@ export class CheckRun {
 
   /** Best effort after an error: a required check must not stay in progress forever. `summary` is Markdown, already escaped. */
   async fail(summary: string, detailsUrl: string): Promise<void> {
-    await this.octokit.rest.checks
-      .update({
+    await this.api
+      .request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
         ...this.repo,
         check_run_id: this.id,
         status: 'completed',

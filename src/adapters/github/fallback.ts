@@ -10,7 +10,7 @@ import {
   type ChangedPath,
   type CommitInfo,
 } from '../../types.js';
-import type { Octokit, Repo } from './client.js';
+import type { Api, Repo } from './client.js';
 import { apiError } from './client.js';
 
 /** pulls.listFiles returns at most 3000 files; past that the list would be silently short. */
@@ -27,9 +27,7 @@ function status(s: string): ChangeStatus {
 }
 
 /** `renamed` is a deletion of the old path plus an addition of the new, as git --no-renames says. */
-export function filesToChanges(
-  files: { filename: string; status: string; previous_filename?: string }[],
-): ChangedPath[] {
+export function filesToChanges(files: ApiFile[]): ChangedPath[] {
   const out: ChangedPath[] = [];
   for (const f of files) {
     if (f.status === 'renamed' && f.previous_filename) {
@@ -39,6 +37,13 @@ export function filesToChanges(
     }
   }
   return out;
+}
+
+/** A changed file as the API lists it (pulls.listFiles, compare). */
+interface ApiFile {
+  filename: string;
+  status: string;
+  previous_filename?: string;
 }
 
 /** A commit as the API lists it (pulls.listCommits, compare). */
@@ -52,6 +57,14 @@ interface ApiCommit {
   };
 }
 
+/** What the compare endpoint answers that is read here. */
+interface Compared {
+  merge_base_commit: { sha: string };
+  files?: ApiFile[];
+  commits: ApiCommit[];
+  total_commits: number;
+}
+
 /**
  * The API's answers over base...head. With `pull`, the range is that pull request's own (its
  * base and head), read with the pulls endpoints; without, the compare endpoint answers for
@@ -59,7 +72,7 @@ interface ApiCommit {
  * knows the range.
  */
 export async function apiChange(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   range: { base: string; head: string },
   pull?: number,
@@ -69,20 +82,24 @@ export async function apiChange(
   try {
     // The pull request's files and commits come from its own endpoints: one line is enough.
     const page = pull === undefined ? {} : { per_page: 1 };
-    compared = (await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead, ...page }))
-      .data;
+    compared = (
+      await api.request<Compared>('GET /repos/{owner}/{repo}/compare/{basehead}', {
+        ...repo,
+        basehead,
+        ...page,
+      })
+    ).data;
   } catch (e) {
     throw apiError(`comparing ${basehead}`, e);
   }
   const baseSha = compared.merge_base_commit.sha;
   const baseLedgerText = async (path: string): Promise<string | null> => {
     try {
-      const r = await octokit.rest.repos.getContent({
-        ...repo,
-        path,
-        ref: baseSha,
-        mediaType: { format: 'raw' },
-      });
+      const r = await api.request<string>(
+        'GET /repos/{owner}/{repo}/contents/{path}',
+        { ...repo, path, ref: baseSha },
+        { raw: true },
+      );
       return typeof r.data === 'string' ? r.data : String(r.data);
     } catch (e) {
       if ((e as { status?: number }).status === 404) return null;
@@ -117,7 +134,7 @@ export async function apiChange(
     async changedPaths() {
       let files;
       try {
-        files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+        files = await api.paginate<ApiFile>('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
           ...repo,
           pull_number: pull,
           per_page: 100,
@@ -137,11 +154,14 @@ export async function apiChange(
     async commits() {
       let commits;
       try {
-        commits = await octokit.paginate(octokit.rest.pulls.listCommits, {
-          ...repo,
-          pull_number: pull,
-          per_page: 100,
-        });
+        commits = await api.paginate<ApiCommit>(
+          'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits',
+          {
+            ...repo,
+            pull_number: pull,
+            per_page: 100,
+          },
+        );
       } catch (e) {
         throw apiError(`listing the commits of pull request #${pull}`, e);
       }

@@ -5,10 +5,8 @@
 // spaced one second apart, as GitHub asks of clients that hit one. A 5xx or a network error is
 // retried after 1, 4, 9 s. (This replaces @octokit/plugin-retry and plugin-throttling: the
 // latter spaced every write a second apart from the start, about 0.9 s of a 1.4 s run on the
-// demo, and both scheduled through timers even when nothing had to wait.)
-import type { getOctokit } from '@actions/github';
-
-type Client = ReturnType<typeof getOctokit>;
+// demo, and both scheduled through timers even when nothing had to wait.) The loop that asks
+// this and waits is rest.ts's.
 
 /** GitHub: without `retry-after` or a reset time, wait at least one minute after a secondary limit. */
 export const SECONDARY_FALLBACK_S = 60;
@@ -56,7 +54,7 @@ export function retryWait(a: Answer, attempt: number, nowMs: number): Wait | und
     }
     return undefined;
   }
-  // Octokit reports a network error as status 500.
+  // A network error has no status.
   if (a.status === undefined || a.status >= 500) {
     return { ms: attempt * attempt * 1000, why: 'server error' };
   }
@@ -71,51 +69,4 @@ export interface RetryOptions {
   onWait: (what: string, ms: number, attempt: number) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-}
-
-const WRITE = /^(POST|PATCH|PUT|DELETE)$/i;
-
-/** An Octokit plugin: pass `retries: RetryOptions` in the constructor options. */
-export function retries(octokit: Client, options: { retries?: RetryOptions }): void {
-  const o = options.retries;
-  if (!o) return;
-  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const now = o.now ?? Date.now;
-  let spaced = false;
-  let lastWrite = 0;
-  octokit.hook.wrap('request', async (request, req) => {
-    const write = WRITE.test(String(req.method));
-    for (let attempt = 1; ; attempt++) {
-      if (write && spaced) {
-        const gap = lastWrite + WRITE_SPACING_MS - now();
-        if (gap > 0) await sleep(gap);
-      }
-      if (write) lastWrite = now();
-      try {
-        return await request(req);
-      } catch (e) {
-        const err = e as Answer & { response?: { headers?: Answer['headers'] } };
-        const wait = retryWait(
-          {
-            status: err.status,
-            headers: err.response?.headers,
-            message: err.message,
-            name: err.name,
-          },
-          attempt,
-          now(),
-        );
-        if (!wait || attempt > o.retries) throw e;
-        if (now() + wait.ms > o.deadline) {
-          const min = Math.ceil(wait.ms / 60000);
-          (e as Error).message =
-            `${wait.why}; GitHub asks to wait ${min} min, past the run's API budget (${(e as Error).message})`;
-          throw e;
-        }
-        if (wait.why === 'secondary rate limit') spaced = true;
-        o.onWait(`${wait.why} on ${String(req.method)} ${String(req.url)}`, wait.ms, attempt);
-        await sleep(wait.ms);
-      }
-    }
-  });
 }

@@ -6,7 +6,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GateError } from '../../types.js';
 import type { WorkflowRunFacts } from './event.js';
-import { apiError, type Octokit, type Repo } from './client.js';
+import { apiError, type Api, type Repo } from './client.js';
+import type { ApiPull } from './rest.js';
 import { zipEntries, type ZipLimits } from './zip.js';
 
 /** An artifact zip is held in memory while it is read: past this it is refused unread. */
@@ -27,48 +28,50 @@ export interface PullOfRun {
   headSha: string;
 }
 
-interface PullLike {
-  number: number;
-  state?: string;
-  user?: { login?: string; type?: string } | null;
-  head: { sha: string };
-  base: { sha: string };
-}
-
 /**
  * The pull request the run was for. Same-repository runs name it; a fork's run does not, so it
  * is looked up by the head commit, then by `owner:branch`. More than one candidate: fail closed.
  */
 export async function findPullOfRun(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   run: WorkflowRunFacts,
   headSha: string,
 ): Promise<PullOfRun> {
-  const found = new Map<number, PullLike>();
-  const keep = (p: PullLike) => {
+  const found = new Map<number, ApiPull>();
+  const keep = (p: ApiPull) => {
     if (p.state === undefined || p.state === 'open') found.set(p.number, p);
   };
   try {
     for (const number of run.pulls) {
-      keep((await octokit.rest.pulls.get({ ...repo, pull_number: number })).data);
+      keep(
+        (
+          await api.request<ApiPull>('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+            ...repo,
+            pull_number: number,
+          })
+        ).data,
+      );
     }
     if (found.size === 0) {
-      const byCommit = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
-        ...repo,
-        commit_sha: headSha,
-        per_page: 100,
-      });
-      byCommit.data.forEach((p) => keep(p as PullLike));
+      const byCommit = await api.request<ApiPull[]>(
+        'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls',
+        {
+          ...repo,
+          commit_sha: headSha,
+          per_page: 100,
+        },
+      );
+      byCommit.data.forEach((p) => keep(p as ApiPull));
     }
     if (found.size === 0 && run.headLabel) {
-      const byHead = await octokit.paginate(octokit.rest.pulls.list, {
+      const byHead = await api.paginate<ApiPull>('GET /repos/{owner}/{repo}/pulls', {
         ...repo,
         head: run.headLabel,
         state: 'open',
         per_page: 100,
       });
-      byHead.forEach((p) => keep(p as PullLike));
+      byHead.forEach((p) => keep(p as ApiPull));
     }
   } catch (e) {
     throw apiError(`finding the pull request of run ${run.id}`, e);
@@ -111,7 +114,7 @@ interface ArtifactInfo {
  * token (it carries its own signature; the token must not leave GitHub).
  */
 export async function downloadArtifact(
-  octokit: Octokit,
+  api: Api,
   repo: Repo,
   runId: number,
   name: string,
@@ -119,11 +122,14 @@ export async function downloadArtifact(
 ): Promise<string> {
   let artifacts: ArtifactInfo[];
   try {
-    artifacts = (await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
-      ...repo,
-      run_id: runId,
-      per_page: 100,
-    })) as ArtifactInfo[];
+    artifacts = (await api.paginate<ArtifactInfo>(
+      'GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts',
+      {
+        ...repo,
+        run_id: runId,
+        per_page: 100,
+      },
+    )) as ArtifactInfo[];
   } catch (e) {
     throw apiError(`listing the artifacts of run ${runId}`, e);
   }
@@ -156,14 +162,15 @@ export async function downloadArtifact(
 
   let zip: Buffer;
   try {
-    const r = await octokit.request(
+    const r = await api.request(
       'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}',
-      { ...repo, artifact_id: a.id, archive_format: 'zip', request: { redirect: 'manual' } },
+      { ...repo, artifact_id: a.id, archive_format: 'zip' },
+      { redirect: 'manual', binary: true },
     );
     const status = r.status as number;
     const location = (r.headers as Record<string, string | undefined>).location;
     if (status >= 300 && status < 400 && location) zip = await fetchCapped(location);
-    else if (status === 200 && r.data instanceof ArrayBuffer) zip = Buffer.from(r.data);
+    else if (status === 200 && Buffer.isBuffer(r.data)) zip = r.data;
     else throw new GateError(`downloading the artifact answered HTTP ${status} without a zip`);
   } catch (e) {
     if (e instanceof GateError) throw e;
