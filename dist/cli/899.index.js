@@ -1,369 +1,73 @@
-export const id = 124;
-export const ids = [124,944];
+export const id = 899;
+export const ids = [899,226];
 export const modules = {
 
-/***/ 8124:
+/***/ 7899:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  run: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
-var file_facts = __webpack_require__(4339);
-// EXTERNAL MODULE: ./src/decision/skip-reason.ts
-var skip_reason = __webpack_require__(2072);
-// EXTERNAL MODULE: ./src/ledger/edit.ts
-var edit = __webpack_require__(2113);
-// EXTERNAL MODULE: ./src/ledger/file-rows.ts
-var file_rows = __webpack_require__(9825);
-// EXTERNAL MODULE: ./src/ledger/line-diff.ts
-var line_diff = __webpack_require__(6903);
-// EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
-var parse = __webpack_require__(1123);
-// EXTERNAL MODULE: ./src/ledger/rekey.ts
-var rekey = __webpack_require__(9885);
-// EXTERNAL MODULE: ./src/ledger/rules.ts
-var ledger_rules = __webpack_require__(1682);
-// EXTERNAL MODULE: ./src/ledger/schema.ts
-var schema = __webpack_require__(870);
-// EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
-// EXTERNAL MODULE: ./src/commands/classing.ts
-var classing = __webpack_require__(3864);
-// EXTERNAL MODULE: ./src/commands/frozen.ts
-var commands_frozen = __webpack_require__(9026);
-// EXTERNAL MODULE: ./src/commands/init.ts
-var init = __webpack_require__(722);
-// EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(3776);
-// EXTERNAL MODULE: ./src/commands/tables.ts
-var tables = __webpack_require__(218);
-;// CONCATENATED MODULE: ./src/commands/update-files.ts
-// What `update` did, per file (pure): each golden or test file its edits touch, with how
-// many of its rows were re-locked, added, dropped, re-keyed or given a skip reason, so a
-// maintainer reads what the one command did without reading the diff.
-
-
-const ORDER = ['re-locked', 'added', 'dropped', 're-keyed', 'skip reason written'];
-/** `  FILE: 1 re-locked, 2 added` lines, by file; none when nothing changed. */
-function perFileLines(before, set, drop) {
-    const files = new Map();
-    const note = (file, did) => {
-        const m = files.get(file) ?? new Map();
-        m.set(did, (m.get(did) ?? 0) + 1);
-        files.set(file, m);
-    };
-    const rekeyed = new Set();
-    for (const id of drop) {
-        const now = (0,rekey/* rekeyedId */.H)(id);
-        if (now !== undefined && set.has(now)) {
-            rekeyed.add(now);
-            note((0,file_rows/* testFile */.NJ)(id), 're-keyed');
-        }
-        else if (!set.has((0,file_rows/* testFile */.NJ)(id) + '::*'))
-            note((0,file_rows/* testFile */.NJ)(id), 'dropped');
-    }
-    for (const [id, f] of set) {
-        if (rekeyed.has(id))
-            continue;
-        const old = before.get(id);
-        if (old === undefined)
-            note((0,file_rows/* testFile */.NJ)(id), 'added');
-        else if (f.skip !== undefined && f.skip !== old.skip)
-            note((0,file_rows/* testFile */.NJ)(id), 'skip reason written');
-        else
-            note(old.artifact ?? (0,file_rows/* testFile */.NJ)(id), 're-locked');
-    }
-    return [...files]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([file, m]) => `  ${file}: ${ORDER.filter((d) => m.has(d))
-        .map((d) => `${m.get(d)} ${d}`)
-        .join(', ')}`);
-}
-
-// EXTERNAL MODULE: ./src/commands/upkeep.ts
-var upkeep = __webpack_require__(8944);
-;// CONCATENATED MODULE: ./src/commands/update.ts
-// `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
-// bring the ledger level with the run and the working tree in one command. It re-locks every
-// locked_fixture row whose artifact changed, drops the rows of deleted tests, classes new
-// tests by the ledger's own rules (`rules:`, else init's default), writes the report's reason
-// for a new expected skip, and prints the diff it makes. It refuses, writing nothing, while a
-// test fails (one not quarantined) or a module cannot be collected: a ledger brought level
-// with a broken run would hide the breakage. The gate judges the commit that writes the
-// result like any ledger edit: an agent's is `ledger-agent-edit`, whoever ran the command.
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7015);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7226);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5859);
+// `ledger-gate property ID --invariant NAME --seeds DIR`: make ID a property test whose
+// seeds folder (which must hold at least one file) may only grow. An ID may be an id glob.
 
 
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const WHEN = 'when classed by ledger-gate update';
 async function run(argv, io) {
-    return (0,upkeep/* runCommand */.d1)('update', io, async () => {
-        const { values: v, positionals } = (0,external_node_util_.parseArgs)({
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('property', io, async () => {
+        const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: tables/* UPDATE */.q6.options,
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_4__/* .PROPERTY */ .sr.options,
         });
-        if (positionals.length > 0)
-            throw new commands_io/* UsageError */.eb(`unexpected argument ${JSON.stringify(positionals[0])}`);
-        if (v.junit === undefined && v.collected === undefined)
-            throw new commands_io/* UsageError */.eb('update needs the run: --junit GLOB (and --collected FILE for pytest)');
-        const at = (0,commands_io/* placeOf */.$t)(io);
+        if (positionals.length === 0) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs at least one ID (or id glob)');
+        }
+        if (values.invariant === undefined || values.invariant.trim() === '') {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --invariant NAME');
+        }
+        if (values.seeds === undefined)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --seeds DIR');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_3__/* .placeOf */ .$t)(io);
         const root = at.root;
-        const file = (0,upkeep/* ledgerFile */.SB)(at, v.ledger);
-        const text = await (0,upkeep/* readLedgerText */.jK)(file);
-        const parsed = (0,parse/* parseLedger */.h)(text, file.shown);
-        if (!parsed.ledger || parsed.errors.length > 0) {
-            const first = parsed.errors[0];
-            throw new types/* GateError */.u(`the ledger is invalid (${first ? (0,upkeep/* formatIssue */.Hd)(first) : 'unreadable'}); fix it first (ledger-gate lint)`, file.shown);
-        }
-        const ledger = parsed.ledger;
-        const testRun = (await (0,upkeep/* readRun */.cI)(at, v.junit, v.collected));
-        refuseBrokenRun(testRun, ledger);
-        // Rules given here come first and are kept in `rules:` for the next update.
-        const given = (v.rule ?? []).map((r) => (0,init.parseRule)(r, at).text);
-        const kept = ledger.rules ?? [ledger_rules/* DEFAULT_RULE */.NG];
-        const rules = [...given, ...kept.filter((r) => !given.includes(r))];
-        const edits = await plan(ledger, testRun, root, {
-            rules,
-            owner: v.owner,
-            today: (0,upkeep/* isoDate */._$)(io.now ?? new Date()),
-            fileRows: v['file-rows'] === true,
-        });
-        const newRules = given.some((r) => !kept.includes(r));
-        if (edits.set.size === 0 && edits.drop.size === 0 && !newRules) {
-            io.stdout(`${file.shown}: already level with ${testRun.source}; nothing to do\n`);
-            return 0;
-        }
-        // Rows dropped first, then set: a converted file's rows give way to its file row.
-        const ruled = newRules ? (0,edit/* setRules */.Qg)(text, rules) : text;
-        // New rows are appended sorted by id, as init writes them, so a re-freeze diff is not
-        // noise; an existing row is edited where it stands.
-        const sorted = new Map([...edits.set].sort(([a], [b]) => (0,init.byCodeUnit)(a, b)));
-        const after = (0,edit/* setRows */._j)((0,edit/* dropRows */.X7)(ruled, edits.drop), sorted).text;
-        io.stdout((0,line_diff/* lineDiff */.g)(text, after, `a/${file.shown}`, `b/${file.shown}`));
-        const said = `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted - edits.rekeyed} dropped, ` +
-            `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
-            (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
-            (edits.rekeyed > 0
-                ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
-                : '');
-        // What it did, file by file, under the diff.
-        for (const l of perFileLines(ledger.byId, edits.set, edits.drop))
-            io.stdout(l + '\n');
-        if (v['dry-run']) {
-            const { issues } = (0,upkeep/* ledgerProblems */.EF)(after, file, root);
-            for (const i of issues.slice(0, 50))
-                io.stderr((0,upkeep/* formatIssue */.Hd)(i) + '\n');
-            io.stdout(`${said} (dry run: nothing written)\n`);
-            return issues.length > 0 ? 1 : 0;
-        }
-        if (!(0,upkeep/* writeLedger */.XL)(after, file, io))
-            return 1;
-        io.stdout(said + '\n');
-        return 0;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
+        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, values.seeds, '--seeds', at.cwd);
+        const invariant = values.invariant;
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
+            const { rows, ids } = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
+            await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, [], [seeds]);
+            const edits = new Map(
+            // An expected skip is about the test, not its class: it stays.
+            ids.map((id) => [id, { class: 'property', invariant, seeds, skip: rows.get(id)?.skip }]));
+            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits);
+            const announce = ids.map((id) => {
+                const old = rows.get(id);
+                const what = !old
+                    ? 'added'
+                    : old.class === 'property' && old.invariant === invariant && old.seeds === seeds
+                        ? 'unchanged'
+                        : 'updated';
+                return `${file.shown}: ${what} ${id}: property ${invariant}, seeds ${seeds}`;
+            });
+            return { text: edit.text, announce };
+        }, { dryRun: values['dry-run'] });
     });
-}
-/**
- * A run that fails is not one to level the ledger with: a failing test would be classed
- * (quarantined) and so hidden, and a module that cannot be collected has no tests to class.
- */
-function refuseBrokenRun(testRun, ledger) {
-    const broken = testRun.collection.find((c) => c.kind === 'collection-error');
-    if (broken)
-        throw new types/* GateError */.u(`pytest could not collect ${broken.module} (${broken.detail}): fix the run first; update would leave its tests out`, broken.file ?? broken.report);
-    const failing = testRun.tests.filter((t) => (t.status === 'fail' || t.status === 'error' || (t.status === 'pass' && t.flaky)) &&
-        (0,file_rows/* rowFor */.QW)(ledger, t.id)?.class !== 'quarantine');
-    if (failing.length > 0) {
-        const t = failing[0];
-        const how = t.status === 'pass' ? 'passed only after failing' : `${t.status}s`;
-        throw new types/* GateError */.u(`${JSON.stringify(t.id)} ${how}${failing.length > 1 ? ` (and ${failing.length - 1} more not-passing test(s))` : ''}: ` +
-            'fix it first, or quarantine it by name (ledger-gate quarantine ID --reason R --owner O); update never hides a failure', testRun.source);
-    }
-}
-async function plan(ledger, testRun, root, o) {
-    const e = {
-        set: new Map(),
-        drop: new Set(),
-        relocked: 0,
-        added: 0,
-        skips: 0,
-        converted: 0,
-        rekeyed: 0,
-    };
-    const ranFiles = new Set([...testRun.ids].map(file_rows/* testFile */.NJ));
-    const onDisk = (p) => p !== '' && (0,external_node_fs_.existsSync)(external_node_path_default().join(root, p));
-    const rows = new Map(ledger.rows.map((r) => [r.id, r]));
-    // 1. Rows of deleted tests: a test gone from a file that ran, or whose file is gone.
-    for (const r of ledger.rows) {
-        const f = (0,file_rows/* testFile */.NJ)(r.id);
-        const gone = (0,file_rows/* isFileRowId */.A$)(r.id)
-            ? !ranFiles.has(f) && !onDisk(f)
-            : !testRun.ids.has(r.id) && (ranFiles.has(f) || !onDisk(f));
-        if (gone) {
-            e.drop.add(r.id);
-            rows.delete(r.id);
-            // A row written with jest-junit's leading space (`FILE:: title`) keeps its contract
-            // under the id the run has now (`FILE::title`): re-keyed, not dropped and re-added.
-            const now = (0,rekey/* rekeyedId */.H)(r.id);
-            if (now !== undefined && testRun.ids.has(now) && !rows.has(now)) {
-                e.set.set(now, fieldsOf(r));
-                rows.set(now, { ...r, id: now });
-                e.rekeyed++;
-            }
-        }
-    }
-    // 2. --file-rows: a file's exact rows locked to the file itself, with no skip, become one
-    // file row (the rest of the file's rows stay: they say something of their own).
-    if (o.fileRows) {
-        const byFile = new Map();
-        for (const r of rows.values()) {
-            if (r.class !== 'locked_fixture' || r.skip !== undefined || (0,file_rows/* isFileRowId */.A$)(r.id))
-                continue;
-            if (r.artifact !== (0,file_rows/* testFile */.NJ)(r.id))
-                continue;
-            const list = byFile.get(r.artifact) ?? [];
-            list.push(r);
-            byFile.set(r.artifact, list);
-        }
-        for (const [f, list] of byFile) {
-            for (const r of list) {
-                e.drop.add(r.id);
-                rows.delete(r.id);
-            }
-            e.converted += list.length;
-            const id = (0,file_rows/* fileRowId */.OI)(f);
-            const had = rows.get(id);
-            if (had === undefined) {
-                const digest = list.every((r) => r.digest === list[0].digest) ? list[0].digest : undefined;
-                e.set.set(id, { class: 'locked_fixture', digest: digest ?? 'sha256:' });
-                rows.set(id, asRow(id, { class: 'locked_fixture', digest }));
-            }
-        }
-    }
-    // 3. New tests, classed by the ledger's own rules; a file that keeps exact rows locked to
-    // itself (the seed's style) gets exact rows, any other a file row.
-    const rules = o.rules.map((t) => (0,ledger_rules/* parseClassRule */.WT)(t));
-    const exactStyle = new Set();
-    for (const r of rows.values())
-        if (r.class === 'locked_fixture' && !(0,file_rows/* isFileRowId */.A$)(r.id) && r.artifact === (0,file_rows/* testFile */.NJ)(r.id))
-            exactStyle.add(r.artifact);
-    const view = { byId: rows };
-    const fresh = [...testRun.ids].filter((id) => (0,file_rows/* rowFor */.QW)(view, id) === undefined).sort();
-    const planned = await (0,classing/* planRows */.L)(fresh, testRun, {
-        root,
-        rules,
-        owner: o.owner,
-        reason: `passing ${WHEN}, and no rule classes it`,
-        today: o.today,
-        when: WHEN,
-        asFileRow: (f) => !exactStyle.has(f),
-    });
-    for (const [id, fields] of planned.rows) {
-        e.set.set(id, fields);
-        e.added++;
-        rows.set(id, asRow(id, fields));
-    }
-    // 4. A new expected skip: the row says why, with the report's reason. Under a file row, the
-    // test gets a row of its own (an exact row beats the file row).
-    for (const t of testRun.tests) {
-        if (t.status !== 'skip' || e.set.has(t.id))
-            continue;
-        const row = (0,file_rows/* rowFor */.QW)(view, t.id);
-        if (row === undefined || row.skip !== undefined || row.class === 'draft')
-            continue;
-        if (t.outcome === 'xfail') {
-            // An expected failure is not a skip: on a quarantine row it is as expected (init froze it
-            // so), and a new one under a file row is quarantined, as init would have.
-            if (row.class === 'quarantine' || row.id === t.id)
-                continue;
-            const frozen = (0,commands_frozen/* frozenAs */.z)(t, WHEN);
-            e.set.set(t.id, (0,classing/* quarantineRow */.B)(t.id, frozen.quarantine, o));
-            e.added++;
-            continue;
-        }
-        const reason = (0,skip_reason/* readAs */.fd)(t)[0];
-        const fields = fieldsOf(row);
-        if (row.id === t.id)
-            e.set.set(row.id, { ...fields, skip: reason });
-        else
-            e.set.set(t.id, { class: 'locked_fixture', artifact: row.artifact, skip: reason });
-        e.skips++;
-    }
-    // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current digest.
-    const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture');
-    for (const [id, f] of e.set)
-        if (f.class === 'locked_fixture' && !rows.has(id))
-            locked.push(asRow(id, f));
-    const facts = await (0,file_facts/* artifactFacts */.SJ)(root, new Set(locked.map((r) => r.artifact)));
-    for (const r of locked) {
-        const fact = facts.get(r.artifact);
-        if (fact?.digest === undefined)
-            throw new types/* GateError */.u(`${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`);
-        const pending = e.set.get(r.id);
-        if (pending !== undefined) {
-            pending.digest = fact.digest;
-            if ((0,file_rows/* isFileRowId */.A$)(r.id))
-                delete pending.artifact;
-        }
-        else if (fact.digest !== r.digest) {
-            e.set.set(r.id, { ...fieldsOf(r), digest: fact.digest });
-            e.relocked++;
-        }
-    }
-    return e;
-}
-/** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
-function asRow(id, f) {
-    const artifact = f.artifact ?? ((0,file_rows/* isFileRowId */.A$)(id) ? (0,file_rows/* testFile */.NJ)(id) : undefined);
-    return { ...f, id, artifact, line: 0, keyLines: {} };
-}
-/** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
-function fieldsOf(r) {
-    const out = { class: r.class };
-    for (const k of schema/* ROW_FIELDS */.dC) {
-        const value = r[k];
-        if (k !== 'id' && k !== 'class' && value !== undefined)
-            out[k] = value;
-    }
-    if ((0,file_rows/* isFileRowId */.A$)(r.id))
-        delete out.artifact;
-    return out;
 }
 
 
 /***/ }),
 
-/***/ 8944:
+/***/ 7226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -388,20 +92,20 @@ function fieldsOf(r) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(359);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(506);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5188);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7072);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9838);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9250);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2118);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8096);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4429);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4669);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4179);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6884);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
@@ -709,7 +413,281 @@ function ledgerRows(text, file) {
 
 /***/ }),
 
-/***/ 4330:
+/***/ 7015:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Qg: () => (/* binding */ setRules),
+/* harmony export */   X7: () => (/* binding */ dropRows),
+/* harmony export */   _j: () => (/* binding */ setRows)
+/* harmony export */ });
+/* unused harmony exports setRow, rewriteValue */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3439);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4429);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9823);
+// Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
+// rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
+// ends. The usual block layout is edited line by line; any other layout goes through the
+// `yaml` package's Document API (comments and order are kept, spacing may be normalised).
+
+
+
+/**
+ * Gives row `id` exactly `fields` (its class and that class's fields): an existing row is
+ * edited in place — changed values rewritten, fields foreign to the class removed, missing
+ * ones added after its last field — and an unknown id is appended as a new row.
+ */
+function setRow(text, id, fields) {
+    const r = setRows(text, new Map([[id, fields]]));
+    return { text: r.text, added: r.added.length > 0 };
+}
+/** setRow for many ids at once, reading the ledger once (a golden shared by 94 tests). */
+function setRows(text, edits) {
+    const rows = blockRows(text);
+    if (rows)
+        return editLines(text, rows, edits);
+    let out = text;
+    const added = [];
+    for (const [id, fields] of edits) {
+        const r = editDocument(out, id, fields);
+        out = r.text;
+        if (r.added)
+            added.push(id);
+    }
+    return { text: out, added };
+}
+/**
+ * Removes the rows of `ids` (every id must have a row), each from its first line to its last
+ * field: comments and blank lines between rows stay. Removing the last row leaves `rows: []`.
+ */
+function dropRows(text, ids) {
+    const rows = blockRows(text);
+    if (!rows)
+        return dropDocument(text, ids);
+    const lines = text.split('\n');
+    const gone = new Set();
+    for (const row of rows) {
+        if (!ids.has(row.id))
+            continue;
+        const at = Object.values(row.keyLines);
+        for (let ln = Math.min(row.line, ...at); ln <= Math.max(row.line, ...at); ln++)
+            gone.add(ln - 1);
+    }
+    let out = lines.filter((_, i) => !gone.has(i));
+    if (rows.every((r) => ids.has(r.id))) {
+        // `rows:` with nothing under it is null, which is not a list: say it is empty.
+        out = out.map((l) => l.replace(/^rows:([ ]*)(?=#|\r?$)/, (_m, sp) => `rows: []${sp}`));
+    }
+    return out.join('\n');
+}
+/** The rows of a ledger in the block layout the line editor handles, else null. */
+function blockRows(text) {
+    const fast = (0,_parse_js__WEBPACK_IMPORTED_MODULE_1__/* .parseLedgerWith */ .H)(text, 'ledger', 'fast');
+    return fast?.ledger && !/^rows:[ ]*\[\]/m.test(text) ? fast.ledger.rows : null;
+}
+function editLines(text, rows, edits) {
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const cr = eol === '\r\n' ? '\r' : '';
+    const lines = text.split('\n'); // a CRLF line keeps its '\r', which is put back on rewrite
+    const drop = new Set();
+    const after = new Map(); // lines to insert after line index i
+    const seen = new Set();
+    for (const row of rows) {
+        const fields = edits.get(row.id);
+        if (fields === undefined)
+            continue;
+        seen.add(row.id);
+        const keyCol = (row.column ?? 1) - 1;
+        let last = row.line - 1;
+        for (const [key, ln] of Object.entries(row.keyLines)) {
+            const i = ln - 1;
+            last = Math.max(last, i);
+            if (key === 'id')
+                continue;
+            const want = fields[key];
+            if (want === undefined)
+                drop.add(i);
+            else if (want !== row[key])
+                lines[i] = rewriteValue(lines[i], want);
+        }
+        const missing = (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).filter((f) => row.keyLines[f] === undefined);
+        if (missing.length > 0) {
+            after.set(last, missing.map((f) => `${' '.repeat(keyCol)}${f}: ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(fields[f])}${cr}`));
+        }
+    }
+    // New ids go after the last field of the last row, indented like it; else at the end.
+    const added = [...edits.keys()].filter((id) => !seen.has(id));
+    const tail = rows[rows.length - 1];
+    let dash = 2;
+    if (tail) {
+        const head = lines[tail.line - 1];
+        dash = Math.max(head.lastIndexOf('-', (tail.column ?? 1) - 1), 0);
+    }
+    const block = added.flatMap((id) => (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderRow */ .re)(id, edits.get(id), dash));
+    if (block.length > 0 && tail) {
+        const at = Math.max(tail.line, ...Object.values(tail.keyLines)) - 1;
+        after.set(at, [...(after.get(at) ?? []), ...block.map((l) => l + cr)]);
+    }
+    const out = [];
+    for (let i = 0; i < lines.length; i++) {
+        if (!drop.has(i))
+            out.push(lines[i]);
+        const more = after.get(i);
+        if (more)
+            out.push(...more);
+    }
+    let result = out.join('\n');
+    if (block.length > 0 && !tail) {
+        const body = text === '' || text.endsWith('\n') ? text : text + eol;
+        result = body + block.join(eol) + eol;
+    }
+    return { text: result, added };
+}
+/** Replaces the value on a `key: value  # comment` line, keeping indent, spacing and comment. */
+function rewriteValue(line, value) {
+    const cr = line.endsWith('\r') ? '\r' : '';
+    const body = cr ? line.slice(0, -1) : line;
+    const colon = body.indexOf(':');
+    let start = colon + 1;
+    while (body[start] === ' ')
+        start++;
+    const end = valueEnd(body, start);
+    return body.slice(0, start) + (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(value) + body.slice(end) + cr;
+}
+/** Where the scalar starting at `start` ends (before trailing spaces and a comment). */
+function valueEnd(line, start) {
+    const q = line[start];
+    if (q === "'") {
+        let p = start + 1;
+        for (;;) {
+            const c = line.indexOf("'", p);
+            if (c === -1)
+                return line.length;
+            if (line[c + 1] === "'")
+                p = c + 2;
+            else
+                return c + 1;
+        }
+    }
+    if (q === '"') {
+        for (let p = start + 1; p < line.length; p++) {
+            if (line[p] === '\\')
+                p++;
+            else if (line[p] === '"')
+                return p + 1;
+        }
+        return line.length;
+    }
+    const hash = line.indexOf(' #', start);
+    let end = hash === -1 ? line.length : hash;
+    while (end > start && line[end - 1] === ' ')
+        end--;
+    return end;
+}
+function editDocument(text, id, fields) {
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { version: '1.2', uniqueKeys: false });
+    let rows = doc.get('rows', true);
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows)) {
+        rows = doc.createNode([]);
+        doc.set('rows', rows);
+    }
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows))
+        throw new Error('unreachable: rows is a list');
+    const row = rows.items.find((it) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && String(it.get('id')) === id);
+    if (row) {
+        for (const pair of [...row.items]) {
+            const key = String(pair.key?.value ?? pair.key);
+            if (key !== 'id' && fields[key] === undefined)
+                row.delete(pair.key);
+        }
+        for (const f of (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields))
+            row.set(f, fields[f]);
+        return { text: doc.toString({ lineWidth: 0 }), added: false };
+    }
+    const node = doc.createNode({
+        id,
+        ...Object.fromEntries((0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).map((f) => [f, fields[f]])),
+    });
+    rows.flow = false;
+    rows.items.push(node);
+    return { text: doc.toString({ lineWidth: 0 }), added: true };
+}
+function dropDocument(text, ids) {
+    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { version: '1.2', uniqueKeys: false });
+    const rows = doc.get('rows', true);
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(rows))
+        return text;
+    rows.items = rows.items.filter((it) => !((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(it) && ids.has(String(it.get('id')))));
+    return doc.toString({ lineWidth: 0 });
+}
+/**
+ * Gives the ledger's `rules:` exactly `rules`, as a block list before `rows:` (replacing the
+ * key's lines where it exists); every other line is kept.
+ */
+function setRules(text, rules) {
+    const lines = text.split('\n');
+    const block = ['rules:', ...rules.map((r) => `  - ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(r)}`)];
+    const start = lines.findIndex((l) => /^rules:/.test(l));
+    if (start >= 0) {
+        let end = start + 1;
+        while (end < lines.length && /^[ \t]/.test(lines[end]))
+            end++;
+        lines.splice(start, end - start, ...block);
+    }
+    else {
+        const rows = lines.findIndex((l) => /^rows:/.test(l));
+        lines.splice(rows < 0 ? lines.length : rows, 0, ...block);
+    }
+    return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 9823:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VO: () => (/* binding */ renderScalar),
+/* harmony export */   db: () => (/* binding */ orderedFields),
+/* harmony export */   re: () => (/* binding */ renderRow)
+/* harmony export */ });
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7531);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4292);
+
+
+// eslint-disable-next-line no-control-regex -- control characters must be quoted
+const PLAIN_SAFE = /^[A-Za-z0-9_./][^\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]*$/;
+/**
+ * A scalar as plain text when that reads back as the same string (YAML 1.2 core), else
+ * double-quoted. JSON's escapes are all valid YAML double-quoted escapes.
+ */
+function renderScalar(s) {
+    const plain = PLAIN_SAFE.test(s) &&
+        s.trim() === s &&
+        !s.includes(': ') &&
+        !s.includes(' #') &&
+        !s.endsWith(':') &&
+        (0,_scalar_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvePlain */ .R)(s).type === 'string';
+    return plain ? s : JSON.stringify(s);
+}
+/** Field names in the order rows are written (schema.ts): `id`, `class`, then the class's own fields. */
+function orderedFields(fields) {
+    return _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
+}
+/** The lines of one row, `- id:` first; `dash` is the indent of the dash. */
+function renderRow(id, fields, dash) {
+    const pad = ' '.repeat(dash + 2);
+    const lines = [`${' '.repeat(dash)}- id: ${renderScalar(id)}`];
+    for (const f of orderedFields(fields))
+        lines.push(`${pad}${f}: ${renderScalar(fields[f])}`);
+    return lines;
+}
+
+
+/***/ }),
+
+/***/ 6884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

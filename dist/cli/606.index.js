@@ -1,8 +1,8 @@
-export const id = 526;
-export const ids = [526];
+export const id = 606;
+export const ids = [606];
 export const modules = {
 
-/***/ 7526:
+/***/ 8606:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -17,6 +17,7 @@ __webpack_require__.d(__webpack_exports__, {
   coAuthorsOf: () => (/* binding */ coAuthorsOf),
   commitPathsBetween: () => (/* binding */ commitPathsBetween),
   commitsBetween: () => (/* binding */ commitsBetween),
+  defaultBranch: () => (/* binding */ defaultBranch),
   fetchPullHead: () => (/* binding */ fetchPullHead),
   gitChange: () => (/* binding */ gitChange),
   isShallow: () => (/* binding */ isShallow),
@@ -33,14 +34,14 @@ __webpack_require__.d(__webpack_exports__, {
   treeFiles: () => (/* binding */ treeFiles)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(1260);
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7980);
 // EXTERNAL MODULE: ./src/decision/authorship.ts
-var authorship = __webpack_require__(5229);
+var authorship = __webpack_require__(9375);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
+var types = __webpack_require__(4960);
 ;// CONCATENATED MODULE: ./src/adapters/git/added-lines.ts
 // One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
 // external diff or textconv driver, a merge as its dense combined diff (only what the merge
@@ -393,6 +394,18 @@ async function blobText(cwd, blob) {
     if (!r.ok)
         throw new types/* GateError */.u(`git cat-file blob ${blob} failed: ${r.err}`);
     return r.out;
+}
+/**
+ * The branch pull requests merge into, as this clone knows it: the remote's default
+ * (origin/HEAD, which a clone records), else the branch checked out (an unborn one too);
+ * null when neither says (no git, a detached HEAD).
+ */
+async function defaultBranch(cwd) {
+    const remote = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+    if (remote.ok && remote.out.trim().startsWith('origin/'))
+        return remote.out.trim().slice('origin/'.length);
+    const local = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+    return local.ok && local.out.trim() !== '' ? local.out.trim() : null;
 }
 async function topLevel(cwd) {
     const r = await git(cwd, ['rev-parse', '--show-toplevel']);
