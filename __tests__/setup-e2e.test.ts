@@ -9,8 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fakeGitHubForFile } from './support/fake-github.js';
-import { cleanupRun } from './support/fake-github-runner.js';
-import { readWorkflow, runGateJob } from './support/gate-job.js';
+import { expectGateJobAdmits, readWorkflow } from './support/gate-job.js';
 import { CLI } from './support/hostile.js';
 import { runnerModules } from './support/plays.js';
 import { HUMAN, Repo } from './support/repo.js';
@@ -149,16 +148,6 @@ describe.each(CASES)('setup in a fresh $runner project', ({ runner, shards }) =>
     }
 
     // 4. The gate job's step: the action bundle with the inputs the workflow gives it.
-    const r = await runGateJob(gh, w, { workspace: repo.dir, junitDir, head, base });
-    cleanup.push(() => cleanupRun(r));
-    expect(r.stderr).toBe('');
-    expect(r.outputs.decision).toBe('admit');
-    expect(Number(r.outputs.admitted)).toBeGreaterThan(0);
-    expect(gh.onlyCheckRun()).toMatchObject({
-      name: 'ledger-gate',
-      head_sha: head,
-      conclusion: 'success',
-    });
-    expect(r.code).toBe(0);
+    await expectGateJobAdmits(gh, w, { workspace: repo.dir, junitDir, head, base }, cleanup);
   });
 });

@@ -12,8 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fakeGitHubForFile } from './support/fake-github.js';
-import { cleanupRun } from './support/fake-github-runner.js';
-import { gateInputs, readWorkflow, runGateJob } from './support/gate-job.js';
+import { gateInputs, expectGateJobAdmits, readWorkflow } from './support/gate-job.js';
 import { CLI } from './support/hostile.js';
 import { HUMAN, Repo } from './support/repo.js';
 import { workflowErrors } from './support/workflow-errors.js';
@@ -85,16 +84,6 @@ describe.each(PROJECTS)('setup in a clone of %s', (name) => {
     repo.branch('change');
     repo.write({ 'NOTES.md': 'a production-free change\n' });
     const head = repo.commit('notes', HUMAN);
-    const r = await runGateJob(gh, w, { workspace: repo.dir, junitDir, head, base });
-    cleanup.push(() => cleanupRun(r));
-    expect(r.stderr).toBe('');
-    expect(r.outputs.decision).toBe('admit');
-    expect(Number(r.outputs.admitted)).toBeGreaterThan(0);
-    expect(gh.onlyCheckRun()).toMatchObject({
-      name: 'ledger-gate',
-      head_sha: head,
-      conclusion: 'success',
-    });
-    expect(r.code).toBe(0);
+    await expectGateJobAdmits(gh, w, { workspace: repo.dir, junitDir, head, base }, cleanup);
   });
 });

@@ -1,10 +1,11 @@
 // The gate job of a workflow `ledger-gate setup` wrote, run as GitHub's runner runs it: its
 // step's inputs as the workflow gives them (the downloaded reports' folder made `junitDir`),
 // the action bundle under Node 24, a pull_request event for head onto base, the fake GitHub.
+import { expect } from '@jest/globals';
 import { parse } from 'yaml';
 import { MAJOR_TAG, REPOSITORY } from '../../src/project.js';
 import { pullRequest7, type FakeGitHub } from './fake-github.js';
-import { node24, runAction, type ActionRun } from './fake-github-runner.js';
+import { cleanupRun, node24, runAction, type ActionRun } from './fake-github-runner.js';
 
 export interface Step {
   uses?: string;
@@ -43,4 +44,24 @@ export function runGateJob(
     apiUrl: gh.url,
     inputs: gateInputs(w, o.junitDir),
   });
+}
+
+/** The gate job on a production-free change: it must post a successful check run, admitting. */
+export async function expectGateJobAdmits(
+  gh: FakeGitHub,
+  w: Workflow,
+  o: { workspace: string; junitDir: string; head: string; base: string },
+  cleanup: (() => void)[],
+): Promise<void> {
+  const r = await runGateJob(gh, w, o);
+  cleanup.push(() => cleanupRun(r));
+  expect(r.stderr).toBe('');
+  expect(r.outputs.decision).toBe('admit');
+  expect(Number(r.outputs.admitted)).toBeGreaterThan(0);
+  expect(gh.onlyCheckRun()).toMatchObject({
+    name: 'ledger-gate',
+    head_sha: o.head,
+    conclusion: 'success',
+  });
+  expect(r.code).toBe(0);
 }
