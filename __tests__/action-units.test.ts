@@ -283,12 +283,21 @@ describe('filesToChanges', () => {
 });
 
 describe('readInputs', () => {
+  /** The workflow commands @actions/core wrote to stdout (kept out of the test run's output). */
+  let commands: string[] = [];
   const withInputs = <T>(inputs: Record<string, string>, f: () => T): T => {
     const keys = Object.keys(inputs).map((k) => `INPUT_${k.toUpperCase()}`);
     Object.entries(inputs).forEach(([k, v]) => (process.env[`INPUT_${k.toUpperCase()}`] = v));
+    const write = process.stdout.write;
+    commands = [];
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      commands.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
     try {
       return f();
     } finally {
+      process.stdout.write = write;
       keys.forEach((k) => delete process.env[k]);
     }
   };
@@ -351,10 +360,13 @@ describe('readInputs', () => {
       holdoutKey: 'sixteen-chars-ok',
       holdoutArtifact: 'holdout-reports',
     });
+    // The key is masked in the log before anything could print it, a short one too.
+    expect(commands).toEqual(['::add-mask::sixteen-chars-ok\n']);
     const short = { junit: 'x.xml', token: 't', 'holdout-junit': 'h.xml', 'holdout-key': 'short' };
     expect(() => withInputs(short, readInputs)).toThrow(
       'input holdout-key must be a secret of at least 16',
     );
+    expect(commands).toEqual(['::add-mask::short\n']);
     const alone = { junit: 'x.xml', token: 't', 'require-fail-to-pass': 'true' };
     expect(() => withInputs(alone, readInputs)).toThrow('base-junit is empty');
   });

@@ -8,27 +8,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { MAJOR_TAG, REPOSITORY } from '../src/project.js';
-import { fakeGitHubForFile, pullRequest7 } from './support/fake-github.js';
-import { cleanupRun, node24, runAction } from './support/fake-github-runner.js';
+import { fakeGitHubForFile } from './support/fake-github.js';
+import { expectGateJobAdmits, readWorkflow } from './support/gate-job.js';
 import { CLI } from './support/hostile.js';
 import { runnerModules } from './support/plays.js';
 import { HUMAN, Repo } from './support/repo.js';
 import { workflowErrors } from './support/workflow-errors.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
-const USES = `${REPOSITORY}@${MAJOR_TAG}`;
-
-interface Step {
-  uses?: string;
-  run?: string;
-  env?: Record<string, string>;
-  with?: Record<string, string>;
-}
-interface Workflow {
-  jobs: Record<string, { steps: Step[]; strategy?: { matrix: { shard: number[] } } }>;
-}
 
 const PROJECTS = {
   pytest: {
@@ -133,9 +120,9 @@ describe.each(CASES)('setup in a fresh $runner project', ({ runner, shards }) =>
     const head = repo.commit('notes', HUMAN);
 
     // 3. The test job's steps, as written, once per shard: the reports go to $RUNNER_TEMP.
-    const w = parse(
+    const w = readWorkflow(
       readFileSync(path.join(repo.dir, '.github/workflows/tests.yml'), 'utf8'),
-    ) as Workflow;
+    );
     const testJob = w.jobs.test;
     expect(testJob.strategy?.matrix.shard ?? [1]).toHaveLength(shards);
     const junitDir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-setup-junit-'));
@@ -161,31 +148,6 @@ describe.each(CASES)('setup in a fresh $runner project', ({ runner, shards }) =>
     }
 
     // 4. The gate job's step: the action bundle with the inputs the workflow gives it.
-    const gateStep = w.jobs.gate.steps.find((s) => s.uses === USES)!;
-    const inputs = Object.fromEntries(
-      Object.entries(gateStep.with ?? {}).map(([k, v]) => [
-        k,
-        v.replaceAll('${{ runner.temp }}/junit', junitDir),
-      ]),
-    );
-    const event = pullRequest7(gh, { head, base });
-    const r = await runAction({
-      node: node24().bin,
-      workspace: repo.dir,
-      eventName: 'pull_request',
-      event,
-      apiUrl: gh.url,
-      inputs,
-    });
-    cleanup.push(() => cleanupRun(r));
-    expect(r.stderr).toBe('');
-    expect(r.outputs.decision).toBe('admit');
-    expect(Number(r.outputs.admitted)).toBeGreaterThan(0);
-    expect(gh.onlyCheckRun()).toMatchObject({
-      name: 'ledger-gate',
-      head_sha: head,
-      conclusion: 'success',
-    });
-    expect(r.code).toBe(0);
+    await expectGateJobAdmits(gh, w, { workspace: repo.dir, junitDir, head, base }, cleanup);
   });
 });

@@ -9,6 +9,7 @@ import { MAJOR_TAG, REPOSITORY } from '../src/project.js';
 import {
   codeownersLines,
   detectRunners,
+  protectionSteps,
   RUNNERS,
   workflowFiles,
   type Project,
@@ -54,6 +55,7 @@ describe.each(CASES)('$runner, $shards shard(s), forks $forks', ({ runner, shard
     shards,
     forks,
     uses: USES,
+    branch: 'main',
   });
 
   test('every file it writes parses with GitHub’s workflow parser', async () => {
@@ -126,7 +128,13 @@ describe.each(CASES)('$runner, $shards shard(s), forks $forks', ({ runner, shard
 });
 
 test('the parser check is not vacuous: a broken step is refused', async () => {
-  const [f] = workflowFiles(project([]), { runner: 'go', shards: 1, forks: false, uses: USES });
+  const [f] = workflowFiles(project([]), {
+    runner: 'go',
+    shards: 1,
+    forks: false,
+    uses: USES,
+    branch: 'main',
+  });
   const broken = f.text.replace('      - run: go mod download', '      - runn: go mod download');
   expect(await workflowErrors('broken.yml', broken)).toContainEqual(
     expect.stringMatching(/Unexpected value 'runn'/),
@@ -134,11 +142,22 @@ test('the parser check is not vacuous: a broken step is refused', async () => {
 });
 
 test('a runner that cannot shard, or a shard count out of range, is refused', () => {
-  const o = { runner: 'maven' as RunnerName, forks: false, uses: USES };
+  const o = { runner: 'maven' as RunnerName, forks: false, uses: USES, branch: 'main' };
   expect(() => workflowFiles(project([]), { ...o, shards: 2 })).toThrow(/maven cannot split/);
   expect(() => workflowFiles(project([]), { ...o, runner: 'jest', shards: 0 })).toThrow(
     /--shards must be/,
   );
+});
+
+test('the push trigger and the protection rule name the branch given; a name YAML would bend is refused', () => {
+  const o = { runner: 'go' as RunnerName, shards: 1, forks: false, uses: USES };
+  const w = parse(workflowFiles(project([]), { ...o, branch: 'release/2.x' })[0].text) as {
+    on: { push: { branches: string[] } };
+  };
+  expect(w.on.push.branches).toEqual(['release/2.x']);
+  expect(protectionSteps(false, 'master')[1]).toMatch(/branch name pattern: master$/);
+  for (const bad of ['main, dev', 'a..b', '-x', 'x/', 'x.lock', 'a: b'])
+    expect(() => workflowFiles(project([]), { ...o, branch: bad })).toThrow(/branch /);
 });
 
 test('runners are detected from root files and package.json dependencies', () => {
@@ -158,6 +177,7 @@ test('the install follows the lock file and the node version file', () => {
     shards: 1,
     forks: false,
     uses: USES,
+    branch: 'main',
   });
   expect(withLock.text).toContain('      - run: npm ci\n');
   expect(withLock.text).toContain('node-version-file: .nvmrc');
@@ -166,8 +186,43 @@ test('the install follows the lock file and the node version file', () => {
     shards: 1,
     forks: false,
     uses: USES,
+    branch: 'main',
   });
   expect(without.text).toContain('      - run: npm install\n');
+  // A yarn or pnpm project installs its own way (npm refuses some of their trees: ERESOLVE).
+  const install = (files: string[], packages: string[], packageManager?: string) =>
+    /- run: (.*)\n {6}# Reports go/.exec(
+      workflowFiles(
+        { files: new Set(files), packages: new Set(packages), packageManager },
+        { runner: 'jest', shards: 1, forks: false, uses: USES, branch: 'main' },
+      )[0].text,
+    )![1];
+  expect(install(['yarn.lock'], ['jest', 'jest-junit'])).toBe('yarn install --frozen-lockfile');
+  expect(install(['pnpm-lock.yaml'], ['jest', 'jest-junit'], 'pnpm@10.28.0')).toBe(
+    'npx --yes pnpm@10.28.0 install --frozen-lockfile',
+  );
+  expect(install(['pnpm-lock.yaml'], ['jest', 'jest-junit'], 'pnpm@latest; rm -rf /')).toBe(
+    'npx --yes pnpm@10 install --frozen-lockfile',
+  );
+});
+
+test('jest without jest-junit: the reporter is installed beside the checkout and named by path', () => {
+  const text = (packages: string[]) =>
+    workflowFiles(project(['package-lock.json'], packages), {
+      runner: 'jest',
+      shards: 1,
+      forks: false,
+      uses: USES,
+      branch: 'main',
+    })[0].text;
+  const bare = text(['jest']);
+  expect(bare).toContain(
+    '- run: npm ci && npm install --no-save --no-package-lock --no-audit --no-fund --prefix "$RUNNER_TEMP/jest-junit" jest-junit@17\n',
+  );
+  expect(bare).toContain('--reporters="$RUNNER_TEMP/jest-junit/node_modules/jest-junit"');
+  const own = text(['jest', 'jest-junit']);
+  expect(own).toContain('- run: npm ci\n');
+  expect(own).toContain('--reporters=jest-junit\n');
 });
 
 test('CODEOWNERS lines: the ledger, the top folders of goldens and seeds, the workflows', () => {
@@ -269,6 +324,7 @@ describe('ledger-gate setup in a repository', () => {
     [['--code-owner', 'qa\n* @evil'], 2, /--code-owner .*: give @user/],
     [['--junit', 'r.xml'], 2, /--junit needs --owner/],
     [['--runner', 'maven', '--shards', '2'], 2, /maven cannot split/],
+    [['--branch', 'main dev'], 2, /--branch "main dev": letters, digits/],
   ])('%j is refused (exit %i), nothing written', async (args, code, message) => {
     const r = repo(jest);
     const out = await runIn(r.dir, run, args);
@@ -276,6 +332,45 @@ describe('ledger-gate setup in a repository', () => {
     expect(out.err).toMatch(message);
     expect(out.err.trim().split('\n')).toHaveLength(1);
     expect(existsSync(`${r.dir}/.github`)).toBe(false);
+  });
+
+  test('the branch is the clone’s default (origin/HEAD), else the one checked out, else --branch', async () => {
+    const pushed = (r: Repo) =>
+      (parse(read(r, '.github/workflows/tests.yml')) as { on: { push: { branches: string[] } } }).on
+        .push.branches;
+    // A clone of a repository whose default branch is master, checked out on another branch.
+    const upstream = repo(jest);
+    upstream.git('checkout', '-q', '-b', 'master');
+    upstream.commit('first');
+    const clone = new Repo('ledger-gate-setup-clone-');
+    repos.push(clone);
+    // As `git clone` leaves it: the remote's branches and origin/HEAD naming its default.
+    clone.git('remote', 'add', 'origin', upstream.dir);
+    clone.git('fetch', '-q', 'origin');
+    clone.git('remote', 'set-head', 'origin', '--auto');
+    clone.git('checkout', '-q', '-b', 'topic', 'origin/master');
+    const out = await runIn(clone.dir, run, []);
+    expect(out.err).toBe('');
+    expect(pushed(clone)).toEqual(['master']);
+    expect(out.out).toContain('branch name pattern: master\n');
+    // No remote: the branch checked out (unborn here).
+    const local = repo(jest);
+    local.git('checkout', '-q', '-b', 'trunk');
+    expect((await runIn(local.dir, run, [])).code).toBe(0);
+    expect(pushed(local)).toEqual(['trunk']);
+    // --branch wins over both.
+    expect((await runIn(clone.dir, run, ['--branch', 'develop', '--force'])).code).toBe(0);
+    expect(pushed(clone)).toEqual(['develop']);
+    // A detached HEAD and no remote: nothing to go on, so it asks.
+    const detached = repo(jest);
+    detached.commit('first');
+    detached.git('checkout', '-q', '--detach');
+    const asked = await runIn(detached.dir, run, []);
+    expect([asked.code, asked.err]).toEqual([
+      1,
+      'ledger-gate setup: cannot tell the default branch (no origin/HEAD, no branch checked out): name it with --branch\n',
+    ]);
+    expect(existsSync(`${detached.dir}/.github`)).toBe(false);
   });
 
   test('several runners, or none, are refused: setup never guesses', async () => {

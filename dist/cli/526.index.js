@@ -17,6 +17,7 @@ __webpack_require__.d(__webpack_exports__, {
   coAuthorsOf: () => (/* binding */ coAuthorsOf),
   commitPathsBetween: () => (/* binding */ commitPathsBetween),
   commitsBetween: () => (/* binding */ commitsBetween),
+  defaultBranch: () => (/* binding */ defaultBranch),
   fetchPullHead: () => (/* binding */ fetchPullHead),
   gitChange: () => (/* binding */ gitChange),
   isShallow: () => (/* binding */ isShallow),
@@ -393,6 +394,18 @@ async function blobText(cwd, blob) {
     if (!r.ok)
         throw new types/* GateError */.u(`git cat-file blob ${blob} failed: ${r.err}`);
     return r.out;
+}
+/**
+ * The branch pull requests merge into, as this clone knows it: the remote's default
+ * (origin/HEAD, which a clone records), else the branch checked out (an unborn one too);
+ * null when neither says (no git, a detached HEAD).
+ */
+async function defaultBranch(cwd) {
+    const remote = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+    if (remote.ok && remote.out.trim().startsWith('origin/'))
+        return remote.out.trim().slice('origin/'.length);
+    const local = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+    return local.ok && local.out.trim() !== '' ? local.out.trim() : null;
 }
 async function topLevel(cwd) {
     const r = await git(cwd, ['rev-parse', '--show-toplevel']);

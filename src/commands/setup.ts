@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAJOR_TAG, REPOSITORY } from '../project.js';
+import { defaultBranch } from '../adapters/git/git.js';
 import {
+  branchProblem,
   codeownersLines,
   detectRunners,
   protectionSteps,
@@ -46,6 +48,8 @@ function readProject(root: string): Project {
       const deps = pkg?.[k];
       if (deps && typeof deps === 'object') for (const d of Object.keys(deps)) packages.add(d);
     }
+    const pm = pkg?.packageManager;
+    if (typeof pm === 'string') return { files, packages, packageManager: pm };
   }
   return { files, packages };
 }
@@ -95,6 +99,13 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const spec = runnerSpec(runner);
     if (shards > 1 && !spec.shards)
       throw new UsageError(`${runner} cannot split its tests across jobs: leave out --shards`);
+    const branch = v.branch ?? (await defaultBranch(root));
+    if (branch === null)
+      throw new GateError(
+        'cannot tell the default branch (no origin/HEAD, no branch checked out): name it with --branch',
+      );
+    const bad = branchProblem(branch);
+    if (bad) throw new UsageError(`--branch ${JSON.stringify(branch)}: ${bad}`);
     const ledger = ledgerFile(at, v.ledger);
     const ledgerRel = path.relative(root, ledger.abs).split(path.sep).join('/');
     const force = v.force === true;
@@ -105,6 +116,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       shards,
       forks: v.forks === true,
       uses: `${REPOSITORY}@${MAJOR_TAG}`,
+      branch,
       // The action finds the default itself, in the checkout's test folder.
       ledger: ledgerRel === defaultLedger(root) ? undefined : ledgerRel,
     });
@@ -152,7 +164,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       const ledgerArg = v.ledger === undefined ? '' : ` --ledger ${v.ledger}`;
       next.push(
         'Freeze your suite into the ledger (run the tests once, then init on their report):',
-        `  ${spec.local.run}`,
+        `  ${spec.local.run(project)}`,
         `  ledger-gate init${spec.local.junit.map((g) => ` --junit '${g}'`).join('')} --owner YOUR-NAME${ledgerArg}`,
       );
     }
@@ -186,7 +198,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
 
     next.push(
       `Commit and push${dryRun ? '' : ` ${[...files.map((f) => f.path), ...(owners ? [codeowners] : []), ledger.shown].join(' ')}`}, then open a pull request.`,
-      ...protectionSteps(v.forks === true),
+      ...protectionSteps(v.forks === true, branch),
     );
     io.stdout(`\nnext:\n${next.join('\n')}\n`);
     return 0;

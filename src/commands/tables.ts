@@ -371,7 +371,7 @@ export const HOLDOUT_IDS = {
 
 export const SETUP = {
   usage:
-    '[--runner NAME] [--shards N] [--forks] [--junit GLOB… --owner O [--rule …]] [--code-owner @WHO] [--force] [--dry-run]',
+    '[--runner NAME] [--shards N] [--forks] [--branch B] [--junit GLOB… --owner O [--rule …]] [--code-owner @WHO] [--force] [--dry-run]',
   summary:
     'Write the workflow(s), the ledger and CODEOWNERS lines for the runner here; print the branch-protection steps.',
   about:
@@ -391,6 +391,11 @@ export const SETUP = {
     forks: {
       type: 'boolean',
       help: 'also write the workflow_run workflow that judges pull requests from forks',
+    },
+    branch: {
+      type: 'string',
+      value: 'B',
+      help: "the branch to protect (default: origin's default branch, else the one checked out)",
     },
     ledger: LEDGER,
     ...THE_RUN,

@@ -11,6 +11,8 @@ export interface Project {
   files: ReadonlySet<string>;
   /** dependencies, devDependencies and peerDependencies of package.json, if there is one. */
   packages: ReadonlySet<string>;
+  /** package.json's `packageManager` (`pnpm@10.28.0`), if it names one. */
+  packageManager?: string;
 }
 
 /** The shard a test step runs: GitHub's expression for the index, and the count. */
@@ -32,11 +34,11 @@ export interface RunnerSpec {
   /** The install command. */
   install(p: Project): string;
   /** The test step: a run (YAML lines at step indentation) writing into $RUNNER_TEMP/reports. */
-  test(shard: Shard | undefined): string[];
+  test(shard: Shard | undefined, p: Project): string[];
   /** The report globs the gate reads, relative to the reports folder. */
   reports: readonly string[];
   /** Commands that write a report here, locally, for `init` (with the --junit it takes). */
-  local: { run: string; junit: readonly string[] };
+  local: { run(p: Project): string; junit: readonly string[] };
 }
 
 const NODE = (p: Project) =>
@@ -48,7 +50,29 @@ const NODE = (p: Project) =>
       ]
     : ['      - uses: actions/setup-node@v5', '        with:', '          node-version: 24'];
 
-const npmInstall = (p: Project) => (p.files.has('package-lock.json') ? 'npm ci' : 'npm install');
+/**
+ * The install the project's lock file asks for: npm ci, yarn (classic is on GitHub's images),
+ * pnpm at the version `packageManager` names (from the npm registry, no setup action), or a
+ * plain npm install. A yarn or pnpm project's tree is not npm's to resolve: npm can refuse it.
+ */
+const nodeInstall = (p: Project) => {
+  if (p.files.has('package-lock.json')) return 'npm ci';
+  if (p.files.has('pnpm-lock.yaml')) {
+    const v = /^pnpm@(\d[\w.+-]*)$/.exec(p.packageManager ?? '')?.[1] ?? '10';
+    return `npx --yes pnpm@${v} install --frozen-lockfile`;
+  }
+  if (p.files.has('yarn.lock')) return 'yarn install --frozen-lockfile';
+  return 'npm install';
+};
+
+/**
+ * jest-junit when the project does not depend on it: installed beside the checkout, into a
+ * folder of its own, so the project's tree stays as its lock file has it.
+ */
+const JEST_JUNIT_AT = '$RUNNER_TEMP/jest-junit';
+const jestJunit = (p: Project) => !p.packages.has('jest-junit');
+const jestJunitInstall = (at: string) =>
+  `npm install --no-save --no-package-lock --no-audit --no-fund --prefix "${at}" jest-junit@17`;
 
 /** A report's file name: one per shard, so the downloaded shards do not overwrite each other. */
 const named = (base: string, ext: string, shard: Shard | undefined) =>
@@ -94,7 +118,8 @@ export const RUNNERS: readonly RunnerSpec[] = [
     },
     reports: ['*.xml'],
     local: {
-      run: 'mkdir -p build && python3 -m pytest -o junit_family=xunit1 --junitxml=build/junit.xml',
+      run: () =>
+        'mkdir -p build && python3 -m pytest -o junit_family=xunit1 --junitxml=build/junit.xml',
       junit: ['build/junit.xml'],
     },
   },
@@ -104,12 +129,13 @@ export const RUNNERS: readonly RunnerSpec[] = [
     packages: ['jest'],
     shards: true,
     toolchain: NODE,
-    install: npmInstall,
+    install: (p) =>
+      jestJunit(p) ? `${nodeInstall(p)} && ${jestJunitInstall(JEST_JUNIT_AT)}` : nodeInstall(p),
     // jest-junit with the test file on each case; jest's own --json beside it, where a
     // test.todo is a todo (jest-junit writes it as a pass).
-    test: (shard) => [
+    test: (shard, p) => [
       '      - run: >-',
-      `          npx jest --ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=jest-junit`,
+      `          npx jest --ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? `"${JEST_JUNIT_AT}/node_modules/jest-junit"` : 'jest-junit'}`,
       `          --json --outputFile="$RUNNER_TEMP/reports/${named('jest', 'json', shard)}"`,
       '        env:',
       '          JEST_JUNIT_OUTPUT_DIR: ${{ runner.temp }}/reports',
@@ -118,10 +144,11 @@ export const RUNNERS: readonly RunnerSpec[] = [
     ],
     reports: ['*.xml', '*.json'],
     local: {
-      run:
+      run: (p) =>
+        (jestJunit(p) ? `${jestJunitInstall('/tmp/ledger-gate-jest-junit')} && ` : '') +
         // The name too: a JEST_JUNIT_OUTPUT_NAME already in the shell would move the report.
         'JEST_JUNIT_OUTPUT_DIR=build JEST_JUNIT_OUTPUT_NAME=junit.xml JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npx jest --ci ' +
-        '--reporters=default --reporters=jest-junit --json --outputFile=build/jest.json',
+        `--reporters=default --reporters=${jestJunit(p) ? '/tmp/ledger-gate-jest-junit/node_modules/jest-junit' : 'jest-junit'} --json --outputFile=build/jest.json`,
       junit: ['build/junit.xml', 'build/jest.json'],
     },
   },
@@ -131,7 +158,7 @@ export const RUNNERS: readonly RunnerSpec[] = [
     packages: ['vitest'],
     shards: true,
     toolchain: NODE,
-    install: npmInstall,
+    install: nodeInstall,
     test: (shard) => [
       '      - run: >-',
       `          npx vitest run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit`,
@@ -139,7 +166,8 @@ export const RUNNERS: readonly RunnerSpec[] = [
     ],
     reports: ['*.xml'],
     local: {
-      run: 'npx vitest run --reporter=default --reporter=junit --outputFile.junit=build/junit.xml',
+      run: () =>
+        'npx vitest run --reporter=default --reporter=junit --outputFile.junit=build/junit.xml',
       junit: ['build/junit.xml'],
     },
   },
@@ -166,7 +194,8 @@ export const RUNNERS: readonly RunnerSpec[] = [
     },
     reports: ['*.xml'],
     local: {
-      run: 'mkdir -p build && go run gotest.tools/gotestsum@v1.12.0 --junitfile build/junit.xml -- ./...',
+      run: () =>
+        'mkdir -p build && go run gotest.tools/gotestsum@v1.12.0 --junitfile build/junit.xml -- ./...',
       junit: ['build/junit.xml'],
     },
   },
@@ -194,7 +223,7 @@ export const RUNNERS: readonly RunnerSpec[] = [
       '          exit $status',
     ],
     reports: ['*.xml'],
-    local: { run: 'mvn -B test', junit: ['target/surefire-reports/*.xml'] },
+    local: { run: () => 'mvn -B test', junit: ['target/surefire-reports/*.xml'] },
   },
 ];
 
@@ -226,6 +255,8 @@ export interface WorkflowOptions {
   uses: string;
   /** The ledger's path, when it is not the default. */
   ledger?: string;
+  /** The branch pull requests merge into: the push trigger's, and the protection rule's. */
+  branch: string;
 }
 
 export interface WrittenFile {
@@ -233,7 +264,18 @@ export interface WrittenFile {
   text: string;
 }
 
-const TRIGGERS = [
+/**
+ * A branch name setup writes into YAML and prints: git's own rules (`git check-ref-format`)
+ * narrowed to characters a flow sequence takes bare.
+ */
+export function branchProblem(branch: string): string | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(branch) || branch.length > 255)
+    return 'letters, digits and . _ / - only, starting with a letter or digit';
+  if (/\.\.|\/\/|\/\.|\.lock(\/|$)|[/.]$/.test(branch)) return 'not a name git accepts';
+  return undefined;
+}
+
+const triggers = (branch: string) => [
   'on:',
   '  pull_request:',
   '  pull_request_review:',
@@ -241,7 +283,7 @@ const TRIGGERS = [
   '    types: [submitted, edited, dismissed]',
   '  merge_group:                # a merge queue that requires the check gets it too',
   '  push:',
-  '    branches: [main]',
+  `    branches: [${branch}]`,
 ];
 
 /** The test job: toolchain, install, the runner writing into a folder it creates, the upload. */
@@ -266,7 +308,7 @@ function testJob(spec: RunnerSpec, p: Project, o: WorkflowOptions, artifact: str
     '      # Reports go to a folder this job creates, outside the checkout: only what the runner',
     '      # writes is uploaded, never a report the pull request commits (report-in-change).',
     '      - run: mkdir "$RUNNER_TEMP/reports"',
-    ...spec.test(shard),
+    ...spec.test(shard, p),
     '      - uses: actions/upload-artifact@v4',
     "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
     '        with:',
@@ -287,6 +329,8 @@ const ledgerInput = (o: WorkflowOptions) => (o.ledger ? [`          ledger: ${o.
 /** The workflow(s) for this runner: one, or the fork pair (tests.yml and ledger-gate.yml). */
 export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
   const spec = runnerSpec(o.runner);
+  const bad = branchProblem(o.branch);
+  if (bad) throw new RangeError(`branch ${JSON.stringify(o.branch)}: ${bad}`);
   if (!Number.isInteger(o.shards) || o.shards < 1 || o.shards > 64)
     throw new RangeError('--shards must be a whole number from 1 to 64');
   if (o.shards > 1 && !spec.shards)
@@ -336,7 +380,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
       ? '# The untrusted half of the fork flow: the pull request’s code runs here, read-only.'
       : '# The test job, then the gate job that judges its reports.',
     'name: tests',
-    ...TRIGGERS,
+    ...triggers(o.branch),
     '',
     'permissions:',
     '  contents: read',
@@ -435,10 +479,10 @@ export function codeownersLines(
 }
 
 /** The clicks that make the check required, and the code-owner review of the ledger. */
-export function protectionSteps(forks: boolean): string[] {
+export function protectionSteps(forks: boolean, branch: string): string[] {
   return [
     'Make ledger-gate a required check (GitHub, once the workflow has run on one pull request):',
-    '  1. Settings → Branches → Add branch protection rule (or Settings → Rules → Rulesets → New branch ruleset), branch name pattern: main',
+    `  1. Settings → Branches → Add branch protection rule (or Settings → Rules → Rulesets → New branch ruleset), branch name pattern: ${branch}`,
     '  2. Turn on "Require status checks to pass before merging"; search for and add the check named ledger-gate',
     '  3. Turn on "Require a pull request before merging", then "Require review from Code Owners"',
     '  4. Save changes (a ruleset: set Enforcement status to Active, then Create)',

@@ -324,6 +324,19 @@ export async function blobText(cwd: string, blob: string): Promise<string> {
   return r.out;
 }
 
+/**
+ * The branch pull requests merge into, as this clone knows it: the remote's default
+ * (origin/HEAD, which a clone records), else the branch checked out (an unborn one too);
+ * null when neither says (no git, a detached HEAD).
+ */
+export async function defaultBranch(cwd: string): Promise<string | null> {
+  const remote = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+  if (remote.ok && remote.out.trim().startsWith('origin/'))
+    return remote.out.trim().slice('origin/'.length);
+  const local = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  return local.ok && local.out.trim() !== '' ? local.out.trim() : null;
+}
+
 export async function topLevel(cwd: string): Promise<string | null> {
   const r = await git(cwd, ['rev-parse', '--show-toplevel']);
   return r.ok ? r.out.trim() : null;

@@ -1,0 +1,6 @@
+-- Make a new dir entry
+-- and return its inode
+
+
+INSERT INTO dir_entries(type)
+                VALUES(:type)

@@ -1,0 +1,4 @@
+begin;
+update foo
+       set bar = 1;
+commit;
