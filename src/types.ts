@@ -41,6 +41,11 @@ export interface LedgerRow {
   proposed_class?: string;
   /** Why the row's test is expected to skip (any class); a skip without it rejects. */
   skip?: string;
+  /**
+   * Written without `class` (only `skip:`) under its file's row: class, digest and artifact
+   * are the file row's (CONTRACT §2), so an edit of the file re-locks one line.
+   */
+  inherits?: true;
   /** 1-based line of the row's `- id:` (or of the row's first key). */
   line: number;
   /** 1-based line of each key the row carries. */
