@@ -364,6 +364,16 @@ export interface Report {
   agentChanges?: AgentChange[];
   /** The one command that resolves every upkeep finding (decision/report-fix.ts), when there is one. */
   fix?: string;
+  /** Per touched test file: the tests the change adds, deletes and renames (decision/test-changes.ts). */
+  test_changes?: TestChanges[];
+}
+
+/** What a change did to one test file's tests, by id (renamed: `[from, to]`). */
+export interface TestChanges {
+  file: string;
+  added: string[];
+  deleted: string[];
+  renamed: [string, string][];
 }
 
 /**
