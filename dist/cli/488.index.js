@@ -1,8 +1,8 @@
-export const id = 801;
-export const ids = [801,944];
+export const id = 488;
+export const ids = [488,226];
 export const modules = {
 
-/***/ 801:
+/***/ 5488:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,55 +11,92 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8944);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(218);
-// `ledger-gate property ID --invariant NAME --seeds DIR`: make ID a property test whose
-// seeds folder (which must hold at least one file) may only grow. An ID may be an id glob.
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7015);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4429);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7226);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5859);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2118);
+// `ledger-gate promote ID… [--artifact P | --invariant N --seeds D]`: turn agents' drafts into
+// the class each proposes, refusing while a field that class requires is missing. An ID may be
+// an id glob over the ledger's draft rows.
+
+
+
 
 
 
 
 
 async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('property', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .runCommand */ .d1)('promote', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_4__/* .PROPERTY */ .sr.options,
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_6__/* .PROMOTE */ .Rz.options,
         });
         if (positionals.length === 0) {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs at least one ID (or id glob)');
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb('promote needs at least one ID (or id glob)');
         }
-        if (values.invariant === undefined || values.invariant.trim() === '') {
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --invariant NAME');
-        }
-        if (values.seeds === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --seeds DIR');
-        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_3__/* .placeOf */ .$t)(io);
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_5__/* .placeOf */ .$t)(io);
         const root = at.root;
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
-        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, values.seeds, '--seeds', at.cwd);
-        const invariant = values.invariant;
-        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
-            const { rows, ids } = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
-            await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, [], [seeds]);
-            const edits = new Map(
-            // An expected skip is about the test, not its class: it stays.
-            ids.map((id) => [id, { class: 'property', invariant, seeds, skip: rows.get(id)?.skip }]));
-            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits);
-            const announce = ids.map((id) => {
-                const old = rows.get(id);
-                const what = !old
-                    ? 'added'
-                    : old.class === 'property' && old.invariant === invariant && old.seeds === seeds
-                        ? 'unchanged'
-                        : 'updated';
-                return `${file.shown}: ${what} ${id}: property ${invariant}, seeds ${seeds}`;
-            });
-            return { text: edit.text, announce };
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerFile */ .SB)(at, values.ledger);
+        return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .editLedger */ .Az)(file, io, async (text) => {
+            const ledger = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_2__/* .parseLedger */ .h)(text, file.shown).ledger;
+            const drafts = (ledger?.rows ?? []).filter((r) => r.class === 'draft').map((r) => r.id);
+            const ids = (0,_options_js__WEBPACK_IMPORTED_MODULE_7__/* .expandIds */ .Pj)(positionals, drafts, `of a draft row in ${file.shown}`);
+            const edits = new Map();
+            for (const id of ids)
+                edits.set(id, await promoted(id));
+            const announce = [...edits].map(([id, f]) => `${file.shown}: promoted ${id}: draft → ${f.class}`);
+            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, announce };
+            async function promoted(id) {
+                const row = ledger?.byId.get(id);
+                if (!row)
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`no row for ${JSON.stringify(id)}`, file.shown);
+                if (row.class !== 'draft') {
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`${id} is a ${row.class} row, not a draft: nothing to promote`, file.shown, row.line, row.column);
+                }
+                const target = row.proposed_class;
+                if (target === 'locked_fixture') {
+                    if (values.invariant !== undefined || values.seeds !== undefined) {
+                        throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${id} is proposed as locked_fixture: give --artifact, not --invariant/--seeds`);
+                    }
+                    const given = values.artifact ?? row.artifact;
+                    if (given === undefined) {
+                        throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`refusing to promote ${id} to locked_fixture: no artifact (give --artifact PATH)`, file.shown, row.line, row.column);
+                    }
+                    const artifact = values.artifact !== undefined ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .repoPath */ .qN)(root, given, '--artifact', at.cwd) : given;
+                    // The digest is always of the bytes as they are now, whatever the draft proposed.
+                    const digest = (await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(root, [artifact], [])).get(artifact);
+                    if (row.digest !== undefined && row.digest !== digest) {
+                        io.stderr(`note: the draft proposed ${row.digest}; locking the current bytes, ${digest}\n`);
+                    }
+                    return { class: 'locked_fixture', digest, artifact, skip: row.skip };
+                }
+                else if (target === 'property') {
+                    if (values.artifact !== undefined) {
+                        throw new _io_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${id} is proposed as property: give --invariant and --seeds, not --artifact`);
+                    }
+                    const invariant = values.invariant ?? row.invariant;
+                    const given = values.seeds ?? row.seeds;
+                    const missing = [
+                        invariant === undefined ? '--invariant NAME' : '',
+                        given === undefined ? '--seeds DIR' : '',
+                    ].filter(Boolean);
+                    if (missing.length > 0) {
+                        throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`refusing to promote ${id} to property: missing ${missing.join(' and ')}`, file.shown, row.line, row.column);
+                    }
+                    const seeds = values.seeds !== undefined ? (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .repoPath */ .qN)(root, given, '--seeds', at.cwd) : given;
+                    await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(root, [], [seeds]);
+                    return { class: 'property', invariant: invariant, seeds, skip: row.skip };
+                }
+                else {
+                    throw new _types_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .u(`${id} has no valid proposed_class (run ledger-gate lint)`, file.shown, row.line, row.column);
+                }
+            }
         }, { dryRun: values['dry-run'] });
     });
 }
@@ -67,7 +104,7 @@ async function run(argv, io) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 7226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -92,20 +129,20 @@ async function run(argv, io) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(359);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(506);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5188);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7072);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9838);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9250);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2118);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8096);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4429);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4669);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4179);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6884);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
@@ -413,7 +450,7 @@ function ledgerRows(text, file) {
 
 /***/ }),
 
-/***/ 2113:
+/***/ 7015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -422,9 +459,9 @@ function ledgerRows(text, file) {
 /* harmony export */   _j: () => (/* binding */ setRows)
 /* harmony export */ });
 /* unused harmony exports setRow, rewriteValue */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1123);
-/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3439);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4429);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9823);
 // Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
 // rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
 // ends. The usual block layout is edited line by line; any other layout goes through the
@@ -644,7 +681,7 @@ function setRules(text, rules) {
 
 /***/ }),
 
-/***/ 2917:
+/***/ 9823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -652,8 +689,8 @@ function setRules(text, rules) {
 /* harmony export */   db: () => (/* binding */ orderedFields),
 /* harmony export */   re: () => (/* binding */ renderRow)
 /* harmony export */ });
-/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7531);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4292);
 
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
@@ -687,7 +724,7 @@ function renderRow(id, fields, dash) {
 
 /***/ }),
 
-/***/ 4330:
+/***/ 6884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

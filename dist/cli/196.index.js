@@ -1,8 +1,8 @@
-export const id = 982;
-export const ids = [982];
+export const id = 196;
+export const ids = [196];
 export const modules = {
 
-/***/ 2982:
+/***/ 4196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,12 +11,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3692);
-/* harmony import */ var _decision_holdout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4221);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4031);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9754);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(218);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(506);
+/* harmony import */ var _decision_holdout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3583);
+/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7721);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9838);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5859);
 // `ledger-gate holdout-ids --junit GLOB`: the lookup table from the gate's opaque hold-out ids
 // to the cases, for the hold-out job's own log (never the gate's outputs: it names the cases).
 

@@ -1,8 +1,8 @@
-export const id = 751;
-export const ids = [751,944];
+export const id = 137;
+export const ids = [137,226];
 export const modules = {
 
-/***/ 5751:
+/***/ 2137:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -21,7 +21,7 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./src/project.ts
-var src_project = __webpack_require__(4330);
+var src_project = __webpack_require__(6884);
 ;// CONCATENATED MODULE: ./src/setup/workflows.ts
 // What `ledger-gate setup` writes, as pure functions over plain data: the runners it knows
 // (how each is detected, installed, run and where its reports go), the workflow text for one
@@ -399,15 +399,15 @@ function protectionSteps(forks) {
 }
 
 // EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
+var types = __webpack_require__(4960);
 // EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(3776);
+var commands_io = __webpack_require__(9250);
 // EXTERNAL MODULE: ./src/commands/tables.ts
-var tables = __webpack_require__(218);
+var tables = __webpack_require__(5859);
 // EXTERNAL MODULE: ./src/adapters/fs/default-ledger.ts
-var default_ledger = __webpack_require__(7837);
+var default_ledger = __webpack_require__(359);
 // EXTERNAL MODULE: ./src/commands/upkeep.ts
-var upkeep = __webpack_require__(8944);
+var upkeep = __webpack_require__(7226);
 ;// CONCATENATED MODULE: ./src/commands/setup.ts
 // `ledger-gate setup`: what a team needs to make the gate required, written in one command.
 // The text comes from src/setup/workflows.ts (pure); this module reads the repository's root,
@@ -526,7 +526,7 @@ async function run(argv, io) {
         // The ledger: frozen from the run given, or the commands that freeze one.
         const next = [];
         if (freeze) {
-            const { run: init } = await __webpack_require__.e(/* import() */ 722).then(__webpack_require__.bind(__webpack_require__, 722));
+            const { run: init } = await __webpack_require__.e(/* import() */ 868).then(__webpack_require__.bind(__webpack_require__, 9868));
             const args = ['--owner', v.owner, ...v.junit.flatMap((g) => ['--junit', g])];
             if (v.collected !== undefined)
                 args.push('--collected', v.collected);
@@ -589,7 +589,7 @@ function describe(f, runner, shards) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 7226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -614,20 +614,20 @@ function describe(f, runner, shards) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(359);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(506);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5188);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7072);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9838);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9250);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2118);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8096);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4429);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4669);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4179);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6884);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
@@ -935,7 +935,7 @@ function ledgerRows(text, file) {
 
 /***/ }),
 
-/***/ 4330:
+/***/ 6884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 124;
-export const ids = [124,944];
+export const id = 569;
+export const ids = [569,226];
 export const modules = {
 
-/***/ 8124:
+/***/ 6569:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -21,35 +21,35 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./src/adapters/fs/file-facts.ts + 1 modules
-var file_facts = __webpack_require__(4339);
+var file_facts = __webpack_require__(8999);
 // EXTERNAL MODULE: ./src/decision/skip-reason.ts
-var skip_reason = __webpack_require__(2072);
+var skip_reason = __webpack_require__(6082);
 // EXTERNAL MODULE: ./src/ledger/edit.ts
-var edit = __webpack_require__(2113);
+var edit = __webpack_require__(7015);
 // EXTERNAL MODULE: ./src/ledger/file-rows.ts
-var file_rows = __webpack_require__(9825);
+var file_rows = __webpack_require__(5503);
 // EXTERNAL MODULE: ./src/ledger/line-diff.ts
-var line_diff = __webpack_require__(6903);
+var line_diff = __webpack_require__(941);
 // EXTERNAL MODULE: ./src/ledger/parse.ts + 3 modules
-var parse = __webpack_require__(1123);
+var parse = __webpack_require__(4429);
 // EXTERNAL MODULE: ./src/ledger/rekey.ts
-var rekey = __webpack_require__(9885);
+var rekey = __webpack_require__(4703);
 // EXTERNAL MODULE: ./src/ledger/rules.ts
-var ledger_rules = __webpack_require__(1682);
+var ledger_rules = __webpack_require__(4844);
 // EXTERNAL MODULE: ./src/ledger/schema.ts
-var schema = __webpack_require__(870);
+var schema = __webpack_require__(4292);
 // EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
+var types = __webpack_require__(4960);
 // EXTERNAL MODULE: ./src/commands/classing.ts
-var classing = __webpack_require__(3864);
+var classing = __webpack_require__(3482);
 // EXTERNAL MODULE: ./src/commands/frozen.ts
-var commands_frozen = __webpack_require__(9026);
+var commands_frozen = __webpack_require__(2692);
 // EXTERNAL MODULE: ./src/commands/init.ts
-var init = __webpack_require__(722);
+var init = __webpack_require__(9868);
 // EXTERNAL MODULE: ./src/commands/io.ts
-var commands_io = __webpack_require__(3776);
+var commands_io = __webpack_require__(9250);
 // EXTERNAL MODULE: ./src/commands/tables.ts
-var tables = __webpack_require__(218);
+var tables = __webpack_require__(5859);
 ;// CONCATENATED MODULE: ./src/commands/update-files.ts
 // What `update` did, per file (pure): each golden or test file its edits touch, with how
 // many of its rows were re-locked, added, dropped, re-keyed or given a skip reason, so a
@@ -94,7 +94,7 @@ function perFileLines(before, set, drop) {
 }
 
 // EXTERNAL MODULE: ./src/commands/upkeep.ts
-var upkeep = __webpack_require__(8944);
+var upkeep = __webpack_require__(7226);
 ;// CONCATENATED MODULE: ./src/commands/update.ts
 // `ledger-gate update --junit … [--collected …] [--dry-run]`: after an honest human change,
 // bring the ledger level with the run and the working tree in one command. It re-locks every
@@ -176,6 +176,9 @@ async function run(argv, io) {
             (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
             (edits.rekeyed > 0
                 ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
+                : '') +
+            (edits.inherited > 0
+                ? `, ${edits.inherited} exact rows now inherit their file row's lock (skip: alone)`
                 : '');
         // What it did, file by file, under the diff.
         for (const l of perFileLines(ledger.byId, edits.set, edits.drop))
@@ -219,6 +222,7 @@ async function plan(ledger, testRun, root, o) {
         skips: 0,
         converted: 0,
         rekeyed: 0,
+        inherited: 0,
     };
     const ranFiles = new Set([...testRun.ids].map(file_rows/* testFile */.NJ));
     const onDisk = (p) => p !== '' && (0,external_node_fs_.existsSync)(external_node_path_default().join(root, p));
@@ -315,12 +319,24 @@ async function plan(ledger, testRun, root, o) {
         const fields = fieldsOf(row);
         if (row.id === t.id)
             e.set.set(row.id, { ...fields, skip: reason });
+        // Under a file row, the new row is `skip:` alone: it inherits the file row's lock.
         else
-            e.set.set(t.id, { class: 'locked_fixture', artifact: row.artifact, skip: reason });
+            e.set.set(t.id, { skip: reason });
         e.skips++;
     }
-    // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current digest.
-    const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture');
+    // 4b. Migration: an exact row that repeats its file row's lock (locked_fixture, its own
+    // file, a `skip:`) is rewritten as `skip:` alone, so the next edit of the file re-locks one
+    // line instead of one per such row.
+    for (const r of rows.values()) {
+        if (e.set.has(r.id) || !repeatsFileRow(r, rows))
+            continue;
+        e.set.set(r.id, { skip: r.skip });
+        e.inherited++;
+    }
+    // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current
+    // digest; a row that inherits its file row's lock follows that row, and has no digest line.
+    const heirs = (id) => rows.get(id)?.inherits === true || isHeir(e.set.get(id));
+    const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture' && !heirs(r.id));
     for (const [id, f] of e.set)
         if (f.class === 'locked_fixture' && !rows.has(id))
             locked.push(asRow(id, f));
@@ -342,13 +358,29 @@ async function plan(ledger, testRun, root, o) {
     }
     return e;
 }
+/** Fields that are `skip:` alone: a row that inherits its file row's lock. */
+function isHeir(f) {
+    return f !== undefined && f.class === undefined;
+}
+/** Is `r` an exact row written out in full that says only what its file row says, plus `skip:`? */
+function repeatsFileRow(r, rows) {
+    if (r.inherits || r.class !== 'locked_fixture' || r.skip === undefined)
+        return false;
+    if ((0,file_rows/* isFileRowId */.A$)(r.id) || r.artifact !== (0,file_rows/* testFile */.NJ)(r.id))
+        return false;
+    return rows.get((0,file_rows/* fileRowId */.OI)(r.artifact))?.class === 'locked_fixture';
+}
 /** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
 function asRow(id, f) {
+    if (isHeir(f))
+        return { id, class: 'locked_fixture', skip: f.skip, inherits: true, line: 0, keyLines: {} };
     const artifact = f.artifact ?? ((0,file_rows/* isFileRowId */.A$)(id) ? (0,file_rows/* testFile */.NJ)(id) : undefined);
     return { ...f, id, artifact, line: 0, keyLines: {} };
 }
 /** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
 function fieldsOf(r) {
+    if (r.inherits)
+        return { skip: r.skip };
     const out = { class: r.class };
     for (const k of schema/* ROW_FIELDS */.dC) {
         const value = r[k];
@@ -363,7 +395,7 @@ function fieldsOf(r) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 7226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -388,20 +420,20 @@ function fieldsOf(r) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(359);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(506);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5188);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7072);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9838);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9250);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2118);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8096);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4429);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4669);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4179);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6884);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
@@ -709,7 +741,7 @@ function ledgerRows(text, file) {
 
 /***/ }),
 
-/***/ 4330:
+/***/ 6884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

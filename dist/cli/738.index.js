@@ -1,8 +1,8 @@
-export const id = 864;
-export const ids = [864,944];
+export const id = 738;
+export const ids = [738,226];
 export const modules = {
 
-/***/ 2864:
+/***/ 9738:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,12 +11,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8944);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1123);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(218);
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7015);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7226);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4429);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5859);
 // `ledger-gate quarantine ID… --reason R --owner O`: park each ID or id glob's ids (a pass on
 // one is then rejected);
 // `ledger-gate quarantine --list`: every quarantined row, oldest first, with its age.
@@ -115,7 +115,7 @@ function list(text, shown, now, io) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 7226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -140,20 +140,20 @@ function list(text, shown, now, io) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(359);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(506);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5188);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7072);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9838);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9250);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2118);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8096);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4429);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4669);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4179);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6884);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
@@ -461,7 +461,7 @@ function ledgerRows(text, file) {
 
 /***/ }),
 
-/***/ 2113:
+/***/ 7015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -470,9 +470,9 @@ function ledgerRows(text, file) {
 /* harmony export */   _j: () => (/* binding */ setRows)
 /* harmony export */ });
 /* unused harmony exports setRow, rewriteValue */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1123);
-/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3439);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4429);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9823);
 // Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
 // rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
 // ends. The usual block layout is edited line by line; any other layout goes through the
@@ -692,7 +692,7 @@ function setRules(text, rules) {
 
 /***/ }),
 
-/***/ 2917:
+/***/ 9823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -700,8 +700,8 @@ function setRules(text, rules) {
 /* harmony export */   db: () => (/* binding */ orderedFields),
 /* harmony export */   re: () => (/* binding */ renderRow)
 /* harmony export */ });
-/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7531);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4292);
 
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
@@ -735,7 +735,7 @@ function renderRow(id, fields, dash) {
 
 /***/ }),
 
-/***/ 4330:
+/***/ 6884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 757;
-export const ids = [757,944];
+export const id = 899;
+export const ids = [899,226];
 export const modules = {
 
-/***/ 8757:
+/***/ 7899:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,47 +11,55 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2113);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8944);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(218);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6052);
-// `ledger-gate drop ID…`: remove rows (a test deleted or renamed), keeping every other byte
-// of the file. An ID may be an id glob over the ledger's ids. The gate still judges the
-// deletion as a change to the ledger (§3).
-
-
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7015);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7226);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5859);
+// `ledger-gate property ID --invariant NAME --seeds DIR`: make ID a property test whose
+// seeds folder (which must hold at least one file) may only grow. An ID may be an id glob.
 
 
 
 
 
 async function run(argv, io) {
-    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('drop', io, async () => {
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('property', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_5__/* .DROP */ .q2.options,
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_4__/* .PROPERTY */ .sr.options,
         });
-        if (positionals.length === 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb('drop needs at least one ID (or id glob)');
-        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)((0,_io_js__WEBPACK_IMPORTED_MODULE_4__/* .placeOf */ .$t)(io), values.ledger);
+        if (positionals.length === 0) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs at least one ID (or id glob)');
+        }
+        if (values.invariant === undefined || values.invariant.trim() === '') {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --invariant NAME');
+        }
+        if (values.seeds === undefined)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('property needs --seeds DIR');
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_3__/* .placeOf */ .$t)(io);
+        const root = at.root;
+        const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
+        const seeds = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, values.seeds, '--seeds', at.cwd);
+        const invariant = values.invariant;
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
-            const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file);
-            const have = new Set(rows.map((r) => r.id));
-            const ids = new Set((0,_options_js__WEBPACK_IMPORTED_MODULE_6__/* .expandIds */ .Pj)(positionals, have, `with a row in ${file.shown}`));
-            for (const id of ids) {
-                if (!have.has(id)) {
-                    const near = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .nearest */ .pA)(id, have);
-                    throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no row for ${JSON.stringify(id)}${near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`}: nothing dropped`, file.shown);
-                }
-            }
-            const announce = rows
-                .filter((r) => ids.has(r.id))
-                .map((r) => `${file.shown}: dropped ${r.id} (${r.class})`);
-            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .dropRows */ .X7)(text, ids), announce };
+            const { rows, ids } = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .rowsAndIds */ .pO)(text, file, at, positionals, values);
+            await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, [], [seeds]);
+            const edits = new Map(
+            // An expected skip is about the test, not its class: it stays.
+            ids.map((id) => [id, { class: 'property', invariant, seeds, skip: rows.get(id)?.skip }]));
+            const edit = (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits);
+            const announce = ids.map((id) => {
+                const old = rows.get(id);
+                const what = !old
+                    ? 'added'
+                    : old.class === 'property' && old.invariant === invariant && old.seeds === seeds
+                        ? 'unchanged'
+                        : 'updated';
+                return `${file.shown}: ${what} ${id}: property ${invariant}, seeds ${seeds}`;
+            });
+            return { text: edit.text, announce };
         }, { dryRun: values['dry-run'] });
     });
 }
@@ -59,7 +67,7 @@ async function run(argv, io) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 7226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -84,20 +92,20 @@ async function run(argv, io) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(359);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8999);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(506);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5188);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7072);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9838);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9250);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2118);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8096);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4429);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(4669);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4179);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6884);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
@@ -405,7 +413,7 @@ function ledgerRows(text, file) {
 
 /***/ }),
 
-/***/ 2113:
+/***/ 7015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -414,9 +422,9 @@ function ledgerRows(text, file) {
 /* harmony export */   _j: () => (/* binding */ setRows)
 /* harmony export */ });
 /* unused harmony exports setRow, rewriteValue */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1123);
-/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3439);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4429);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9823);
 // Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
 // rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
 // ends. The usual block layout is edited line by line; any other layout goes through the
@@ -636,7 +644,7 @@ function setRules(text, rules) {
 
 /***/ }),
 
-/***/ 2917:
+/***/ 9823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -644,8 +652,8 @@ function setRules(text, rules) {
 /* harmony export */   db: () => (/* binding */ orderedFields),
 /* harmony export */   re: () => (/* binding */ renderRow)
 /* harmony export */ });
-/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7531);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4292);
 
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
@@ -679,7 +687,7 @@ function renderRow(id, fields, dash) {
 
 /***/ }),
 
-/***/ 4330:
+/***/ 6884:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 526;
-export const ids = [526];
+export const id = 606;
+export const ids = [606];
 export const modules = {
 
-/***/ 7526:
+/***/ 8606:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -33,14 +33,14 @@ __webpack_require__.d(__webpack_exports__, {
   treeFiles: () => (/* binding */ treeFiles)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(1260);
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7980);
 // EXTERNAL MODULE: ./src/decision/authorship.ts
-var authorship = __webpack_require__(5229);
+var authorship = __webpack_require__(9375);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
+var types = __webpack_require__(4960);
 ;// CONCATENATED MODULE: ./src/adapters/git/added-lines.ts
 // One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
 // external diff or textconv driver, a merge as its dense combined diff (only what the merge

@@ -1,25 +1,26 @@
-export const id = 722;
-export const ids = [722];
+export const id = 868;
+export const ids = [868];
 export const modules = {
 
-/***/ 3864:
+/***/ 3482:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ quarantineRow),
 /* harmony export */   L: () => (/* binding */ planRows)
 /* harmony export */ });
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9825);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1682);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9026);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7587);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8944);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5503);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4844);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4960);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2692);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9893);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7226);
 // How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
 // ledger does not class yet): a test that failed (or passed only after failing, or is an
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
 // why it skips; any other is classed by the first rule whose pattern matches. A
-// `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted.
+// `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted,
+// and a skip under it as a row of `skip:` alone, which inherits the file row's lock.
 
 
 
@@ -77,9 +78,12 @@ async function planRows(ids, run, c) {
                     artifact = ownFileOf(c.root, id, rule);
                     files.set(file, artifact);
                 }
-                if (artifact !== null && skip === undefined && c.asFileRow(artifact)) {
+                if (artifact !== null && c.asFileRow(artifact)) {
                     out.rows.set((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__/* .fileRowId */ .OI)(artifact), { class: 'locked_fixture', artifact });
                     out.how.set(id, 'file');
+                    // A test expected to skip gets `skip:` alone: it inherits the file row's lock.
+                    if (skip !== undefined)
+                        out.rows.set(id, { skip });
                     continue;
                 }
             }
@@ -126,14 +130,14 @@ function ownFileOf(root, id, rule) {
 
 /***/ }),
 
-/***/ 9026:
+/***/ 2692:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   t: () => (/* binding */ FROZEN),
 /* harmony export */   z: () => (/* binding */ frozenAs)
 /* harmony export */ });
-/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2072);
+/* harmony import */ var _decision_skip_reason_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6082);
 // How a test that did not simply pass gets its row when a command writes one (init, update,
 // lock): pure, so every writer freezes a run the way `check` then reads it.
 
@@ -162,7 +166,7 @@ function frozenAs(t, when = FROZEN) {
 
 /***/ }),
 
-/***/ 722:
+/***/ 9868:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -178,16 +182,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2917);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8944);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(218);
-/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9825);
-/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3864);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9026);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(19);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1682);
+/* harmony import */ var _ledger_render_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9823);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7226);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4960);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5859);
+/* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5503);
+/* harmony import */ var _classing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3482);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2692);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4669);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4844);
 // `ledger-gate init`: freeze a suite into a new ledger, honestly. Every id of the run gets a
 // row: a test that failed (or passed only after failing, or is an expected failure) is
 // quarantined, as nobody can defend it; a skipped test's row says it is expected to skip,
@@ -349,7 +353,7 @@ function plural(n, word) {
 
 /***/ }),
 
-/***/ 7587:
+/***/ 9893:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -363,13 +367,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8944);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9026);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(218);
+/* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7015);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7226);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4960);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4844);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2692);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9250);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5859);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
 // An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
@@ -458,7 +462,7 @@ async function run(argv, io) {
 
 /***/ }),
 
-/***/ 2113:
+/***/ 7015:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -467,9 +471,9 @@ async function run(argv, io) {
 /* harmony export */   _j: () => (/* binding */ setRows)
 /* harmony export */ });
 /* unused harmony exports setRow, rewriteValue */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1123);
-/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2917);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3439);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4429);
+/* harmony import */ var _render_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9823);
 // Editing a ledger's text (pure): set rows' classes and fields, append new rows, or drop
 // rows, and leave every other byte as it was — comments, blank lines, alignment, quoting, line
 // ends. The usual block layout is edited line by line; any other layout goes through the
@@ -689,7 +693,7 @@ function setRules(text, rules) {
 
 /***/ }),
 
-/***/ 2917:
+/***/ 9823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -697,8 +701,8 @@ function setRules(text, rules) {
 /* harmony export */   db: () => (/* binding */ orderedFields),
 /* harmony export */   re: () => (/* binding */ renderRow)
 /* harmony export */ });
-/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7531);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4292);
 
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
