@@ -122,6 +122,47 @@ describe('reading file rows and rules', () => {
     for (const p of both(`version: 1\nrows:\n${rows}`)) expect(messages(p)).toEqual([message]);
   });
 
+  test('a row of skip: alone inherits its file row (class, digest, artifact), wherever the file row stands', () => {
+    const heir = '  - id: tests/test_a.py::test_skip\n    skip: windows-only\n';
+    for (const text of [LEDGER + heir, LEDGER.replace('rows:\n', 'rows:\n' + heir)]) {
+      const [fast, yaml] = both(text);
+      for (const p of [fast, yaml]) {
+        expect(p.errors).toEqual([]);
+        expect(p.ledger!.byId.get('tests/test_a.py::test_skip')).toMatchObject({
+          class: 'locked_fixture',
+          digest: D1,
+          artifact: 'tests/test_a.py',
+          skip: 'windows-only',
+          inherits: true,
+        });
+      }
+      expect(fast.ledger!.rows).toEqual(yaml.ledger!.rows);
+    }
+  });
+
+  test.each([
+    [
+      'no file row to inherit from',
+      '  - id: tests/b.py::test_x\n    skip: r\n',
+      "3:5 row 'tests/b.py::test_x' has no `class`; a row with only `skip:` inherits its file row, and 'tests/b.py::*' has none (add it, or write the row's class and fields)",
+    ],
+    [
+      'another field beside skip',
+      '  - id: tests/b.py::test_x\n    skip: r\n    owner: o\n',
+      "3:5 row 'tests/b.py::test_x' has no `class`",
+    ],
+    [
+      'no skip either',
+      '  - id: tests/b.py::test_x\n',
+      "3:5 row 'tests/b.py::test_x' has no `class`",
+    ],
+  ])('a row without a class is refused, by both readers: %s', (_what, rows, message) => {
+    for (const p of both(`version: 1\nrows:\n${rows}`)) {
+      expect(messages(p)).toEqual([message]);
+      expect(p.ledger?.byId.has('tests/b.py::test_x') ?? false).toBe(false);
+    }
+  });
+
   test.each([
     ['not a list', 'rules: x\n', "2:1 `rules` must be a list of class rules, found 'x'"],
     [
@@ -166,6 +207,12 @@ describe('the JSON Schema agrees', () => {
       ok(`version: 1\nrows:\n  - id: t.py::x\n    class: locked_fixture\n    digest: ${D1}\n`),
     ).toBe(false);
     expect(ok("version: 1\nrules:\n  - 'nonsense'\nrows: []\n")).toBe(false);
+    expect(ok(LEDGER + '  - id: tests/test_a.py::test_s\n    skip: r\n')).toBe(true);
+    expect(ok(LEDGER + '  - id: tests/test_a.py::test_s\n')).toBe(false);
+    expect(ok(LEDGER + `  - id: tests/test_a.py::test_s\n    skip: r\n    digest: ${D1}\n`)).toBe(
+      false,
+    );
+    expect(ok(LEDGER + '  - id: tests/test_b.py::*\n    skip: r\n')).toBe(false);
   });
 });
 
@@ -323,6 +370,45 @@ describe('decide() with a file row', () => {
     expect(review.map((f) => `${f.rule}:${f.id}`)).toEqual([
       'fixture-contract-change:tests/test_a.py::test_one',
       'fixture-contract-change:tests/test_a.py::test_skip',
+    ]);
+  });
+
+  test("a row that inherits its file row follows the file's re-lock: one ledger line, one entry, still naming what an approval accepts", () => {
+    const heir = '  - id: tests/test_a.py::test_skip\n    skip: windows-only\n';
+    const head = parseLedger(LEDGER + heir, 'tests/ledger.yaml');
+    const base = parseLedger((LEDGER + heir).replaceAll(D1, D2), 'tests/ledger.yaml');
+    const skipped: TestResult = {
+      ...t('tests/test_a.py::test_skip', 'skip'),
+      skipReasons: ['windows-only'],
+    };
+    const r = decide(
+      input({
+        ledger: head.ledger,
+        tests: [t('tests/test_a.py::test_one'), t('tests/test_a.py::test_flaky', 'fail'), skipped],
+        change: change({ changed: [{ path: 'tests/test_a.py', status: 'M' }], baseLedger: base }),
+      }),
+    );
+    expect(r.decision).toBe('review');
+    const review = r.findings.filter((f) => f.result === 'review');
+    expect(review.map((f) => `${f.rule}:${f.id}`)).toEqual([
+      'fixture-contract-change:tests/test_a.py::test_one',
+      'fixture-contract-change:tests/test_a.py::test_skip',
+    ]);
+    expect(review[1].accepts).toBe(
+      `tests/test_a.py::test_skip: class locked_fixture, digest ${D1}, artifact tests/test_a.py, skip windows-only`,
+    );
+    // The file's bytes moved without a re-lock: the heir rejects with its file row.
+    const stale = decide(
+      input({
+        ledger: head.ledger,
+        tests: [skipped, t('tests/test_a.py::test_one')],
+        artifacts: new Map([['tests/test_a.py', { digest: D2 }]]),
+      }),
+    );
+    expect(stale.findings.map((f) => `${f.rule}:${f.id}`).sort()).toEqual([
+      'fixture-digest-mismatch:tests/test_a.py::test_one',
+      'fixture-digest-mismatch:tests/test_a.py::test_skip',
+      'quarantine-removed:tests/test_a.py::test_flaky',
     ]);
   });
 

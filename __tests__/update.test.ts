@@ -152,7 +152,68 @@ describe('update', () => {
       artifact: A,
       digest: sha256('a1\n'),
       skip: 'not today', // the report's reason
+      inherits: true, // `skip:` alone: the file row's lock, not a second copy of its digest
     });
+    expect(read()).toContain(`  - id: ${A}::test_one\n    skip: not today\n`);
+    // The next edit of the file re-locks one line: the file row's digest.
+    write({ [A]: 'a2\n' });
+    const next = await run();
+    expect(next.code).toBe(0);
+    expect(next.out.split('\n').filter((l) => /^[-+] /.test(l))).toEqual([
+      `-    digest: ${sha256('a1\n')}`,
+      `+    digest: ${sha256('a2\n')}`,
+    ]);
+    expect(rows().byId.get(`${A}::test_one`)!.digest).toBe(sha256('a2\n'));
+    expect((await run()).out).toContain('already level');
+  });
+
+  it('init writes a skip under a file row as skip: alone, and an edit of that file then changes one line', async () => {
+    write({ [A]: 'a1\n' });
+    report([
+      { file: A, name: 'test_one', status: 'skip' },
+      { file: A, name: 'test_two' },
+    ]);
+    expect((await call(init, '--junit', 'build/junit.xml', '--owner', 'me')).code).toBe(0);
+    expect(read()).toContain(`  - id: ${A}::test_one\n    skip: not today\n`);
+    expect(rows().byId.get(`${A}::test_one`)).toMatchObject({
+      class: 'locked_fixture',
+      digest: sha256('a1\n'),
+      inherits: true,
+    });
+    const before = read();
+    write({ [A]: 'a2\n' });
+    expect((await run()).code).toBe(0);
+    const changed = read()
+      .split('\n')
+      .filter((l, i) => l !== before.split('\n')[i]);
+    expect(changed).toEqual([`    digest: ${sha256('a2\n')}`]);
+  });
+
+  it('migrates an old exact skip row that repeats its file row’s digest to skip: alone', async () => {
+    await frozen();
+    const old = [
+      `  - id: ${A}::test_one`,
+      '    class: locked_fixture',
+      `    digest: ${sha256('a1\n')}`,
+      `    artifact: ${A}`,
+      '    skip: not today',
+      '',
+    ].join('\n');
+    write({ 'tests/ledger.yaml': read() + old });
+    report([
+      { file: A, name: 'test_one', status: 'skip' },
+      { file: A, name: 'test_two' },
+      { file: B, name: 'test_b' },
+    ]);
+    const r = await run();
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("1 exact rows now inherit their file row's lock");
+    expect(read()).toContain(`  - id: ${A}::test_one\n    skip: not today\n`);
+    expect(rows().byId.get(`${A}::test_one`)).toMatchObject({
+      inherits: true,
+      digest: sha256('a1\n'),
+    });
+    expect((await run()).out).toContain('already level');
   });
 
   it('refuses, writing nothing, while a test fails or a module cannot be collected', async () => {

@@ -14,6 +14,7 @@ import { judgeAuthorship, parsePatterns, type Authorship } from './decision/auth
 import { decide } from './decision/decide.js';
 import { NO_LEDGER, addFixes, type FixContext } from './decision/fix.js';
 import { reportFix } from './decision/report-fix.js';
+import { changedTests } from './base-tests.js';
 import { EvidencePaths, type EvidenceSettings } from './decision/evidence.js';
 import {
   DEFAULT_DRAFT_PATHS,
@@ -55,6 +56,8 @@ export interface GateOptions extends StrongerOptions {
   collected?: string;
   /** The folder `collected` must be inside; default the repository (cwd). */
   collectedRoot?: string;
+  /** Report globs of the base commit's own run: the review entries name the tests a file adds, deletes, renames. */
+  baseTests?: string[];
   /** Base ref or sha to diff against; without it the diff rules are skipped and `notes` says so. */
   base?: string;
   head: string;
@@ -258,6 +261,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   addFixes(report.findings, fix);
   const oneFix = reportFix(report.findings, fix);
   if (oneFix !== undefined) report.fix = oneFix;
+  const moved = await changedTests(root, o.baseTests, change, { tests, collected });
+  if (moved.length > 0) report.test_changes = moved;
   if (o.production.length === 0 && o.base !== undefined) {
     notes.push('no production paths given: production-golden-no-bump was not checked');
   }

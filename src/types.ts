@@ -41,6 +41,11 @@ export interface LedgerRow {
   proposed_class?: string;
   /** Why the row's test is expected to skip (any class); a skip without it rejects. */
   skip?: string;
+  /**
+   * Written without `class` (only `skip:`) under its file's row: class, digest and artifact
+   * are the file row's (CONTRACT §2), so an edit of the file re-locks one line.
+   */
+  inherits?: true;
   /** 1-based line of the row's `- id:` (or of the row's first key). */
   line: number;
   /** 1-based line of each key the row carries. */
@@ -359,6 +364,16 @@ export interface Report {
   agentChanges?: AgentChange[];
   /** The one command that resolves every upkeep finding (decision/report-fix.ts), when there is one. */
   fix?: string;
+  /** Per touched test file: the tests the change adds, deletes and renames (decision/test-changes.ts). */
+  test_changes?: TestChanges[];
+}
+
+/** What a change did to one test file's tests, by id (renamed: `[from, to]`). */
+export interface TestChanges {
+  file: string;
+  added: string[];
+  deleted: string[];
+  renamed: [string, string][];
 }
 
 /**

@@ -19,7 +19,8 @@ export const modules = {
 // ledger does not class yet): a test that failed (or passed only after failing, or is an
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
 // why it skips; any other is classed by the first rule whose pattern matches. A
-// `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted.
+// `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted,
+// and a skip under it as a row of `skip:` alone, which inherits the file row's lock.
 
 
 
@@ -77,9 +78,12 @@ async function planRows(ids, run, c) {
                     artifact = ownFileOf(c.root, id, rule);
                     files.set(file, artifact);
                 }
-                if (artifact !== null && skip === undefined && c.asFileRow(artifact)) {
+                if (artifact !== null && c.asFileRow(artifact)) {
                     out.rows.set((0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__/* .fileRowId */ .OI)(artifact), { class: 'locked_fixture', artifact });
                     out.how.set(id, 'file');
+                    // A test expected to skip gets `skip:` alone: it inherits the file row's lock.
+                    if (skip !== undefined)
+                        out.rows.set(id, { skip });
                     continue;
                 }
             }

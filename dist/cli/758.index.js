@@ -41,7 +41,8 @@ async function run(argv, io) {
         const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
         const artifacts = [...new Set(positionals.map((p) => (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, p, 'relock', at.cwd)))];
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
-            const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture');
+            // A row of `skip:` alone follows its file row's digest: it has none of its own to write.
+            const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture' && !r.inherits);
             for (const a of artifacts) {
                 if (!rows.some((r) => r.artifact === a)) {
                     throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);

@@ -152,6 +152,12 @@ export const CHECK = {
       value: 'FILE',
       help: 'write the Markdown summary to FILE (- for stdout)',
     },
+    'base-tests': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: "reports of the base commit's own run: review entries name the tests a file adds, deletes, renames",
+    },
     'base-junit': {
       type: 'string',
       multiple: true,

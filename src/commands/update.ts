@@ -50,6 +50,8 @@ interface Edits {
   skips: number;
   converted: number;
   rekeyed: number;
+  /** Exact rows rewritten to inherit their file row (the migration). */
+  inherited: number;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -108,6 +110,9 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
       (edits.rekeyed > 0
         ? `, ${edits.rekeyed} re-keyed to the runner's id (no leading space)`
+        : '') +
+      (edits.inherited > 0
+        ? `, ${edits.inherited} exact rows now inherit their file row's lock (skip: alone)`
         : '');
     // What it did, file by file, under the diff.
     for (const l of perFileLines(ledger.byId, edits.set, edits.drop)) io.stdout(l + '\n');
@@ -164,6 +169,7 @@ async function plan(
     skips: 0,
     converted: 0,
     rekeyed: 0,
+    inherited: 0,
   };
   const ranFiles = new Set([...testRun.ids].map(testFile));
   const onDisk = (p: string) => p !== '' && existsSync(path.join(root, p));
@@ -258,12 +264,24 @@ async function plan(
     const reason = readAs(t)[0];
     const fields = fieldsOf(row);
     if (row.id === t.id) e.set.set(row.id, { ...fields, skip: reason });
-    else e.set.set(t.id, { class: 'locked_fixture', artifact: row.artifact, skip: reason });
+    // Under a file row, the new row is `skip:` alone: it inherits the file row's lock.
+    else e.set.set(t.id, { skip: reason });
     e.skips++;
   }
 
-  // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current digest.
-  const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture');
+  // 4b. Migration: an exact row that repeats its file row's lock (locked_fixture, its own
+  // file, a `skip:`) is rewritten as `skip:` alone, so the next edit of the file re-locks one
+  // line instead of one per such row.
+  for (const r of rows.values()) {
+    if (e.set.has(r.id) || !repeatsFileRow(r, rows)) continue;
+    e.set.set(r.id, { skip: r.skip });
+    e.inherited++;
+  }
+
+  // 5. Re-lock: every locked_fixture row (new ones included) gets its artifact's current
+  // digest; a row that inherits its file row's lock follows that row, and has no digest line.
+  const heirs = (id: string) => rows.get(id)?.inherits === true || isHeir(e.set.get(id));
+  const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture' && !heirs(r.id));
   for (const [id, f] of e.set)
     if (f.class === 'locked_fixture' && !rows.has(id)) locked.push(asRow(id, f));
   const facts = await artifactFacts(root, new Set(locked.map((r) => r.artifact!)));
@@ -285,14 +303,29 @@ async function plan(
   return e;
 }
 
+/** Fields that are `skip:` alone: a row that inherits its file row's lock. */
+function isHeir(f: RowFields | undefined): boolean {
+  return f !== undefined && f.class === undefined;
+}
+
+/** Is `r` an exact row written out in full that says only what its file row says, plus `skip:`? */
+function repeatsFileRow(r: LedgerRow, rows: ReadonlyMap<string, LedgerRow>): boolean {
+  if (r.inherits || r.class !== 'locked_fixture' || r.skip === undefined) return false;
+  if (isFileRowId(r.id) || r.artifact !== testFile(r.id)) return false;
+  return rows.get(fileRowId(r.artifact))?.class === 'locked_fixture';
+}
+
 /** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
 function asRow(id: string, f: RowFields): LedgerRow {
+  if (isHeir(f))
+    return { id, class: 'locked_fixture', skip: f.skip, inherits: true, line: 0, keyLines: {} };
   const artifact = f.artifact ?? (isFileRowId(id) ? testFile(id) : undefined);
   return { ...f, id, artifact, line: 0, keyLines: {} } as LedgerRow;
 }
 
 /** A row's fields as setRows takes them (a file row's artifact is implied, not written). */
 function fieldsOf(r: LedgerRow): RowFields {
+  if (r.inherits) return { skip: r.skip };
   const out: RowFields = { class: r.class };
   for (const k of ROW_FIELDS) {
     const value = (r as unknown as Record<string, string | undefined>)[k];

@@ -3,8 +3,11 @@ import type { LedgerClass } from '../types.js';
 import { resolvePlain } from './scalar.js';
 import { ROW_FIELDS } from './schema.js';
 
-/** A row's fields besides `id`, in the order they are written. */
-export type RowFields = { class: LedgerClass } & Partial<Record<string, string>>;
+/**
+ * A row's fields besides `id`, in the order they are written. Without `class`: a row of
+ * `skip:` alone under its file row, which inherits that row's lock (CONTRACT §2).
+ */
+export type RowFields = { class?: LedgerClass } & Partial<Record<string, string>>;
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
 const PLAIN_SAFE = /^[A-Za-z0-9_./][^\x00-\x1f\x7f\u0085\u2028\u2029\ufeff]*$/;

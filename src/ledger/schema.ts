@@ -278,13 +278,24 @@ export function ledgerJsonSchema(id: string): Json {
       row: {
         type: 'object',
         additionalProperties: false,
-        required: FIELD_SPECS.filter((f) => f.on === 'every').map((f) => f.name),
+        required: ['id'],
         properties: Object.fromEntries(FIELD_SPECS.map((f) => [f.name, fieldSchema(f)])),
         allOf: [
           ...LEDGER_CLASSES.map(classRule),
           {
             if: { properties: { id: { pattern: FILE_ROW_PATTERN } } },
             then: { properties: { class: { const: 'locked_fixture' } } },
+          },
+          {
+            // Without a class: `skip:` alone under a file row, inheriting its lock (CONTRACT §2).
+            if: { not: { required: ['class'] } },
+            then: {
+              required: ['id', 'skip'],
+              propertyNames: { enum: ['id', 'skip'] },
+              properties: {
+                id: { pattern: '^(?:[^:]|:(?!:))+::', not: { pattern: FILE_ROW_PATTERN } },
+              },
+            },
           },
         ],
       },

@@ -53,6 +53,8 @@ export class LedgerValidator {
   readonly byId = new Map<string, LedgerRow>();
   /** First line of each id whose row is not in byId (e.g. an unknown class), for duplicates. */
   readonly otherIds = new Map<string, number>();
+  /** Rows written without a class under a file row, resolved once every row is read. */
+  readonly heirs: LedgerRow[] = [];
 
   /**
    * `normalisePaths`: a non-canonical artifact/seeds spelling is normalised, not refused. For
@@ -151,7 +153,37 @@ export class LedgerValidator {
     } else if (!rowsDone) {
       for (const item of rowsEntry.value.items) this.row(item);
     }
+    this.inherit();
     return { ledger, errors };
+  }
+
+  /**
+   * Gives each row written without a class its file row's class, digest and artifact; one
+   * whose file has no valid locked_fixture file row is refused (and dropped from the rows).
+   */
+  private inherit(): void {
+    if (this.heirs.length === 0) return;
+    const orphans = new Set<LedgerRow>();
+    for (const row of this.heirs) {
+      const file = testFile(row.id);
+      const parent = this.byId.get(file + FILE_ROW_SUFFIX);
+      if (parent?.class === 'locked_fixture' && parent.digest !== undefined) {
+        row.digest = parent.digest;
+        row.artifact = file;
+      } else {
+        this.err(
+          { line: row.line, column: row.column ?? 1 },
+          `${rowLabel(row.id)} has no \`class\`; a row with only \`skip:\` inherits its file row, and '${printable(file + FILE_ROW_SUFFIX)}' has none (add it, or write the row's class and fields)`,
+        );
+        orphans.add(row);
+        this.byId.delete(row.id);
+      }
+    }
+    if (orphans.size > 0) {
+      const kept = this.rows.filter((r) => !orphans.has(r));
+      this.rows.length = 0;
+      this.rows.push(...kept);
+    }
   }
 
   /** `gaming_allow:`: `SHAPE=PATH_GLOB` entries, each a known shape (src/gaming/shapes.ts). */
@@ -208,6 +240,7 @@ const I_ID = 0;
 const I_CLASS = 1;
 const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
 const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
+const I_SKIP = ROW_FIELDS.indexOf('skip');
 // Each field's format by index, as a small number: checked for every value of every row.
 const FORMATS: readonly FieldFormat[] = [
   'text',
@@ -297,8 +330,11 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
 
   const clsRaw = V[I_CLASS];
   let cls: LedgerClass | undefined;
-  if (P[I_CLASS] === undefined) err(m, `${rowLabel(id)} has no \`class\``);
-  else if (clsRaw !== undefined) {
+  if (P[I_CLASS] === undefined) {
+    const heir = inheritingRow(m, id, idEntry, keyLines, v);
+    if (heir !== undefined) return heir;
+    err(m, `${rowLabel(id)} has no \`class\``);
+  } else if (clsRaw !== undefined) {
     if (REQUIRED_IDX.has(clsRaw as LedgerClass)) cls = clsRaw as LedgerClass;
     else
       err(
@@ -346,6 +382,39 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
 }
 
 /**
+ * A row without `class` under a file row (CONTRACT §2): `- id: FILE::test` with only `skip:`
+ * inherits its file row's class, digest and artifact, so editing FILE changes one ledger line.
+ * Returns the row (its digest filled in by `LedgerValidator.inherit` once every row is read),
+ * null for a duplicate, or undefined when the row is not of that form.
+ */
+function inheritingRow(
+  m: MapVal,
+  id: string | undefined,
+  idEntry: Entry | undefined,
+  keyLines: Record<string, number>,
+  v: LedgerValidator,
+): LedgerRow | null | undefined {
+  if (id === undefined || idEntry === undefined || isFileRowId(id) || testFile(id) === '')
+    return undefined;
+  if (P[I_SKIP] === undefined) return undefined;
+  for (let fi = 0; fi < NF; fi++)
+    if (fi !== I_ID && fi !== I_SKIP && P[fi] !== undefined) return undefined;
+  if (V[I_SKIP] === undefined) return null; // the value's own error is reported
+  if (v.byId.has(id) || v.otherIds.has(id)) return null; // the duplicate is reported
+  const row: LedgerRow = {
+    id,
+    class: 'locked_fixture',
+    skip: V[I_SKIP],
+    inherits: true,
+    line: m.line,
+    column: m.column,
+    keyLines,
+  };
+  v.heirs.push(row);
+  return row;
+}
+
+/**
  * Checks a file row: its file is a canonical path, its class locked_fixture, and it writes no
  * `artifact` (the file is its artifact). Returns the file; an error leaves the row invalid.
  */
@@ -387,7 +456,7 @@ function firstWithKey(entries: Entry[], before: number): Entry | undefined {
   return undefined;
 }
 
-type OptionalField = Exclude<RowField, 'id' | 'class'>;
+type OptionalField = Exclude<RowField, 'id' | 'class' | 'inherits'>;
 
 /** Checks a value against its field's format (paths: checkPath; `class`: validateRow, below). */
 function checkFormat(

@@ -70,6 +70,7 @@ export function* jsonChunks(report: Report, batch = 2000): Generator<string> {
       counts: { cases: c.cases, admit: c.admit, review: c.review, reject: c.reject, info: c.info },
       ...(report.fix !== undefined ? { fix: report.fix } : {}),
       ...(report.agentChanges ? { agent_changes: report.agentChanges.map(agentChange) } : {}),
+      ...(report.test_changes ? { test_changes: report.test_changes } : {}),
       findings: [],
     },
     null,

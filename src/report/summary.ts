@@ -7,7 +7,16 @@
 import { fixForMany, type FixContext } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
-import type { Finding, Ledger, Report, Result, RuleKey, TestResult } from '../types.js';
+import { testChangesOf } from '../decision/test-changes.js';
+import type {
+  Finding,
+  Ledger,
+  Report,
+  Result,
+  RuleKey,
+  TestChanges,
+  TestResult,
+} from '../types.js';
 import { cell, clip, code, codeCell, text } from './escape.js';
 import {
   countLines,
@@ -171,7 +180,12 @@ function statusesOf(findings: Finding[]): string {
  * The table of one rule group: a header, then one row per entry (rendered when asked). With
  * `fixOf` (the groups that need action), a last column holds each entry's command.
  */
-function groupTable(g: RuleGroup, places: Places, fixOf?: (e: Entry) => string | undefined) {
+function groupTable(
+  g: RuleGroup,
+  places: Places,
+  fixOf?: (e: Entry) => string | undefined,
+  moved?: readonly TestChanges[],
+) {
   const approvedCol = g.approved > 0;
   const extra = (approvedCol ? ' approved by |' : '') + (fixOf ? ' fix |' : '');
   const sep = (n: number) => '|---'.repeat(n + (approvedCol ? 1 : 0) + (fixOf ? 1 : 0)) + '|\n';
@@ -187,7 +201,9 @@ function groupTable(g: RuleGroup, places: Places, fixOf?: (e: Entry) => string |
     const m = e.findings[0].message;
     const pair = pairingText(e.findings);
     const said = accepts ? `${m}; an approval accepts ${accepts}` : m;
-    return cell(shortDigests(pair ? `${said} (base run: ${pair})` : said));
+    const tests = testChangesOf(moved, e.artifact);
+    const full = (pair ? `${said} (base run: ${pair})` : said) + (tests ? `; tests: ${tests}` : '');
+    return cell(shortDigests(full));
   };
   const row = (e: Entry): string => {
     const f = e.findings[0];
@@ -295,7 +311,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     headRoom += roomOf(headed++);
   const tables = acting.slice(0, headed).map((g) => {
     const fixOf = (e: Entry) => (input.fix ? fixForMany(e.findings, input.fix) : e.findings[0].fix);
-    const { header, row } = groupTable(g, places, fixOf);
+    const { header, row } = groupTable(g, places, fixOf, input.report.test_changes);
     const list = g.entries;
     return { count: list.length, row: (i: number) => (i === 0 ? header : '') + row(list[i]) };
   });

@@ -4,6 +4,7 @@
 // notes. Plain lines, made inert for a workflow log (neutralise, forLog); colour only when
 // asked (a terminal without NO_COLOR).
 import { fixForMany } from '../decision/fix.js';
+import { testChangesOf } from '../decision/test-changes.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { Finding, Result } from '../types.js';
@@ -84,6 +85,8 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
     const plain = accepts ? `${f.message}; an approval accepts ${accepts}` : f.message;
     const said = pair ? `${plain} (base run: ${pair})` : plain;
     const message = `    ${neutralise(clip(shortDigests(said), 500))}`;
+    const moved = testChangesOf(report.test_changes, e.artifact);
+    const movedLine = moved === undefined ? [] : [`    tests: ${neutralise(clip(moved, 500))}`];
     const fix = input.fix ? fixForMany(e.findings, input.fix) : f.fix;
     const fixLine = fixOnce(fix, '    fix: ');
     // A golden's entry names its golden even for one test; another file's, from two tests on.
@@ -96,6 +99,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
       return [
         `  ${e.label ?? 'golden'} ${neutralise(e.artifact)}: ${n} test${n === 1 ? '' : 's'}`,
         message,
+        ...movedLine,
         ...ids,
         ...fixLine,
       ];
@@ -106,7 +110,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
       what ? `(${what})` : '',
       paint('dim', place(f)),
     ];
-    return [`  ${head.filter(Boolean).join(' ')}`, message, ...fixLine];
+    return [`  ${head.filter(Boolean).join(' ')}`, message, ...movedLine, ...fixLine];
   };
 
   const acting = groups
