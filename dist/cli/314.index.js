@@ -1,5 +1,5 @@
 export const id = 314;
-export const ids = [314,944,526];
+export const ids = [314,944,145];
 export const modules = {
 
 /***/ 7526:

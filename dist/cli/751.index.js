@@ -1,5 +1,5 @@
 export const id = 751;
-export const ids = [751,944,526];
+export const ids = [751,944,145];
 export const modules = {
 
 /***/ 7526:

@@ -1,14 +1,14 @@
 // What the action leaves for the steps after it: the JSON report and the outputs, the findings
 // in the log, and the step's own result (fail-on).
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '../adapters/actions/runner.js';
+import { writeJsonReport } from '../adapters/fs/json-report.js';
 import type { CheckRun } from '../adapters/github/client.js';
 import type { GateOutcome } from '../gate.js';
 import type { FailOn } from '../inputs.js';
 import { logLine } from '../report/escape.js';
 import { testCounts } from '../report/groups.js';
-import { jsonChunks } from '../report/json.js';
 import type { Decision, Report } from '../types.js';
 import { titleOf } from './publish.js';
 
@@ -24,7 +24,7 @@ export async function writeOutputs(
   const { report } = outcome;
   const reportPath = path.join(dir, 'ledger-gate-report.json');
   await mkdir(path.dirname(reportPath), { recursive: true });
-  await writeJson(reportPath, report);
+  await writeJsonReport(reportPath, report);
   core.setOutput('decision', report.decision);
   core.setOutput('admitted', String(report.counts.admit));
   core.setOutput('review', String(report.counts.review));
@@ -55,14 +55,4 @@ export function logFindings(report: Report): void {
   if (acting.length > LOG_MAX)
     core.info(`… and ${acting.length - LOG_MAX} more in the job summary`);
   core.info(logLine(`ledger-gate: ${titleOf(report)}`));
-}
-
-/** The JSON report, written a batch of findings at a time (it is 30 MB at 100k findings). */
-async function writeJson(file: string, report: Report): Promise<void> {
-  const out = await open(file, 'w');
-  try {
-    for (const chunk of jsonChunks(report)) await out.write(chunk);
-  } finally {
-    await out.close();
-  }
 }

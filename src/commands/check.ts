@@ -10,6 +10,7 @@ import { runGate, type GateOptions, type GateOutcome } from '../gate.js';
 import { forLog, logLine } from '../report/escape.js';
 import { renderSummary } from '../report/summary.js';
 import { renderTerminal } from '../report/terminal.js';
+import { writeJsonReport } from '../adapters/fs/json-report.js';
 import { toJson } from '../report/json.js';
 import { GateError, type Decision, type Expect } from '../types.js';
 import { UsageError, fromCwd, placeOf, type CommandIO } from './io.js';
@@ -117,20 +118,10 @@ async function output(io: CommandIO, target: string, text: string, markdown: boo
   else await writeFile(path.resolve(io.cwd, target), text);
 }
 
-function outputs(
-  o: CheckOptions,
-  outcome: GateOutcome,
-): { target: string; render: () => string; markdown: boolean }[] {
-  const list = [];
-  if (o.json) list.push({ target: o.json, render: () => toJson(outcome.report), markdown: false });
-  // The Markdown is rendered only when asked for: at 100k findings it is a megabyte of work.
-  if (o.summary)
-    list.push({
-      target: o.summary,
-      render: () => renderSummary(outcome),
-      markdown: true,
-    });
-  return list;
+/** The JSON report to FILE as it is built, or to stdout for `-`. */
+async function outputJson(io: CommandIO, target: string, outcome: GateOutcome) {
+  if (target === '-') io.stdout(toJson(outcome.report));
+  else await writeJsonReport(path.resolve(io.cwd, target), outcome.report);
 }
 
 /** A `--base` or `--head` git cannot resolve is a usage error that names it, not a reject. */
@@ -157,7 +148,9 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
   const stdoutTaken = o.json === '-' || o.summary === '-';
   try {
     const outcome = await runGate(o);
-    for (const out of outputs(o, outcome)) await output(io, out.target, out.render(), out.markdown);
+    if (o.json) await outputJson(io, o.json, outcome);
+    // The Markdown is rendered only when asked for: at 100k findings it is a megabyte of work.
+    if (o.summary) await output(io, o.summary, renderSummary(outcome), true);
     if (!stdoutTaken) io.stdout(renderTerminal(outcome, { color: io.color ?? false }));
     for (const w of outcome.warnings)
       io.stderr(`warning: ${logLine(`${w.file}:${w.line}: ${w.message}`)}\n`);
