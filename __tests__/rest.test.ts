@@ -72,6 +72,19 @@ describe('createApi against a local server', () => {
           res.writeHead(302, { location: 'https://storage.example/blob' });
           return res.end();
         }
+        if (u.pathname === '/moved') {
+          res.writeHead(301, { location: `${base}/wrapped` });
+          return res.end();
+        }
+        if (u.pathname === '/moved-write') {
+          res.writeHead(307, { location: '/echo' });
+          return res.end();
+        }
+        if (u.pathname === '/echo') return json(200, { method: req.method, body });
+        if (u.pathname === '/loop') {
+          res.writeHead(302, { location: '/loop' });
+          return res.end();
+        }
         if (u.pathname === '/bin') {
           res.writeHead(200, { 'content-type': 'application/zip' });
           return res.end(Buffer.from([0x50, 0x4b, 0xff, 0x00]));
@@ -128,6 +141,23 @@ describe('createApi against a local server', () => {
     await expect(api().request('GET /zip')).rejects.toMatchObject({ status: 302 });
     const b = await api().request<Buffer>('GET /bin', {}, { binary: true });
     expect([...b.data]).toEqual([0x50, 0x4b, 0xff, 0x00]);
+  });
+  it('follows a redirect on the API’s origin (a renamed repository), a write as a write', async () => {
+    expect((await api().request('GET /moved')).data).toEqual({
+      total_count: 1,
+      artifacts: [{ id: 7 }],
+    });
+    const w = await api().request('PATCH /moved-write', { status: 'completed' });
+    expect(w.data).toEqual({ method: 'PATCH', body: '{"status":"completed"}' });
+  });
+  it('never follows a redirect off the API’s origin, nor one without end', async () => {
+    await expect(api().request('GET /zip')).rejects.toThrow(
+      /a redirect off the API: https:\/\/storage\.example/,
+    );
+    await expect(api().request('GET /loop')).rejects.toMatchObject({
+      status: 302,
+      message: 'more than 3 redirects',
+    });
   });
   it('a network error has no status', async () => {
     const dead = createApi({ baseUrl: 'http://127.0.0.1:9', token: 't' });

@@ -64,6 +64,9 @@ export interface ApiOptions {
 
 const WRITE = /^(POST|PATCH|PUT|DELETE)$/;
 const MAX_BODY = 64 * 1024 * 1024;
+/** Redirects followed, as octokit's fetch did (a renamed repository answers 301 or 307). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
 
 /** 'GET /repos/{owner}/{repo}/pulls' and its params: the URL, and what is left for a body. */
 export function expandRoute(
@@ -146,6 +149,13 @@ export function createApi(o: ApiOptions): Api {
   const now = r?.now ?? Date.now;
   let spaced = false;
   let lastWrite = 0;
+  const origin = new URL(base).origin;
+  /** The token goes only where the API lives, whatever a link or location header says. */
+  const onApi = (to: string, from: URL, what: string, status?: number): URL => {
+    const url = new URL(to, from);
+    if (url.origin !== origin) throw new ApiError(`${what} off the API: ${url.origin}`, status);
+    return url;
+  };
 
   /** One request to a full URL, answered once: an ApiError for anything but 2xx (and 3xx when asked). */
   async function once(
@@ -153,6 +163,7 @@ export function createApi(o: ApiOptions): Api {
     url: URL,
     body: string | undefined,
     opts: RequestOptions,
+    hops = 0,
   ): Promise<ApiResponse<unknown>> {
     const headers: Params = {
       accept: opts.raw ? 'application/vnd.github.raw' : 'application/vnd.github+json',
@@ -171,6 +182,15 @@ export function createApi(o: ApiOptions): Api {
       const err = new ApiError(String((e as Error).message ?? e), undefined);
       if ((e as Error).name === 'AbortError') err.name = 'AbortError';
       throw err;
+    }
+    const location = res.headers.location;
+    if (opts.redirect !== 'manual' && REDIRECTS.has(res.status) && location) {
+      if (hops >= MAX_REDIRECTS)
+        throw new ApiError(`more than ${MAX_REDIRECTS} redirects`, res.status);
+      const to = onApi(location, url, 'a redirect', res.status);
+      // As fetch: a 303, or a 301/302 answering a write, is followed by a GET without body.
+      const get = res.status === 303 || (res.status <= 302 && method !== 'GET');
+      return once(get ? 'GET' : method, to, get ? undefined : body, opts, hops + 1);
     }
     const redirect = res.status >= 300 && res.status < 400 && opts.redirect === 'manual';
     if ((res.status < 200 || res.status >= 300) && !redirect) {
@@ -238,10 +258,7 @@ export function createApi(o: ApiOptions): Api {
       const first = await api.request(route, params);
       const all = items<T>(first.data);
       for (let next = nextPage(first.headers.link); next;) {
-        const url = new URL(next);
-        // The token goes only where the API lives, whatever a link header says.
-        if (url.origin !== new URL(base).origin)
-          throw new Error(`a next page off the API: ${url.origin}`);
+        const url = onApi(next, new URL(base), 'a next page');
         const page = await retried(route, url, undefined, {});
         all.push(...items<T>(page.data));
         next = nextPage(page.headers.link);
