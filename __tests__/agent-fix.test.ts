@@ -14,6 +14,7 @@ import { reportFix } from '../src/decision/report-fix.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import type { CommitChanges, Finding, RuleKey, TestResult } from '../src/types.js';
 import { check } from './support/check.js';
+import { follow, printedFixes, words } from './support/fixes.js';
 import { AGENT, Repo, ledgerYaml, pytestXunit1, sha256 } from './support/repo.js';
 
 const LEDGER = 'tests/ledger.yaml';
@@ -129,37 +130,6 @@ afterAll(() => repos.forEach((r) => r.cleanup()));
 
 const BASE_GOLDEN = 'total: 10.00\n';
 const ID = 'tests/test_receipt.py::test_receipt';
-
-/** Shell words of a printed fix (bare or single-quoted, as shellQuote writes them). */
-function words(cmd: string): string[] {
-  const out: string[] = [];
-  const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
-  for (const m of cmd.matchAll(re))
-    out.push(m[1] !== undefined ? m[1].replaceAll(`'\\''`, "'") : m[2]);
-  return out;
-}
-
-/** Runs one printed fix as a maintainer would, from the repository root. */
-async function follow(repo: Repo, fix: string): Promise<void> {
-  for (const part of fix.split(' && ')) {
-    const [tool, ...args] = words(part.split('   (or:')[0]);
-    if (tool === 'git') repo.git(...args);
-    else if (tool === 'ledger-gate')
-      await main(args, { cwd: repo.dir, stdout: () => undefined, stderr: () => undefined });
-    // An approval or a pytest run is no edit of the tree.
-  }
-}
-
-/** Every fix the check printed: each finding's, the report's, and the terminal's fix lines. */
-function printedFixes(r: Awaited<ReturnType<typeof check>>): string[] {
-  const all = r.report.findings.map((x) => x.fix).filter((x): x is string => x !== undefined);
-  if (r.report.fix !== undefined) all.push(r.report.fix);
-  for (const line of r.stdout.split('\n')) {
-    const m = /^\s+fix: (.*)$/.exec(line);
-    if (m) all.push(m[1]);
-  }
-  return [...new Set(all)];
-}
 
 /** A receipt golden locked by its test, at the base; the repository on branch `change`. */
 function receiptRepo(): Repo {

@@ -317,7 +317,7 @@ describe('usage errors say what to do', () => {
     expect(res.code).toBe(2);
     expect(res.err).toBe(
       'ledger-gate lock: lock needs at least one ID (or id glob)\n' +
-        "usage: ledger-gate lock ID|'ID_GLOB'... --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--dry-run]\n" +
+        "usage: ledger-gate lock ID|'ID_GLOB'... --artifact PATH|'GLOB'|{file}... [--junit GLOB | --collected FILE] [--new] [--dry-run]\n" +
         "run 'ledger-gate lock --help' for its options\n",
     );
     const missing = await cli(r.dir, 'check', '--junit');

@@ -6,8 +6,9 @@ import { createRequire } from 'node:module';
 import { parseDocument } from 'yaml';
 import { decide, type DecideInput } from '../src/decision/decide.js';
 import { isFileRowId, rowFor } from '../src/ledger/file-rows.js';
-import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
-import type { Change, Ledger, LedgerParse, Status, TestResult } from '../src/types.js';
+import { parseLedger } from '../src/ledger/parse.js';
+import type { Change, Ledger, Status, TestResult } from '../src/types.js';
+import { both, messages } from './support/readers.js';
 
 const D1 = 'sha256:' + '1'.repeat(64);
 const D2 = 'sha256:' + '2'.repeat(64);
@@ -28,12 +29,6 @@ const LEDGER = [
   '    owner: human',
   '',
 ].join('\n');
-
-const both = (text: string): LedgerParse[] => [
-  parseLedgerWith(text, 'l.yaml', 'fast')!,
-  parseLedgerWith(text, 'l.yaml', 'yaml')!,
-];
-const messages = (p: LedgerParse) => p.errors.map((e) => `${e.line}:${e.column} ${e.message}`);
 
 describe('reading file rows and rules', () => {
   test('both readers read a file row (its artifact is its file) and the rules alike', () => {
@@ -168,7 +163,7 @@ describe('reading file rows and rules', () => {
     [
       'a bad rule',
       "rules:\n  - 'tests/*=fixture:x'\n",
-      "3:5 rule 'tests/*=fixture:x': expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH|{file}'",
+      "3:5 rule 'tests/*=fixture:x': expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH|ARTIFACT_GLOB|{file}'",
     ],
     [
       'a path outside',

@@ -89,7 +89,7 @@ describe('rewriteValue', () => {
     ['    reason: "a \\" # b"', 'y: z', '    reason: "y: z"'],
     ['    owner: me\r', 'you', '    owner: you\r'],
   ])('%s', (line, value, expected) => {
-    expect(rewriteValue(line, value)).toBe(expected);
+    expect(rewriteValue(line, 'digest', value)).toBe(expected);
   });
 });
 

@@ -14,6 +14,7 @@ import type {
   LedgerParse,
 } from './types.js';
 import { parseAddedLines } from './gaming/diff.js';
+import { GoldenIndex } from './ledger/golden-set.js';
 import { reportNeedles, scanAddedLines } from './gaming/scan.js';
 import { isMinified, languageOf } from './gaming/shapes.js';
 
@@ -106,9 +107,7 @@ export async function readGaming(
 /** The path kinds as the evidence rules see them, goldens being every artifact either ledger names. */
 function kinds(i: GamingReadInput): EvidencePaths {
   const baseRows = i.baseLedger?.ledger?.rows ?? [];
-  const artifacts = new Set<string>();
-  for (const r of [...(i.ledger?.rows ?? []), ...baseRows])
-    if (r.artifact !== undefined) artifacts.add(r.artifact);
+  const goldens = new GoldenIndex([...(i.ledger?.rows ?? []), ...baseRows].map((r) => r.artifact));
   const prod = i.production.filter((g) => g.trim() !== '');
   const isProduction = prod.length > 0 ? picomatch(prod, { dot: true }) : () => false;
   return new EvidencePaths(i.evidence, {
@@ -116,6 +115,6 @@ function kinds(i: GamingReadInput): EvidencePaths {
     ledger: i.ledger,
     baseRows,
     isProduction,
-    isGolden: (p) => artifacts.has(p),
+    isGolden: (p) => goldens.has(p),
   });
 }

@@ -10,11 +10,11 @@ export const modules = {
 /* harmony export */   L: () => (/* binding */ planRows)
 /* harmony export */ });
 /* harmony import */ var _ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9825);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1682);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9026);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7587);
-/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8944);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1682);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9026);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7587);
+/* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8944);
 // How a test id gets its row, for `init` (every id of the run) and `update` (the ids the
 // ledger does not class yet): a test that failed (or passed only after failing, or is an
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
@@ -30,7 +30,7 @@ export const modules = {
 /** A new quarantine row for `id`, dated today; refused without an owner to answer for it. */
 function quarantineRow(id, why, c) {
     if (c.owner === undefined)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .u(`${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`);
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`${JSON.stringify(id)} needs a quarantine row (${why}), and a quarantine needs an owner: add --owner O`);
     return { class: 'quarantine', opened: c.today, reason: why, owner: c.owner };
 }
 /** Plans rows for `ids` (none of which has a row yet) from the run's results. */
@@ -51,8 +51,8 @@ async function planRows(ids, run, c) {
     const files = new Map(); // `{file}` per file, checked once
     for (const id of ids) {
         const t = results.get(id);
-        const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_3__/* .frozenAs */ .z)(t, c.when);
-        const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .ruleFor */ .sG)(c.rules, id);
+        const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_4__/* .frozenAs */ .z)(t, c.when);
+        const rule = (0,_ledger_rules_js__WEBPACK_IMPORTED_MODULE_0__/* .ruleFor */ .sG)(c.rules, id);
         if (rule)
             out.used.add(rule);
         if (frozen && 'quarantine' in frozen) {
@@ -69,7 +69,7 @@ async function planRows(ids, run, c) {
         }
         else if (rule?.fields.class === 'locked_fixture') {
             let artifact = rule.fields.artifact;
-            if (artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .OWN_FILE */ ._D) {
+            if (artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_0__/* .OWN_FILE */ ._D) {
                 const file = (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_5__/* .testFile */ .NJ)(id);
                 artifact = files.get(file) ?? null;
                 if (!files.has(file)) {
@@ -106,7 +106,7 @@ async function planRows(ids, run, c) {
     const all = [...out.rows.values()];
     const artifacts = new Set(all.flatMap((f) => (f.class === 'locked_fixture' ? [f.artifact] : [])));
     const seeds = new Set(all.flatMap((f) => (f.class === 'property' ? [f.seeds] : [])));
-    const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(c.root, [...artifacts], [...seeds]);
+    const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_3__/* .readFacts */ .MH)(c.root, [...artifacts], [...seeds]);
     for (const [id, f] of out.rows) {
         if (f.class !== 'locked_fixture')
             continue;
@@ -118,10 +118,10 @@ async function planRows(ids, run, c) {
 }
 function ownFileOf(root, id, rule) {
     try {
-        return (0,_lock_js__WEBPACK_IMPORTED_MODULE_1__.ownFile)(root, id, `rule ${JSON.stringify(rule.text)}: {file}`);
+        return (0,_lock_js__WEBPACK_IMPORTED_MODULE_2__.ownFile)(root, id, `rule ${JSON.stringify(rule.text)}: {file}`);
     }
     catch (e) {
-        if (rule.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_RULE */ .NG)
+        if (rule.text === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_RULE */ .NG)
             return null;
         throw e;
     }
@@ -369,11 +369,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2113);
 /* harmony import */ var _upkeep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8944);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8522);
-/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1682);
-/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9026);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3776);
-/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(218);
+/* harmony import */ var _ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8053);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8522);
+/* harmony import */ var _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1682);
+/* harmony import */ var _frozen_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9026);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3776);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(218);
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
 // bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
 // An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
@@ -388,17 +389,18 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+
 /** The file a test id names: the part before its first `::`, as a repo-relative path. */
 function ownFile(root, id, what) {
     const at = id.indexOf('::');
     if (at <= 0) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .eb(`${what}: ${JSON.stringify(id)} names no file (no \`::\` in the id)`);
     }
     const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, id.slice(0, at), `${what}: the file of ${JSON.stringify(id)}`);
     // Ids from reports without file names (jest-junit without addFileAttribute) start with a
     // suite name instead: say so, rather than "no such file".
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(root, file))) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_5__/* .GateError */ .u(`${what}: ${JSON.stringify(id)} names ${JSON.stringify(file)}, which is not a file here (do the report's ids start with their test file? see docs/test-ids.md)`);
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .u(`${what}: ${JSON.stringify(id)} names ${JSON.stringify(file)}, which is not a file here (do the report's ids start with their test file? see docs/test-ids.md)`);
     }
     return file;
 }
@@ -408,18 +410,19 @@ async function run(argv, io) {
             args: argv,
             strict: true,
             allowPositionals: true,
-            options: _tables_js__WEBPACK_IMPORTED_MODULE_7__/* .LOCK */ .YM.options,
+            options: _tables_js__WEBPACK_IMPORTED_MODULE_9__/* .LOCK */ .YM.options,
         });
         if (positionals.length === 0)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs at least one ID (or id glob)');
-        if (values.artifact === undefined)
-            throw new _io_js__WEBPACK_IMPORTED_MODULE_6__/* .UsageError */ .eb('lock needs --artifact PATH');
-        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_6__/* .placeOf */ .$t)(io);
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .eb('lock needs at least one ID (or id glob)');
+        const given = values.artifact ?? [];
+        if (given.length === 0)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .eb('lock needs --artifact PATH');
+        if (given.length > 1 && given.includes(_ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D))
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_8__/* .UsageError */ .eb(`--artifact ${_ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D} stands alone: each test's own file`);
+        const at = (0,_io_js__WEBPACK_IMPORTED_MODULE_8__/* .placeOf */ .$t)(io);
         const root = at.root;
         const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerFile */ .SB)(at, values.ledger);
-        const fixed = values.artifact === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_8__/* .OWN_FILE */ ._D
-            ? undefined
-            : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .repoPath */ .qN)(root, values.artifact, '--artifact', at.cwd);
+        const fixed = given[0] === _ledger_rules_js__WEBPACK_IMPORTED_MODULE_7__/* .OWN_FILE */ ._D ? undefined : (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_4__/* .artifactArg */ .zV)(root, given, at.cwd);
         // A literal id's own file is checked first: a usage error before the ledger is read.
         if (fixed === undefined)
             for (const a of positionals)
@@ -435,7 +438,7 @@ async function run(argv, io) {
                 const artifact = artifactOf.get(id);
                 // An expected skip is about the test, not its class: it stays; a test that skips
                 // in the given run gets the report's reason, as init writes it.
-                const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_9__/* .frozenAs */ .z)(results.get(id));
+                const frozen = (0,_frozen_js__WEBPACK_IMPORTED_MODULE_10__/* .frozenAs */ .z)(results.get(id));
                 const skip = before.get(id)?.skip ?? (frozen && 'skip' in frozen ? frozen.skip : undefined);
                 return [
                     id,
@@ -452,7 +455,7 @@ async function run(argv, io) {
                         old.skip === f.skip
                         ? 'unchanged'
                         : 'updated';
-                return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
+                return `${file.shown}: ${what} ${id}: locked_fixture, ${(0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_5__/* .goldenLabel */ .uJ)(f.artifact)} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
             });
             return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_3__/* .setRows */ ._j)(text, edits).text, announce };
         }, { dryRun: values['dry-run'] });
@@ -557,11 +560,11 @@ function editLines(text, rows, edits) {
             if (want === undefined)
                 drop.add(i);
             else if (want !== row[key])
-                lines[i] = rewriteValue(lines[i], want);
+                lines[i] = rewriteValue(lines[i], key, want);
         }
         const missing = (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .orderedFields */ .db)(fields).filter((f) => row.keyLines[f] === undefined);
         if (missing.length > 0) {
-            after.set(last, missing.map((f) => `${' '.repeat(keyCol)}${f}: ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(fields[f])}${cr}`));
+            after.set(last, missing.map((f) => `${' '.repeat(keyCol)}${f}: ${(0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderValue */ .AI)(f, fields[f])}${cr}`));
         }
     }
     // New ids go after the last field of the last row, indented like it; else at the end.
@@ -593,7 +596,7 @@ function editLines(text, rows, edits) {
     return { text: result, added };
 }
 /** Replaces the value on a `key: value  # comment` line, keeping indent, spacing and comment. */
-function rewriteValue(line, value) {
+function rewriteValue(line, field, value) {
     const cr = line.endsWith('\r') ? '\r' : '';
     const body = cr ? line.slice(0, -1) : line;
     const colon = body.indexOf(':');
@@ -601,11 +604,21 @@ function rewriteValue(line, value) {
     while (body[start] === ' ')
         start++;
     const end = valueEnd(body, start);
-    return body.slice(0, start) + (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderScalar */ .VO)(value) + body.slice(end) + cr;
+    return body.slice(0, start) + (0,_render_js__WEBPACK_IMPORTED_MODULE_2__/* .renderValue */ .AI)(field, value) + body.slice(end) + cr;
 }
 /** Where the scalar starting at `start` ends (before trailing spaces and a comment). */
 function valueEnd(line, start) {
     const q = line[start];
+    if (q === '[') {
+        // A flow list on one line (an artifact set): its `]`, past any quoted item.
+        for (let p = start + 1; p < line.length; p++) {
+            if (line[p] === '"' || line[p] === "'")
+                p = valueEnd(line, p) - 1;
+            else if (line[p] === ']')
+                return p + 1;
+        }
+        return line.length;
+    }
     if (q === "'") {
         let p = start + 1;
         for (;;) {
@@ -697,12 +710,15 @@ function setRules(text, rules) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AI: () => (/* binding */ renderValue),
 /* harmony export */   VO: () => (/* binding */ renderScalar),
 /* harmony export */   db: () => (/* binding */ orderedFields),
 /* harmony export */   re: () => (/* binding */ renderRow)
 /* harmony export */ });
-/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7737);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(870);
+/* harmony import */ var _golden_set_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8053);
+/* harmony import */ var _scalar_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7737);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(870);
+
 
 
 // eslint-disable-next-line no-control-regex -- control characters must be quoted
@@ -717,19 +733,34 @@ function renderScalar(s) {
         !s.includes(': ') &&
         !s.includes(' #') &&
         !s.endsWith(':') &&
-        (0,_scalar_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvePlain */ .R)(s).type === 'string';
+        (0,_scalar_js__WEBPACK_IMPORTED_MODULE_2__/* .resolvePlain */ .R)(s).type === 'string';
     return plain ? s : JSON.stringify(s);
+}
+// A flow list item that reads back as itself, plain: no flow indicator, quote or comment.
+const FLOW_PLAIN = /^[^,[\]{}#'"]*$/;
+/**
+ * A field's value as written: an artifact set's key (golden-set.ts) as a flow list on one
+ * line, `[A, B]`, so that re-locking it still changes one ledger line; anything else a scalar.
+ */
+function renderValue(field, value) {
+    if (field !== 'artifact' || !value.includes('\0'))
+        return renderScalar(value);
+    const items = (0,_golden_set_js__WEBPACK_IMPORTED_MODULE_0__/* .goldenPatterns */ .BZ)(value).map((p) => {
+        const s = renderScalar(p);
+        return s === p && FLOW_PLAIN.test(p) ? p : JSON.stringify(p);
+    });
+    return `[${items.join(', ')}]`;
 }
 /** Field names in the order rows are written (schema.ts): `id`, `class`, then the class's own fields. */
 function orderedFields(fields) {
-    return _schema_js__WEBPACK_IMPORTED_MODULE_0__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
+    return _schema_js__WEBPACK_IMPORTED_MODULE_1__/* .ROW_FIELDS */ .dC.filter((f) => f !== 'id' && fields[f] !== undefined);
 }
 /** The lines of one row, `- id:` first; `dash` is the indent of the dash. */
 function renderRow(id, fields, dash) {
     const pad = ' '.repeat(dash + 2);
     const lines = [`${' '.repeat(dash)}- id: ${renderScalar(id)}`];
     for (const f of orderedFields(fields))
-        lines.push(`${pad}${f}: ${renderScalar(fields[f])}`);
+        lines.push(`${pad}${f}: ${renderValue(f, fields[f])}`);
     return lines;
 }
 

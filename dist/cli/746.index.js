@@ -125,6 +125,8 @@ function unquote(q) {
     return Buffer.from(bytes).toString('utf8');
 }
 
+// EXTERNAL MODULE: ./src/ledger/golden-set.ts
+var golden_set = __webpack_require__(8053);
 // EXTERNAL MODULE: ./src/gaming/shapes.ts
 var shapes = __webpack_require__(5727);
 ;// CONCATENATED MODULE: ./src/gaming/scan.ts
@@ -229,6 +231,7 @@ function reportNeedles(globs) {
 
 
 
+
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */
 const MAX_DIFF_BYTES = 16 * 1024 * 1024;
 /** Agent commits read at most; past it, the rest asks for review. */
@@ -288,10 +291,7 @@ async function readGaming(i, notes) {
 /** The path kinds as the evidence rules see them, goldens being every artifact either ledger names. */
 function kinds(i) {
     const baseRows = i.baseLedger?.ledger?.rows ?? [];
-    const artifacts = new Set();
-    for (const r of [...(i.ledger?.rows ?? []), ...baseRows])
-        if (r.artifact !== undefined)
-            artifacts.add(r.artifact);
+    const goldens = new golden_set/* GoldenIndex */.WW([...(i.ledger?.rows ?? []), ...baseRows].map((r) => r.artifact));
     const prod = i.production.filter((g) => g.trim() !== '');
     const isProduction = prod.length > 0 ? picomatch_default()(prod, { dot: true }) : () => false;
     return new evidence/* EvidencePaths */.Ks(i.evidence, {
@@ -299,7 +299,7 @@ function kinds(i) {
         ledger: i.ledger,
         baseRows,
         isProduction,
-        isGolden: (p) => artifacts.has(p),
+        isGolden: (p) => goldens.has(p),
     });
 }
 

@@ -1118,12 +1118,13 @@ function describe(f, runner, shards) {
 /* harmony export */   XL: () => (/* binding */ writeLedger),
 /* harmony export */   _$: () => (/* binding */ isoDate),
 /* harmony export */   cI: () => (/* binding */ readRun),
-/* harmony export */   cZ: () => (/* reexport safe */ _project_js__WEBPACK_IMPORTED_MODULE_14__.cZ),
+/* harmony export */   cZ: () => (/* reexport safe */ _project_js__WEBPACK_IMPORTED_MODULE_15__.cZ),
 /* harmony export */   d1: () => (/* binding */ runCommand),
 /* harmony export */   jK: () => (/* binding */ readLedgerText),
 /* harmony export */   pA: () => (/* binding */ nearest),
 /* harmony export */   pO: () => (/* binding */ rowsAndIds),
-/* harmony export */   qN: () => (/* binding */ repoPath)
+/* harmony export */   qN: () => (/* binding */ repoPath),
+/* harmony export */   zV: () => (/* binding */ artifactArg)
 /* harmony export */ });
 /* unused harmony exports requireKnown, namedIds */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
@@ -1132,23 +1133,25 @@ function describe(f, runner, shards) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
 /* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
-/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3692);
-/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8782);
-/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6882);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9754);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8522);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3776);
-/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6052);
-/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(1126);
-/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1123);
-/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(19);
-/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9193);
-/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4330);
+/* harmony import */ var _ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8053);
+/* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3692);
+/* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8782);
+/* harmony import */ var _junit_map_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6882);
+/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9754);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8522);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3776);
+/* harmony import */ var _options_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6052);
+/* harmony import */ var _ledger_distance_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(1126);
+/* harmony import */ var _ledger_parse_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1123);
+/* harmony import */ var _ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(19);
+/* harmony import */ var _adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9193);
+/* harmony import */ var _project_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(4330);
 // What the upkeep commands (init, lock, relock, property, quarantine, promote, drop, digest,
 // lint) share: reading and writing the ledger file, checking a result before it is written,
 // turning user-given paths into repo-relative ones, and reading a test run's ids to refuse
 // typos. The repository root is found from the working directory (io.ts), and paths on the
 // command line are relative to the working directory.
+
 
 
 
@@ -1174,7 +1177,7 @@ function ledgerFile(at, arg) {
     // copy every tests/ledger.yaml below the build's folder into dist/ as an asset.
     const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(arg === undefined ? at.root : at.cwd, arg ?? (0,_adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultLedger */ .Vz)(at.root));
     const file = { abs, shown: shownPath(at.cwd, abs), root: at.root };
-    (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .refuseOutside */ .gz)(at.root, abs, file.shown);
+    (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .refuseOutside */ .gz)(at.root, abs, file.shown);
     return file;
 }
 function shownPath(cwd, abs) {
@@ -1183,16 +1186,16 @@ function shownPath(cwd, abs) {
 }
 async function readLedgerText(file) {
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file.abs)) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u('no ledger here (create one with `ledger-gate init`)', file.shown);
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u('no ledger here (create one with `ledger-gate init`)', file.shown);
     }
-    return (0,_adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__/* .readCapped */ .EF)(file.abs, _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_5__/* .LIMITS */ .b1.ledgerBytes, file.shown);
+    return (0,_adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_6__/* .readCapped */ .EF)(file.abs, _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_6__/* .LIMITS */ .b1.ledgerBytes, file.shown);
 }
 /** Every problem with a ledger text, the file-system path checks included. */
 function ledgerProblems(text, file, root) {
-    const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__/* .parseLedger */ .h)(text, file.shown);
+    const parsed = (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_12__/* .parseLedger */ .h)(text, file.shown);
     const issues = [...parsed.errors];
     if (parsed.ledger)
-        issues.push(...(0,_adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_12__/* .checkLedgerPaths */ .W)(parsed.ledger, root));
+        issues.push(...(0,_adapters_fs_ledger_paths_js__WEBPACK_IMPORTED_MODULE_13__/* .checkLedgerPaths */ .W)(parsed.ledger, root));
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
     return { parsed, issues };
 }
@@ -1214,7 +1217,7 @@ function writeLedger(text, file, io, opts = {}) {
         return false;
     }
     if (opts.dryRun) {
-        (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .printDryRun */ .AG)(io, file.shown, opts.before ?? '', text);
+        (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .printDryRun */ .AG)(io, file.shown, opts.before ?? '', text);
         return true;
     }
     const tmp = `${file.abs}.ledger-gate-${process.pid}.tmp`;
@@ -1253,17 +1256,31 @@ async function editLedger(file, io, edit, opts = {}) {
  */
 function repoPath(root, given, what, from = root) {
     if (given.includes('\0'))
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${what} contains a NUL character`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`${what} contains a NUL character`);
     const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(from, given);
     const rel = node_path__WEBPACK_IMPORTED_MODULE_1___default().relative(root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)).join('/');
     if (rel === '' || rel.startsWith('../') || rel === '..' || node_path__WEBPACK_IMPORTED_MODULE_1___default().isAbsolute(rel)) {
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`${what} ${JSON.stringify(given)} is not inside the repository (${root})`);
     }
     const out = given.endsWith('/') && !rel.endsWith('/') ? rel + '/' : rel;
-    const why = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_13__/* .pathProblem */ .z9)(out);
+    const why = (0,_ledger_pathRules_js__WEBPACK_IMPORTED_MODULE_14__/* .pathProblem */ .z9)(out);
     if (why)
-        throw new _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${what} ${JSON.stringify(given)} ${why}`);
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`${what} ${JSON.stringify(given)} ${why}`);
     return out;
+}
+/**
+ * `--artifact`, given once or more: one golden path, a glob, or several of them locked as one
+ * set (CONTRACT §2); the row's artifact key (golden-set.ts).
+ */
+function artifactArg(root, given, from = root) {
+    const paths = given.map((g) => {
+        const p = repoPath(root, g, '--artifact', from);
+        const why = (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .isGlob */ .fg)(p) ? (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .globProblem */ .AI)(p) : null;
+        if (why)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`--artifact ${JSON.stringify(g)} ${why}`);
+        return p;
+    });
+    return (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .goldenKey */ .bm)(paths);
 }
 /** Today's date, YYYY-MM-DD, in UTC. */
 function isoDate(d) {
@@ -1275,15 +1292,15 @@ async function runCommand(name, io, body) {
         return await body();
     }
     catch (e) {
-        if (e instanceof _io_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb || e.code?.startsWith('ERR_PARSE_ARGS')) {
-            io.stderr(`ledger-gate ${name}: ${(0,_options_js__WEBPACK_IMPORTED_MODULE_10__/* .usageMessage */ .XI)(e)}\n`);
+        if (e instanceof _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb || e.code?.startsWith('ERR_PARSE_ARGS')) {
+            io.stderr(`ledger-gate ${name}: ${(0,_options_js__WEBPACK_IMPORTED_MODULE_11__/* .usageMessage */ .XI)(e)}\n`);
             return 2;
         }
-        if (e instanceof _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u) {
+        if (e instanceof _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u) {
             io.stderr(`ledger-gate ${name}: ${e.oneLine}\n`);
             return 1;
         }
-        if (e instanceof _options_js__WEBPACK_IMPORTED_MODULE_10__/* .GlobError */ .pZ) {
+        if (e instanceof _options_js__WEBPACK_IMPORTED_MODULE_11__/* .GlobError */ .pZ) {
             io.stderr(`ledger-gate ${name}: ${e.message}: nothing written\n`);
             return 1;
         }
@@ -1303,13 +1320,13 @@ async function readFacts(root, artifacts, seeds) {
     for (const a of artifacts) {
         const f = facts.artifacts.get(a);
         if (f?.digest === undefined)
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`artifact: ${f?.problem ?? 'unreadable'}`, (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .goldenLabel */ .uJ)(a));
         digests.set(a, f.digest);
     }
     for (const s of seeds) {
         const f = facts.seeds.get(s);
         if (f === undefined || f.problem !== undefined || f.files === 0) {
-            throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
+            throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`seeds folder: ${f?.problem ?? 'holds no seed files; add at least one'}`, s);
         }
     }
     return digests;
@@ -1329,20 +1346,20 @@ async function readRun(at, junit, collected) {
         return undefined;
     const root = at.root;
     // Read as `check` reads them (the same containment checks); the first problem refuses.
-    const parsed = await (0,_reports_js__WEBPACK_IMPORTED_MODULE_7__/* .parseReports */ .jk)({
+    const parsed = await (0,_reports_js__WEBPACK_IMPORTED_MODULE_8__/* .parseReports */ .jk)({
         root,
-        ...(await (0,_adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_4__/* .expandReports */ .u)(root, (junit ?? []).map((g) => (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .fromCwd */ .Be)(at, g)))),
-        collected: collected === undefined ? undefined : (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .fromCwd */ .Be)(at, collected),
+        ...(await (0,_adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_5__/* .expandReports */ .u)(root, (junit ?? []).map((g) => (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .fromCwd */ .Be)(at, g)))),
+        collected: collected === undefined ? undefined : (0,_io_js__WEBPACK_IMPORTED_MODULE_10__/* .fromCwd */ .Be)(at, collected),
     });
     const problem = parsed.reportProblems[0];
     if (problem)
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(problem.message, problem.file, problem.line);
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(problem.message, problem.file, problem.line);
     const { reports, collected: ids } = parsed;
     const opts = { collected: ids, repoRoot: root };
-    const { tests, unmapped, collection } = (0,_junit_map_js__WEBPACK_IMPORTED_MODULE_6__/* .mapCases */ .gq)(reports, opts);
+    const { tests, unmapped, collection } = (0,_junit_map_js__WEBPACK_IMPORTED_MODULE_7__/* .mapCases */ .gq)(reports, opts);
     if (unmapped.length > 0) {
         const u = unmapped[0];
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`${unmapped.length} test case${unmapped.length === 1 ? '' : 's'} map to no single id ` +
             `(first: ${JSON.stringify(u.case.name)}: ${u.reason}); for pytest, use --collected with \`pytest --collect-only -q\` output`, u.case.report);
     }
     return {
@@ -1372,10 +1389,10 @@ function requireKnown(ids, run, rows, allowNew, file) {
     const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
     const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
     if (run) {
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)}${hint}${more}; ` +
             'add --new for a test the run does not hold', run.source);
     }
-    throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
+    throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`${JSON.stringify(id)} has no row${hint}${more}; to add one, give the run that holds the ` +
         'test (--junit GLOB or --collected FILE), or --new for a test not run yet', file.shown);
 }
 /**
@@ -1392,7 +1409,7 @@ function refuseNearMiss(ids, run) {
         const near = nearest(id, run.ids);
         if (near === undefined)
             continue;
-        throw new _types_js__WEBPACK_IMPORTED_MODULE_8__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
+        throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
             '--new is for a test the run does not hold, not another name of one it does', run.source);
     }
 }
@@ -1403,8 +1420,8 @@ function refuseNearMiss(ids, run) {
  */
 function namedIds(args, run, rows, allowNew, file) {
     const ids = run
-        ? (0,_options_js__WEBPACK_IMPORTED_MODULE_10__/* .expandIds */ .Pj)(args, run.ids, `in ${run.source}`)
-        : (0,_options_js__WEBPACK_IMPORTED_MODULE_10__/* .expandIds */ .Pj)(args, rows, `with a row in ${file.shown}`);
+        ? (0,_options_js__WEBPACK_IMPORTED_MODULE_11__/* .expandIds */ .Pj)(args, run.ids, `in ${run.source}`)
+        : (0,_options_js__WEBPACK_IMPORTED_MODULE_11__/* .expandIds */ .Pj)(args, rows, `with a row in ${file.shown}`);
     requireKnown(ids, run, rows, allowNew, file);
     return ids;
 }
@@ -1434,7 +1451,7 @@ function nearest(id, known) {
     for (const k of pool.slice(0, 5000)) {
         if (Math.abs(k.length - id.length) >= bestD)
             continue;
-        const d = (0,_ledger_distance_js__WEBPACK_IMPORTED_MODULE_15__/* .editDistance */ .Y)(id, k, { cap: bestD });
+        const d = (0,_ledger_distance_js__WEBPACK_IMPORTED_MODULE_16__/* .editDistance */ .Y)(id, k, { cap: bestD });
         if (d < bestD)
             [best, bestD] = [k, d];
     }
@@ -1445,7 +1462,7 @@ function nearest(id, known) {
  * edit's result is validated before it is written, and that refusal lists every problem).
  */
 function ledgerRows(text, file) {
-    return (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_11__/* .parseLedger */ .h)(text, file.shown).ledger?.rows ?? [];
+    return (0,_ledger_parse_js__WEBPACK_IMPORTED_MODULE_12__/* .parseLedger */ .h)(text, file.shown).ledger?.rows ?? [];
 }
 
 

@@ -2,21 +2,34 @@
 // reader the gate uses (regular files only: symlinks, folders, FIFOs and devices are refused).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashFile } from '../adapters/fs/file-facts.js';
-import { runCommand } from './upkeep.js';
+import { artifactFacts, hashFile } from '../adapters/fs/file-facts.js';
+import { goldenLabel, isGlob } from '../ledger/golden-set.js';
+import { artifactArg, runCommand } from './upkeep.js';
 import { GateError } from '../types.js';
-import { UsageError, type CommandIO } from './io.js';
+import { UsageError, placeOf, type CommandIO } from './io.js';
 import { DIGEST } from './tables.js';
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('digest', io, async () => {
-    const { positionals } = parseArgs({
+    const { values, positionals } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: true,
       options: DIGEST.options,
     });
     if (positionals.length === 0) throw new UsageError('usage: digest PATH…');
+    // A set's digest covers its members' repo-relative paths, so it is read from the root.
+    if (values.set === true || positionals.some(isGlob)) {
+      const root = placeOf(io).root;
+      const key = artifactArg(root, positionals, io.cwd);
+      const fact = (await artifactFacts(root, [key])).get(key);
+      if (fact?.digest === undefined) {
+        io.stderr(`ledger-gate digest: ${goldenLabel(key)}: ${fact?.problem ?? 'unreadable'}\n`);
+        return 1;
+      }
+      io.stdout(`${fact.digest}  ${goldenLabel(key)}\n`);
+      return 0;
+    }
     let status = 0;
     for (const p of positionals) {
       try {

@@ -7,7 +7,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import type { RowFields } from '../ledger/render.js';
-import { ledgerFile, readFacts, editLedger, repoPath, runCommand, rowsAndIds } from './upkeep.js';
+import {
+  artifactArg,
+  ledgerFile,
+  readFacts,
+  editLedger,
+  repoPath,
+  runCommand,
+  rowsAndIds,
+} from './upkeep.js';
+import { goldenLabel } from '../ledger/golden-set.js';
 import { GateError } from '../types.js';
 import { OWN_FILE } from '../ledger/rules.js';
 import { frozenAs } from './frozen.js';
@@ -40,14 +49,14 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       options: LOCK.options,
     });
     if (positionals.length === 0) throw new UsageError('lock needs at least one ID (or id glob)');
-    if (values.artifact === undefined) throw new UsageError('lock needs --artifact PATH');
+    const given = values.artifact ?? [];
+    if (given.length === 0) throw new UsageError('lock needs --artifact PATH');
+    if (given.length > 1 && given.includes(OWN_FILE))
+      throw new UsageError(`--artifact ${OWN_FILE} stands alone: each test's own file`);
     const at = placeOf(io);
     const root = at.root;
     const file = ledgerFile(at, values.ledger);
-    const fixed =
-      values.artifact === OWN_FILE
-        ? undefined
-        : repoPath(root, values.artifact, '--artifact', at.cwd);
+    const fixed = given[0] === OWN_FILE ? undefined : artifactArg(root, given, at.cwd);
     // A literal id's own file is checked first: a usage error before the ledger is read.
     if (fixed === undefined)
       for (const a of positionals) if (!a.includes('*')) ownFile(root, a, '--artifact {file}');
@@ -86,7 +95,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
                 old.skip === f.skip
               ? 'unchanged'
               : 'updated';
-          return `${file.shown}: ${what} ${id}: locked_fixture, ${f.artifact} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
+          return `${file.shown}: ${what} ${id}: locked_fixture, ${goldenLabel(f.artifact!)} ${f.digest}${f.skip ? `, skip: ${f.skip}` : ''}`;
         });
         return { text: setRows(text, edits).text, announce };
       },

@@ -8,6 +8,12 @@ import { ledgerFile, ledgerRows, readFacts, editLedger, repoPath, runCommand } f
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { RELOCK } from './tables.js';
+import { goldenLabel, goldenPatterns, inGoldenSet } from '../ledger/golden-set.js';
+
+/** Does the path given to relock select a row of this artifact (key)? */
+function selects(key: string, given: string): boolean {
+  return key === given || goldenPatterns(key).includes(given) || inGoldenSet(key, given);
+}
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
   return runCommand('relock', io, async () => {
@@ -30,12 +36,16 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         const rows = ledgerRows(text, file).filter(
           (r) => r.class === 'locked_fixture' && !r.inherits,
         );
+        // A path selects the rows that name it, and those of every golden list or glob it is
+        // in or written as (golden-set.ts): each such row is locked to its whole set again.
+        const keys: string[] = [];
         for (const a of artifacts) {
-          if (!rows.some((r) => r.artifact === a)) {
+          const of = rows.filter((r) => r.artifact !== undefined && selects(r.artifact, a));
+          if (of.length === 0)
             throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
-          }
+          for (const r of of) if (!keys.includes(r.artifact!)) keys.push(r.artifact!);
         }
-        const digests = await readFacts(root, artifacts, []);
+        const digests = await readFacts(root, keys, []);
         const edits = new Map<string, RowFields>();
         for (const r of rows) {
           const digest = digests.get(r.artifact!);
@@ -48,11 +58,11 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
               skip: r.skip,
             });
         }
-        const announce = artifacts.map((a) => {
-          const of = rows.filter((r) => r.artifact === a);
+        const announce = keys.map((k) => {
+          const of = rows.filter((r) => r.artifact === k);
           const changed = of.filter((r) => edits.has(r.id)).length;
           return (
-            `${file.shown}: ${a} ${digests.get(a)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+            `${file.shown}: ${goldenLabel(k)} ${digests.get(k)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
             `, ${of.length - changed} already matched`
           );
         });

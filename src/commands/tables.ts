@@ -205,15 +205,16 @@ export const INIT = {
 
 export const LOCK = {
   usage:
-    "ID|'ID_GLOB'... --artifact PATH|{file} [--junit GLOB | --collected FILE] [--new] [--dry-run]",
+    "ID|'ID_GLOB'... --artifact PATH|'GLOB'|{file}... [--junit GLOB | --collected FILE] [--new] [--dry-run]",
   summary:
-    'Make each ID a locked_fixture of PATH (or of its own file), with the digest of its bytes.',
+    'Make each ID a locked_fixture of PATH (or of its own file), with the digest of its bytes; several --artifact or a glob lock one set of goldens.',
   options: {
     ledger: LEDGER,
     artifact: {
       type: 'string',
+      multiple: true,
       value: 'PATH',
-      help: "the golden file, or {file}: each test's own file",
+      help: "the golden file (again for each of several, or a 'GLOB'), or {file}: each test's own file",
     },
     ...RUN,
     ...DRY_RUN,
@@ -300,9 +301,13 @@ export const PROMOTE = {
 } as const satisfies CommandHelp;
 
 export const DIGEST = {
-  usage: 'PATH...',
-  summary: 'Print `sha256:<hex>  PATH` for each file, as the ledger records it.',
-  options: { ledger: { ...LEDGER, help: 'accepted for symmetry, unused' } },
+  usage: "PATH... | --set PATH|'GLOB'...",
+  summary:
+    'Print `sha256:<hex>  PATH` for each file, as the ledger records it; with --set or a glob, the one digest of those goldens as a set.',
+  options: {
+    ledger: { ...LEDGER, help: 'accepted for symmetry, unused' },
+    set: { type: 'boolean', help: 'digest the paths and globs as one golden set (CONTRACT §2)' },
+  },
 } as const satisfies CommandHelp;
 
 export const LINT = {

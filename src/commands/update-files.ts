@@ -1,6 +1,7 @@
 // What `update` did, per file (pure): each golden or test file its edits touch, with how
 // many of its rows were re-locked, added, dropped, re-keyed or given a skip reason, so a
 // maintainer reads what the one command did without reading the diff.
+import { goldenLabel } from '../ledger/golden-set.js';
 import { testFile } from '../ledger/file-rows.js';
 import { rekeyedId } from '../ledger/rekey.js';
 import type { RowFields } from '../ledger/render.js';
@@ -34,7 +35,7 @@ export function perFileLines(
     const old = before.get(id);
     if (old === undefined) note(testFile(id), 'added');
     else if (f.skip !== undefined && f.skip !== old.skip) note(testFile(id), 'skip reason written');
-    else note(old.artifact ?? testFile(id), 're-locked');
+    else note(old.artifact !== undefined ? goldenLabel(old.artifact) : testFile(id), 're-locked');
   }
   return [...files]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

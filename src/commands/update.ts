@@ -6,6 +6,7 @@
 // test fails (one not quarantined) or a module cannot be collected: a ledger brought level
 // with a broken run would hide the breakage. The gate judges the commit that writes the
 // result like any ledger edit: an agent's is `ledger-agent-edit`, whoever ran the command.
+import { goldenLabel } from '../ledger/golden-set.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -289,7 +290,7 @@ async function plan(
     const fact = facts.get(r.artifact!);
     if (fact?.digest === undefined)
       throw new GateError(
-        `${r.artifact} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`,
+        `${goldenLabel(r.artifact!)} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`,
       );
     const pending = e.set.get(r.id);
     if (pending !== undefined) {

@@ -7,6 +7,7 @@ import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { artifactFacts, seedsFacts } from '../adapters/fs/file-facts.js';
+import { globProblem, goldenKey, goldenLabel, isGlob } from '../ledger/golden-set.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { LIMITS, readCapped } from '../adapters/fs/safe-read.js';
 import { mapCases } from '../junit/map.js';
@@ -163,6 +164,20 @@ export function repoPath(root: string, given: string, what: string, from = root)
   return out;
 }
 
+/**
+ * `--artifact`, given once or more: one golden path, a glob, or several of them locked as one
+ * set (CONTRACT §2); the row's artifact key (golden-set.ts).
+ */
+export function artifactArg(root: string, given: readonly string[], from = root): string {
+  const paths = given.map((g) => {
+    const p = repoPath(root, g, '--artifact', from);
+    const why = isGlob(p) ? globProblem(p) : null;
+    if (why) throw new UsageError(`--artifact ${JSON.stringify(g)} ${why}`);
+    return p;
+  });
+  return goldenKey(paths);
+}
+
 /** Today's date, YYYY-MM-DD, in UTC. */
 export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -209,7 +224,8 @@ export async function readFacts(
   const digests = new Map<string, string>();
   for (const a of artifacts) {
     const f = facts.artifacts.get(a);
-    if (f?.digest === undefined) throw new GateError(`artifact: ${f?.problem ?? 'unreadable'}`, a);
+    if (f?.digest === undefined)
+      throw new GateError(`artifact: ${f?.problem ?? 'unreadable'}`, goldenLabel(a));
     digests.set(a, f.digest);
   }
   for (const s of seeds) {

@@ -10,6 +10,7 @@
 // Restores commute with each other and are idempotent, so no two fixes undo each other.
 import type { Finding, RuleKey } from '../types.js';
 import { idPrefix } from './evidence.js';
+import { inGoldenSet, isGoldenSet } from '../ledger/golden-set.js';
 
 /** What an agent's commits changed that the change must give back. */
 export interface AgentRestore {
@@ -80,7 +81,11 @@ export function guardFix(
   if (f.rule === 'ledger-agent-edit') return restoreCommand([ctx.ledger], ctx);
   if (PATH_RULES.has(f.rule) && f.file !== undefined) return restoreCommand([f.file], ctx);
   // The paths this finding is about: its row's golden, its test's file, a module finding's file.
-  const about = [artifact, f.id !== null ? idPrefix(f.id) : f.file];
+  // A golden list or glob (golden-set.ts): the members the agent touched.
+  const about = [f.id !== null ? idPrefix(f.id) : f.file];
+  if (artifact !== undefined && isGoldenSet(artifact))
+    about.push(...[...agent.paths].filter((p) => inGoldenSet(artifact, p)));
+  else about.push(artifact);
   const touched = about.filter((p): p is string => p !== undefined && agent.paths.has(p));
   if (touched.length > 0) return restoreCommand(touched, ctx);
   if (!writesLedger(cmd)) return cmd;

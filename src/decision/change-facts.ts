@@ -1,6 +1,7 @@
 // What the change did to goldens and seed folders, asked by the per-case rules and the diff rules.
 import type { Change, LedgerRow } from '../types.js';
 import { SortedPaths } from './pathIndex.js';
+import { inGoldenSet, isGoldenSet } from '../ledger/golden-set.js';
 
 /** What the change did to goldens and seed folders, relative to the base ledger. */
 export class ChangeFacts {
@@ -13,8 +14,18 @@ export class ChangeFacts {
     this.baseRows = base?.ledger && base.errors.length === 0 ? base.ledger.byId : new Map();
   }
 
-  goldenRewritten(path: string): boolean {
-    return this.touched.has(path);
+  private readonly setsRewritten = new Map<string, boolean>();
+
+  /** Did the change add, edit or delete the golden (a set: any file it names or matches)? */
+  goldenRewritten(artifact: string): boolean {
+    if (!isGoldenSet(artifact)) return this.touched.has(artifact);
+    let hit = this.setsRewritten.get(artifact);
+    if (hit === undefined) {
+      hit = false;
+      for (const p of this.touched.keys()) if (inGoldenSet(artifact, p)) hit = true;
+      this.setsRewritten.set(artifact, hit);
+    }
+    return hit;
   }
 
   private notAdded?: SortedPaths;

@@ -3,6 +3,7 @@
 // The rules live by family: judge-case.ts (each result against its row), missing-rows.ts,
 // ledger-change.ts and golden-no-bump.ts (the diff rules), finalize.ts (order and decision).
 import { rowFor } from '../ledger/file-rows.js';
+import { GoldenIndex } from '../ledger/golden-set.js';
 import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
@@ -111,14 +112,12 @@ function evidenceFindings(input: DecideInput, ledger: Ledger | undefined) {
   if (!input.change || !input.evidence) return undefined;
   const base = input.change.baseLedger;
   const baseRows = base?.ledger && base.errors.length === 0 ? base.ledger.rows : [];
-  const artifacts = new Set<string>();
-  for (const r of [...(ledger?.rows ?? []), ...baseRows])
-    if (r.artifact !== undefined) artifacts.add(r.artifact);
+  const goldens = new GoldenIndex([...(ledger?.rows ?? []), ...baseRows].map((r) => r.artifact));
   return judgeEvidence(input.change, input.evidence, {
     ledgerFile: input.ledgerFile,
     ledger,
     baseRows,
     isProduction: input.isProduction,
-    isGolden: input.isGolden ?? ((p) => artifacts.has(p)),
+    isGolden: input.isGolden ?? ((p) => goldens.has(p)),
   });
 }

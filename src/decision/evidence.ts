@@ -18,6 +18,7 @@ import type {
   RuleKey,
 } from '../types.js';
 import { LOCKFILES } from './evidence-paths.js';
+import { GoldenIndex } from '../ledger/golden-set.js';
 
 export interface EvidenceSettings {
   testPaths: string[];
@@ -71,6 +72,8 @@ export class EvidencePaths {
   private readonly reachedKeys = new Map<string, string[]>();
   private readonly isLockfile: Match = globs([...LOCKFILES]);
   private readonly rowFiles = new Set<string>();
+  /** Every golden either ledger names: one path, or each member of a list or glob. */
+  private readonly goldens: GoldenIndex;
   private readonly seedFolders = new Set<string>();
 
   constructor(
@@ -98,9 +101,9 @@ export class EvidencePaths {
     const rows = [...(ctx.ledger?.rows ?? []), ...ctx.baseRows];
     for (const r of rows) {
       this.rowFiles.add(idPrefix(r.id));
-      if (r.artifact !== undefined) this.rowFiles.add(r.artifact);
       if (r.seeds !== undefined) this.seedFolders.add(r.seeds.replace(/\/$/, ''));
     }
+    this.goldens = new GoldenIndex(rows.map((r) => r.artifact));
   }
 
   /**
@@ -109,7 +112,12 @@ export class EvidencePaths {
    */
   isTest(path: string): boolean {
     if (path === this.ctx.ledgerFile || this.isDraft(path)) return false;
-    return this.rowFiles.has(path) || this.testGlob(path) || withinAny(this.seedFolders, path);
+    return (
+      this.rowFiles.has(path) ||
+      this.goldens.has(path) ||
+      this.testGlob(path) ||
+      withinAny(this.seedFolders, path)
+    );
   }
 
   /** A file added to a property's seeds folder: seeds may only grow, so an agent may add one. */

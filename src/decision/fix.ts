@@ -5,6 +5,7 @@
 import type { Finding, LedgerRow } from '../types.js';
 import { agentRestore, guardFix, type AgentRestore } from './agent-fix.js';
 import { idPrefix } from './evidence.js';
+import { goldenPatterns } from '../ledger/golden-set.js';
 import { SEVERITY, rule } from './table.js';
 
 export const DEFAULT_LEDGER = 'tests/ledger.yaml';
@@ -48,7 +49,11 @@ function fill(template: string, f: Finding, ctx: FixContext): string | undefined
   const row = f.id !== null ? ctx.row(f.id) : undefined;
   const facts: Record<string, string | undefined> = {
     id: f.id !== null ? shellQuote(f.id) : undefined,
-    artifact: row?.artifact !== undefined ? shellQuote(row.artifact) : undefined,
+    // A list or glob is its patterns, each quoted: `relock` and `git checkout` take them all.
+    artifact:
+      row?.artifact !== undefined
+        ? goldenPatterns(row.artifact).map(shellQuote).join(' ')
+        : undefined,
     seeds: row?.seeds !== undefined ? shellQuote(row.seeds) : undefined,
     module: f.file !== undefined ? shellQuote(f.file) : undefined,
     run: runArgs(ctx),

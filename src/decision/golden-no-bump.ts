@@ -3,6 +3,7 @@ import type { Finding, Ledger, LedgerRow } from '../types.js';
 import type { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
 import { finding } from './finding.js';
+import { GoldenIndex } from '../ledger/golden-set.js';
 
 /** Production code and goldens changed together, with no digest bump for a changed golden. */
 export function goldenNoBump(
@@ -23,18 +24,21 @@ export function goldenNoBump(
   };
   for (const row of ledger.rows) note(row);
   for (const row of facts.baseRows.values()) note(row);
-  const isGolden = input.isGolden ?? ((p: string) => artifacts.has(p));
+  // A golden's rows: those that name it, and those of every list or glob it is a member of.
+  const goldens = new GoldenIndex(artifacts.keys());
+  const rowsOf = (p: string) => goldens.keysOf(p).flatMap((k) => artifacts.get(k) ?? []);
+  const isGolden = input.isGolden ?? ((p: string) => goldens.has(p));
   const status = (s: string) =>
     new Set(input.change!.changed.filter((c) => c.status === s).map((c) => c.path));
   const deleted = status('D');
   const added = status('A');
   for (const golden of changed.filter(isGolden)) {
-    const rows = (artifacts.get(golden) ?? []).filter((r) => ledger.byId.get(r.id) === r);
+    const rows = rowsOf(golden).filter((r) => ledger.byId.get(r.id) === r);
     // One cause, one finding: a bumped digest is already under review (fixture-contract-change),
     // and a golden deleted with every row that named it is a row deletion under review
     // (ledger-contract-change, or ledger-agent-edit for an agent), which no bump could show.
     if (rows.some((r) => facts.digestBumped(r))) continue;
-    const named = artifacts.get(golden) ?? []; // rows of the change's ledger and of the base
+    const named = rowsOf(golden); // rows of the change's ledger and of the base
     if (deleted.has(golden) && rows.length === 0 && named.length > 0) continue;
     // A golden the change adds rewrites no expectation: no row locks it (nothing to bump), or
     // only rows the change adds do, and adding a row is itself a reviewed ledger edit.

@@ -15,6 +15,7 @@ import { idPrefix } from './evidence.js';
 import { finding, NO_CASE } from './finding.js';
 import { describeRow } from './ledger-change.js';
 import { normaliseReason, skipMismatch } from './skip-reason.js';
+import { goldenLabel } from '../ledger/golden-set.js';
 import { RULES, SEVERITY } from './table.js';
 
 // Rank of a rule when several apply to one case: most severe result first, then table order.
@@ -111,8 +112,8 @@ function judgeCase(
   }
   switch (row.class) {
     case 'locked_fixture': {
-      const artifact = row.artifact!;
-      const fact = input.artifacts.get(artifact);
+      const fact = input.artifacts.get(row.artifact!);
+      const artifact = goldenLabel(row.artifact!);
       if (!fact || fact.problem)
         choice.add('fixture-missing', `artifact ${artifact}: ${fact?.problem ?? 'not read'}`);
       else if (fact.digest !== row.digest)
@@ -122,7 +123,7 @@ function judgeCase(
         );
       // A new row's golden is under review as the row's addition (ledger-contract-change):
       // one cause, one finding, so its tests are judged by the bytes alone.
-      else if (input.change && facts.goldenRewritten(artifact) && facts.relocked(row)) {
+      else if (input.change && facts.goldenRewritten(row.artifact!) && facts.relocked(row)) {
         choice.add(
           'fixture-contract-change',
           `golden ${artifact} changed and its digest was bumped in this change`,

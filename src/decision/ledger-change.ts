@@ -2,6 +2,7 @@
 // changed the promise (a human's edit is reviewed, an agent's rejected).
 import type { Change, Finding, Ledger, LedgerRow, RuleKey } from '../types.js';
 import { finding } from './finding.js';
+import { goldenLabel } from '../ledger/golden-set.js';
 
 // `skip` included: saying a test may skip is a contract change like any other (§2).
 export const CONTRACT_FIELDS = [
@@ -24,7 +25,9 @@ export function contractValue(row: LedgerRow | undefined): string {
 /** The row as an approval would accept it: its id and contract fields at the head. */
 export function describeRow(id: string, row: LedgerRow | undefined): string {
   if (!row) return `${id}: row deleted`;
-  const fields = CONTRACT_FIELDS.filter((f) => row[f] !== undefined).map((f) => `${f} ${row[f]}`);
+  const fields = CONTRACT_FIELDS.filter((f) => row[f] !== undefined).map(
+    (f) => `${f} ${f === 'artifact' ? goldenLabel(row[f]!) : row[f]}`,
+  );
   return `${id}: ${fields.join(', ')}`;
 }
 

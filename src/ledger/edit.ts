@@ -5,7 +5,7 @@
 import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import type { LedgerRow } from '../types.js';
 import { parseLedgerWith } from './parse.js';
-import { orderedFields, renderRow, renderScalar, type RowFields } from './render.js';
+import { orderedFields, renderRow, renderScalar, renderValue, type RowFields } from './render.js';
 
 export interface EditResult {
   text: string;
@@ -92,13 +92,13 @@ function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields
       const want = fields[key];
       if (want === undefined) drop.add(i);
       else if (want !== (row as unknown as Record<string, string>)[key])
-        lines[i] = rewriteValue(lines[i], want);
+        lines[i] = rewriteValue(lines[i], key, want);
     }
     const missing = orderedFields(fields).filter((f) => row.keyLines[f] === undefined);
     if (missing.length > 0) {
       after.set(
         last,
-        missing.map((f) => `${' '.repeat(keyCol)}${f}: ${renderScalar(fields[f]!)}${cr}`),
+        missing.map((f) => `${' '.repeat(keyCol)}${f}: ${renderValue(f, fields[f]!)}${cr}`),
       );
     }
   }
@@ -130,19 +130,27 @@ function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields
 }
 
 /** Replaces the value on a `key: value  # comment` line, keeping indent, spacing and comment. */
-export function rewriteValue(line: string, value: string): string {
+export function rewriteValue(line: string, field: string, value: string): string {
   const cr = line.endsWith('\r') ? '\r' : '';
   const body = cr ? line.slice(0, -1) : line;
   const colon = body.indexOf(':');
   let start = colon + 1;
   while (body[start] === ' ') start++;
   const end = valueEnd(body, start);
-  return body.slice(0, start) + renderScalar(value) + body.slice(end) + cr;
+  return body.slice(0, start) + renderValue(field, value) + body.slice(end) + cr;
 }
 
 /** Where the scalar starting at `start` ends (before trailing spaces and a comment). */
 function valueEnd(line: string, start: number): number {
   const q = line[start];
+  if (q === '[') {
+    // A flow list on one line (an artifact set): its `]`, past any quoted item.
+    for (let p = start + 1; p < line.length; p++) {
+      if (line[p] === '"' || line[p] === "'") p = valueEnd(line, p) - 1;
+      else if (line[p] === ']') return p + 1;
+    }
+    return line.length;
+  }
   if (q === "'") {
     let p = start + 1;
     for (;;) {

@@ -273,10 +273,19 @@ function keyValue(
   const key = known !== undefined && text.startsWith(known, at) ? known : text.slice(at, p);
   let k = p + 1;
   while (k < le && text.charCodeAt(k) === 32) k++;
-  sc.empty = k === le || text.charCodeAt(k) === 35;
-  scalar(text, le, k, sc);
   const column = at - ls + 1;
   const vcol = k - ls + 1;
+  if (key === 'artifact' && text.charCodeAt(k) === 91 /* [ */ && into !== null) {
+    // Several goldens (CONTRACT §2): `artifact: [A, B]`, the one flow layout read here.
+    sc.empty = false;
+    into.key = key;
+    into.line = lineNo;
+    into.column = column;
+    into.value = flowList(text, le, k, lineNo, ls);
+    return into;
+  }
+  sc.empty = k === le || text.charCodeAt(k) === 35;
+  scalar(text, le, k, sc);
   if (into === null) {
     return {
       key,
@@ -288,6 +297,9 @@ function keyValue(
   into.key = key;
   into.line = lineNo;
   into.column = column;
+  // A reused entry that last held a list gets a scalar of its own again.
+  if (into.value.kind !== 'scalar')
+    into.value = { kind: 'scalar', type: 'null', value: null, line: 0, column: 0 };
   const v = into.value as ScalarVal;
   v.type = sc.type;
   v.value = sc.value;
@@ -387,6 +399,43 @@ function scalar(text: string, le: number, k: number, sc: ScalarRead): void {
     sc.type = r.type;
     sc.value = r.value;
   }
+}
+
+// A flow list item read here: a plain path (no quote, comment, flow indicator or `: `).
+const FLOW_ITEM = /^[A-Za-z0-9_./][^,[\]{}#'"]*$/;
+
+/** `[A, B, …]` on one line, of plain string items; anything else is the full reader's. */
+function flowList(text: string, le: number, k: number, lineNo: number, ls: number): SeqVal {
+  const list: SeqVal = { kind: 'seq', items: [], line: lineNo, column: k - ls + 1 };
+  let p = k + 1;
+  for (;;) {
+    while (p < le && text.charCodeAt(p) === 32) p++;
+    if (p >= le) throw new Unsupported(); // continues on the next line
+    let q = p;
+    while (q < le && text.charCodeAt(q) !== 44 && text.charCodeAt(q) !== 93) q++;
+    if (q >= le) throw new Unsupported();
+    let end = q;
+    while (end > p && text.charCodeAt(end - 1) === 32) end--;
+    const v = text.slice(p, end);
+    if (v === '' && text.charCodeAt(q) === 93 && list.items.length === 0) {
+      p = q + 1;
+      break; // `[]`
+    }
+    if (
+      !FLOW_ITEM.test(v) ||
+      v.includes(': ') ||
+      v.endsWith(':') ||
+      (mayBeTyped(v) && resolvePlain(v).type !== 'string')
+    )
+      throw new Unsupported();
+    list.items.push({ kind: 'scalar', type: 'string', value: v, line: lineNo, column: p - ls + 1 });
+    p = q + 1;
+    if (text.charCodeAt(q) === 93) break;
+  }
+  while (p < le && text.charCodeAt(p) === 32) p++;
+  if (p < le && !(text.charCodeAt(p) === 35 && text.charCodeAt(p - 1) === 32))
+    throw new Unsupported();
+  return list;
 }
 
 /** After a quoted scalar: only spaces and a comment may follow on the line. */

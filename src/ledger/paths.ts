@@ -5,7 +5,8 @@
 // — the gate reports it as fixture-missing / property-seeds-empty. The walk is pure: what a
 // path is on disk comes from a PathLookup (adapters/fs/ledger-paths.ts gives the real one).
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { Ledger, LedgerIssue } from '../types.js';
+import type { Ledger, LedgerIssue, LedgerRow } from '../types.js';
+import { globBase, goldenPatterns, isGlob, isGoldenSet } from './golden-set.js';
 import { pathProblem } from './pathRules.js';
 
 /** What the walk asks of the file system. */
@@ -31,28 +32,34 @@ export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): Ledge
   const last: Array<string | undefined> = [undefined, undefined];
   const lastReal: Array<string | null> = [null, null];
   const rootDir = root.endsWith(sep) ? root : root + sep;
+  const check = (row: LedgerRow, field: (typeof PATH_FIELDS)[number], p: string, f: number) => {
+    let real = p === last[f] ? lastReal[f] : byPath.get(p);
+    last[f] = p;
+    if (real === undefined) {
+      // Lexical problems are parse errors, reported there.
+      real = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
+      byPath.set(p, real);
+    }
+    lastReal[f] = real;
+    if (real === null) return;
+    if (real !== root && !real.startsWith(rootDir)) {
+      issues.push({
+        message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
+        file: ledger.file,
+        line: row.keyLines[field] ?? row.line,
+        column: row.keyColumns?.[field] ?? row.column ?? 1,
+      });
+    }
+  };
   for (const row of ledger.rows) {
     for (let f = 0; f < PATH_FIELDS.length; f++) {
       const field = PATH_FIELDS[f];
       const p = row[field];
       if (p === undefined) continue;
-      let real = p === last[f] ? lastReal[f] : byPath.get(p);
-      last[f] = p;
-      if (real === undefined) {
-        // Lexical problems are parse errors, reported there.
-        real = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
-        byPath.set(p, real);
-      }
-      lastReal[f] = real;
-      if (real === null) continue;
-      if (real !== root && !real.startsWith(rootDir)) {
-        issues.push({
-          message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
-          file: ledger.file,
-          line: row.keyLines[field] ?? row.line,
-          column: row.keyColumns?.[field] ?? row.column ?? 1,
-        });
-      }
+      if (field === 'artifact' && isGoldenSet(p)) {
+        // Each listed golden, and each glob's folder (what it matches is checked as it is read).
+        for (const q of goldenPatterns(p)) check(row, field, isGlob(q) ? globBase(q) : q, f);
+      } else check(row, field, p, f);
     }
   }
   return issues;

@@ -1,5 +1,6 @@
 // Writing ledger values and rows as YAML text that both readers read back unchanged.
 import type { LedgerClass } from '../types.js';
+import { goldenPatterns } from './golden-set.js';
 import { resolvePlain } from './scalar.js';
 import { ROW_FIELDS } from './schema.js';
 
@@ -27,6 +28,22 @@ export function renderScalar(s: string): string {
   return plain ? s : JSON.stringify(s);
 }
 
+// A flow list item that reads back as itself, plain: no flow indicator, quote or comment.
+const FLOW_PLAIN = /^[^,[\]{}#'"]*$/;
+
+/**
+ * A field's value as written: an artifact set's key (golden-set.ts) as a flow list on one
+ * line, `[A, B]`, so that re-locking it still changes one ledger line; anything else a scalar.
+ */
+export function renderValue(field: string, value: string): string {
+  if (field !== 'artifact' || !value.includes('\0')) return renderScalar(value);
+  const items = goldenPatterns(value).map((p) => {
+    const s = renderScalar(p);
+    return s === p && FLOW_PLAIN.test(p) ? p : JSON.stringify(p);
+  });
+  return `[${items.join(', ')}]`;
+}
+
 /** Field names in the order rows are written (schema.ts): `id`, `class`, then the class's own fields. */
 export function orderedFields(fields: RowFields): string[] {
   return ROW_FIELDS.filter((f) => f !== 'id' && fields[f] !== undefined);
@@ -36,6 +53,6 @@ export function orderedFields(fields: RowFields): string[] {
 export function renderRow(id: string, fields: RowFields, dash: number): string[] {
   const pad = ' '.repeat(dash + 2);
   const lines = [`${' '.repeat(dash)}- id: ${renderScalar(id)}`];
-  for (const f of orderedFields(fields)) lines.push(`${pad}${f}: ${renderScalar(fields[f]!)}`);
+  for (const f of orderedFields(fields)) lines.push(`${pad}${f}: ${renderValue(f, fields[f]!)}`);
   return lines;
 }

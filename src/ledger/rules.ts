@@ -1,6 +1,7 @@
 // Class rules (`ID_GLOB=property:INVARIANT:SEEDS_DIR`, `ID_GLOB=locked_fixture:PATH|{file}`):
 // what `init --rule` takes and what the ledger's `rules:` keeps, so `update` classes a new
 // passing test the way `init` classed its neighbours. Pure: paths are checked lexically.
+import { globProblem, isGlob } from './golden-set.js';
 import { canonicalSpelling, pathProblem } from './pathRules.js';
 
 /** The artifact placeholder that stands for the test's own file. */
@@ -32,7 +33,7 @@ export function idPattern(glob: string): (id: string) => boolean {
 }
 
 export const RULE_SHAPE =
-  "expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH|{file}'";
+  "expected 'ID_GLOB=property:INVARIANT:SEEDS_DIR' or 'ID_GLOB=locked_fixture:ARTIFACT_PATH|ARTIFACT_GLOB|{file}'";
 
 /** The rule's parts, or why it is not one. Paths must be repository-relative and canonical. */
 export function parseClassRule(text: string): ClassRule | { problem: string } {
@@ -59,6 +60,9 @@ export function parseClassRule(text: string): ClassRule | { problem: string } {
   }
   const artifact = rest === OWN_FILE ? rest : path(rest, 'artifact');
   if (typeof artifact !== 'string') return artifact;
+  // A glob locks each matching test to every golden it matches, as one set (golden-set.ts).
+  const wild = isGlob(artifact) ? globProblem(artifact) : null;
+  if (wild) return { problem: `artifact '${artifact}' ${wild}` };
   return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
 }
 

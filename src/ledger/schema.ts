@@ -28,6 +28,8 @@ export interface FieldSpec {
   readonly about: string;
   /** What docs/ledger.md's class table says of the value, when its format does not say it. */
   readonly hint?: string;
+  /** The value may also be a list of two or more distinct values of its format. */
+  readonly list?: true;
 }
 
 /** The classes, in the order they are listed, each with what it means. */
@@ -55,14 +57,16 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     name: 'digest',
     on: 'locked_fixture',
     format: 'digest',
-    about: "sha256 of the artifact's bytes (`ledger-gate digest PATH`).",
+    about:
+      "sha256 of the artifact's bytes (`ledger-gate digest PATH`); of a list or glob, the set's digest (`ledger-gate digest --set PATH…`).",
   },
   {
     name: 'artifact',
     on: 'locked_fixture',
     format: 'file',
+    list: true,
     about:
-      'The golden file whose bytes the digest is of (a file: no trailing /); a file row has none (its file is its artifact).',
+      'The golden file whose bytes the digest is of (a file: no trailing /), or several: a glob (`*` within a segment, `**` across segments) or a list of paths and globs, digested as one set; a file row has none (its file is its artifact).',
   },
   {
     name: 'invariant',
@@ -166,6 +170,15 @@ const PATH_REFUSED = [
 type Json = { [k: string]: unknown };
 
 function fieldSchema(f: FieldSpec): Json {
+  if (!f.list) return valueSchema(f);
+  const { description, ...one } = valueSchema(f);
+  return {
+    description,
+    oneOf: [one, { type: 'array', minItems: 2, uniqueItems: true, items: one }],
+  };
+}
+
+function valueSchema(f: FieldSpec): Json {
   const description = f.about;
   switch (f.format) {
     case 'text':
@@ -317,7 +330,8 @@ export function ledgerClassTable(): string {
   const lines = ['| class | required fields | may also carry |', '|---|---|---|'];
   for (const cls of LEDGER_CLASSES) {
     const required = FIELD_SPECS.filter((f) => f.on === cls).map((f) => {
-      const hint = f.hint ?? FORMAT_HINTS[f.format];
+      const one = f.hint ?? FORMAT_HINTS[f.format];
+      const hint = one && f.list ? `${one}, glob or list` : one;
       return hint ? `\`${f.name}\` (${hint})` : `\`${f.name}\``;
     });
     // Only a draft may carry another class's fields: those of the class it proposes.

@@ -18,7 +18,8 @@ import {
   TOP_FIELDS,
 } from './schema.js';
 import type { FieldFormat, RowField } from './schema.js';
-import type { Entry, MapVal, Pos, ReadResult, Val } from './tree.js';
+import { globProblem, goldenKey, isGlob } from './golden-set.js';
+import type { Entry, MapVal, Pos, ReadResult, SeqVal, Val } from './tree.js';
 
 // What a row may hold (fields, classes, formats) is the table in schema.ts.
 const DIGEST = new RegExp(DIGEST_PATTERN);
@@ -300,6 +301,10 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     // Block-mapping keys share the row's column; record columns only for odd (flow) layouts.
     if (e.column !== m.column) (keyColumns ??= {})[e.key] = e.column;
     const val = e.value;
+    if (fi === I_ARTIFACT && val.kind === 'seq') {
+      V[fi] = artifactList(e, val, v);
+      continue;
+    }
     if (val.kind !== 'scalar' || val.type !== 'string') {
       err(e, `field '${e.key}' must be a string, found ${describe(val)}`);
       continue;
@@ -482,7 +487,7 @@ function checkFormat(
  * Checks a file (artifact) or folder (seeds) path; returns the canonical form every rule
  * compares. A folder may end with one `/`.
  */
-function checkPath(k: string, folder: boolean, s: string, e: Entry, v: LedgerValidator): string {
+function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValidator): string {
   const why = pathProblem(s);
   if (why) {
     v.err(e, `${k} '${printable(s)}' ${why}`);
@@ -493,6 +498,8 @@ function checkPath(k: string, folder: boolean, s: string, e: Entry, v: LedgerVal
     v.err(e, `${k} '${printable(s)}' names the repository root; name a path inside it`);
     return s;
   }
+  const glob = folder || !isGlob(s) ? null : globProblem(s);
+  if (glob) v.err(e, `${k} '${printable(s)}' ${glob}`);
   const better = canonicalSpelling(folder ? 'seeds' : 'artifact', s);
   if (better !== null && !v.normalisePaths) {
     v.err(
@@ -501,6 +508,30 @@ function checkPath(k: string, folder: boolean, s: string, e: Entry, v: LedgerVal
     );
   }
   return canon;
+}
+
+/**
+ * `artifact: [A, B, …]`: several goldens (paths or globs) locked as one set (golden-set.ts).
+ * Returns the set's key; a list of one is that path's own spelling, as its canonical form.
+ */
+function artifactList(e: Entry, list: SeqVal, v: LedgerValidator): string | undefined {
+  const patterns: string[] = [];
+  for (const item of list.items) {
+    if (item.kind !== 'scalar' || item.type !== 'string' || String(item.value).trim() === '') {
+      v.err(item, `an artifact list holds paths, found ${describe(item)}`);
+      continue;
+    }
+    const p = checkPath('artifact', false, item.value as string, item, v);
+    if (patterns.includes(p)) v.err(item, `artifact '${printable(p)}' is listed twice`);
+    else patterns.push(p);
+  }
+  if (list.items.length === 0) {
+    v.err(e, 'an artifact list is empty; name the golden files');
+    return undefined;
+  }
+  if (list.items.length === 1 && patterns.length === 1 && !v.normalisePaths)
+    v.err(e, `a list of one golden is that golden: write 'artifact: ${printable(patterns[0])}'`);
+  return patterns.length === 0 ? undefined : goldenKey(patterns);
 }
 
 function describe(v: Val): string {

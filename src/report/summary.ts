@@ -7,6 +7,7 @@
 import { fixForMany, type FixContext } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
+import { goldenLabel, isGoldenSet } from '../ledger/golden-set.js';
 import { testChangesOf } from '../decision/test-changes.js';
 import type {
   Finding,
@@ -215,7 +216,13 @@ function groupTable(
         .map((x) => (x.file === e.artifact && !x.line ? codeCell(x.id) : places.id(x)));
       const more = n > IDS_PER_GOLDEN ? ` and ${n - IDS_PER_GOLDEN} more` : '';
       const tests = `${n} test${n === 1 ? '' : 's'}: ${ids.join(', ')}${more}`;
-      const file = e.artifact !== undefined ? places.at(e.artifact, undefined) : '—';
+      // A golden list or glob names several files: no one link (golden-set.ts).
+      const file =
+        e.artifact === undefined
+          ? '—'
+          : isGoldenSet(e.artifact)
+            ? codeCell(goldenLabel(e.artifact))
+            : places.at(e.artifact, undefined);
       return (
         `| ${e.result} | ${file} | ${tests} | ${statusesOf(e.findings)} | ${said(e)} |` +
         extraCells(e) +

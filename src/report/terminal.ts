@@ -7,6 +7,7 @@ import { fixForMany } from '../decision/fix.js';
 import { testChangesOf } from '../decision/test-changes.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
+import { goldenLabel } from '../ledger/golden-set.js';
 import type { Finding, Result } from '../types.js';
 import { agentChangesLines } from './agent-changes.js';
 import { pairingText } from './pairing.js';
@@ -97,7 +98,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
         .map((x) => `    ${neutralise(clip(x.id ?? '', 300))}  ${paint('dim', place(x))}`);
       if (n > perGolden) ids.push(`    … and ${n - perGolden} more`);
       return [
-        `  ${e.label ?? 'golden'} ${neutralise(e.artifact)}: ${n} test${n === 1 ? '' : 's'}`,
+        `  ${e.label ?? 'golden'} ${neutralise(goldenLabel(e.artifact))}: ${n} test${n === 1 ? '' : 's'}`,
         message,
         ...movedLine,
         ...ids,

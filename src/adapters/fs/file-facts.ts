@@ -5,6 +5,15 @@ import fs from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import {
+  byBytes,
+  globBase,
+  goldenPatterns,
+  isGlob,
+  isGoldenSet,
+  matchesPattern,
+  setDigest,
+} from '../../ledger/golden-set.js';
 import { plainPathValues } from '../../ledger/path-scan.js';
 import { GateError, type ArtifactFact, type SeedsFact } from '../../types.js';
 import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
@@ -223,8 +232,7 @@ export function collectFacts(request: FactsRequest): FactsResult {
 
   if (req.scan) req = { ...req, ...scanLedger(req.scan) };
 
-  const artifacts: [string, ArtifactFact][] = [];
-  for (const rel of req.artifacts) {
+  const fileFact = (rel: string): ArtifactFact => {
     const abs = path.resolve(req.root, rel);
     let fact: ArtifactFact;
     try {
@@ -235,8 +243,14 @@ export function collectFacts(request: FactsRequest): FactsResult {
     } catch (e) {
       fact = { problem: unreadable(e, 'no such file') };
     }
-    artifacts.push([rel, fact]);
-  }
+    return fact;
+  };
+  const artifacts: [string, ArtifactFact][] = [];
+  for (const rel of req.artifacts)
+    artifacts.push([
+      rel,
+      isGoldenSet(rel) ? setFact(rel, req.root, isInside, fileFact) : fileFact(rel),
+    ]);
 
   const seeds: [string, SeedsFact][] = [];
   for (const rel of req.seeds) {
@@ -263,6 +277,79 @@ export function collectFacts(request: FactsRequest): FactsResult {
     seeds.push([rel, fact]);
   }
   return { artifacts, seeds };
+}
+
+/** Past this many entries walked, a golden glob is refused: it names a folder too wide. */
+export const GLOB_WALK_LIMIT = 100_000;
+
+/**
+ * The fact of a golden set (a glob or a list, golden-set.ts): every member read as a single
+ * golden is, and digested as one; the first member that cannot be read is the set's problem.
+ */
+function setFact(
+  key: string,
+  root: string,
+  isInside: (real: string) => boolean,
+  fileFact: (rel: string) => ArtifactFact,
+): ArtifactFact {
+  const members = new Set<string>();
+  for (const pattern of goldenPatterns(key)) {
+    if (!isGlob(pattern)) {
+      members.add(pattern);
+      continue;
+    }
+    const found = globFiles(pattern, root, isInside);
+    if (typeof found === 'string') return { problem: `${pattern}: ${found}` };
+    if (found.length === 0) return { problem: `${pattern} matches no file` };
+    for (const f of found) members.add(f);
+  }
+  const digests: [string, string][] = [];
+  for (const m of [...members].sort(byBytes)) {
+    const fact = fileFact(m);
+    if (fact.digest === undefined) return { problem: `${m}: ${fact.problem ?? 'unreadable'}` };
+    digests.push([m, fact.digest]);
+  }
+  return { digest: setDigest(digests) };
+}
+
+/**
+ * The repo-relative paths below a glob's base folder that it matches: files and symlinks (a
+ * symlink is then refused as any golden's is); folders are walked, never a symlinked one, and
+ * never `.git`. A problem as a string.
+ */
+function globFiles(
+  pattern: string,
+  root: string,
+  isInside: (real: string) => boolean,
+): string[] | string {
+  const base = globBase(pattern);
+  const baseAbs = path.resolve(root, base);
+  try {
+    if (!isInside(fs.realpathSync(baseAbs))) return 'its folder resolves outside the repository';
+  } catch {
+    return []; // no such folder: no match
+  }
+  const out: string[] = [];
+  const stack = [base];
+  let walked = 0;
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.resolve(root, dir), { withFileTypes: true });
+    } catch (e) {
+      return `${dir || '.'} unreadable (${codeOf(e) ?? 'error'})`;
+    }
+    for (const e of entries) {
+      if (++walked > GLOB_WALK_LIMIT)
+        return `walks over ${GLOB_WALK_LIMIT} entries; name a narrower folder`;
+      const rel = dir === '' ? e.name : `${dir}/${e.name}`;
+      if (e.isDirectory()) {
+        if (e.name !== '.git') stack.push(rel);
+      } else if (matchesPattern(pattern, rel)) out.push(rel);
+    }
+  }
+  return out;
 }
 
 /** The plain `artifact:` and `seeds:` values of a ledger's text, without parsing it. */
