@@ -172,7 +172,7 @@ function repoPath(root, given, what, from = root) {
 function artifactArg(root, given, from = root) {
     const paths = given.map((g) => {
         const p = repoPath(root, g, '--artifact', from);
-        const why = (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .isGlob */ .fg)(p) ? (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .globProblem */ .AI)(p) : null;
+        const why = (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__/* .globProblem */ .AI)(p);
         if (why)
             throw new _io_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .eb(`--artifact ${JSON.stringify(g)} ${why}`);
         return p;

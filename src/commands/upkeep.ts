@@ -7,7 +7,7 @@ import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { artifactFacts, seedsFacts } from '../adapters/fs/file-facts.js';
-import { globProblem, goldenKey, goldenLabel, isGlob } from '../ledger/golden-set.js';
+import { globProblem, goldenKey, goldenLabel } from '../ledger/golden-set.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { LIMITS, readCapped } from '../adapters/fs/safe-read.js';
 import { mapCases } from '../junit/map.js';
@@ -171,7 +171,7 @@ export function repoPath(root: string, given: string, what: string, from = root)
 export function artifactArg(root: string, given: readonly string[], from = root): string {
   const paths = given.map((g) => {
     const p = repoPath(root, g, '--artifact', from);
-    const why = isGlob(p) ? globProblem(p) : null;
+    const why = globProblem(p);
     if (why) throw new UsageError(`--artifact ${JSON.stringify(g)} ${why}`);
     return p;
   });

@@ -21,8 +21,7 @@ export class ChangeFacts {
     if (!isGoldenSet(artifact)) return this.touched.has(artifact);
     let hit = this.setsRewritten.get(artifact);
     if (hit === undefined) {
-      hit = false;
-      for (const p of this.touched.keys()) if (inGoldenSet(artifact, p)) hit = true;
+      hit = [...this.touched.keys()].some((p) => inGoldenSet(artifact, p));
       this.setsRewritten.set(artifact, hit);
     }
     return hit;

@@ -36,6 +36,7 @@ export function goldenLabel(key: string): string {
 
 /** Why a pattern cannot be a golden glob, or null (its path spelling is checked as any path's). */
 export function globProblem(pattern: string): string | null {
+  if (!isGlob(pattern)) return null; // a plain path, as most are: no split
   for (const seg of pattern.split('/'))
     if (seg.includes('**') && seg !== '**')
       return 'has `**` inside a segment; write it as a whole segment (`dir/**/name`)';
@@ -45,11 +46,18 @@ export function globProblem(pattern: string): string | null {
 /** Does the repo-relative path match the pattern? A plain pattern matches itself only. */
 export function matchesPattern(pattern: string, path: string): boolean {
   if (!isGlob(pattern)) return pattern === path;
-  const want = pattern.split('/');
-  // A last `**` stands for one or more segments: any one segment, then any number.
-  if (want[want.length - 1] === '**') want.splice(want.length - 1, 0, '*');
+  let want = segmentsOf.get(pattern);
+  if (want === undefined) {
+    want = pattern.split('/');
+    // A last `**` stands for one or more segments: any one segment, then any number.
+    if (want[want.length - 1] === '**') want.splice(want.length - 1, 0, '*');
+    segmentsOf.set(pattern, want);
+  }
   return wildMatch(want, path.split('/'), '**', segmentMatches);
 }
+
+// A glob's segments, split once: a walk or an index asks one pattern of many paths.
+const segmentsOf = new Map<string, string[]>();
 
 /** Is the path one of the key's goldens (by name: whether it exists is the reader's concern)? */
 export function inGoldenSet(key: string, path: string): boolean {

@@ -1,7 +1,7 @@
 // Class rules (`ID_GLOB=property:INVARIANT:SEEDS_DIR`, `ID_GLOB=locked_fixture:PATH|{file}`):
 // what `init --rule` takes and what the ledger's `rules:` keeps, so `update` classes a new
 // passing test the way `init` classed its neighbours. Pure: paths are checked lexically.
-import { globProblem, isGlob } from './golden-set.js';
+import { globProblem } from './golden-set.js';
 import { canonicalSpelling, pathProblem } from './pathRules.js';
 
 /** The artifact placeholder that stands for the test's own file. */
@@ -61,7 +61,7 @@ export function parseClassRule(text: string): ClassRule | { problem: string } {
   const artifact = rest === OWN_FILE ? rest : path(rest, 'artifact');
   if (typeof artifact !== 'string') return artifact;
   // A glob locks each matching test to every golden it matches, as one set (golden-set.ts).
-  const wild = isGlob(artifact) ? globProblem(artifact) : null;
+  const wild = globProblem(artifact);
   if (wild) return { problem: `artifact '${artifact}' ${wild}` };
   return { text, match: idPattern(glob), fields: { class: 'locked_fixture', artifact } };
 }

@@ -18,7 +18,7 @@ import {
   TOP_FIELDS,
 } from './schema.js';
 import type { FieldFormat, RowField } from './schema.js';
-import { globProblem, goldenKey, isGlob } from './golden-set.js';
+import { globProblem, goldenKey } from './golden-set.js';
 import type { Entry, MapVal, Pos, ReadResult, SeqVal, Val } from './tree.js';
 
 // What a row may hold (fields, classes, formats) is the table in schema.ts.
@@ -498,7 +498,7 @@ function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValid
     v.err(e, `${k} '${printable(s)}' names the repository root; name a path inside it`);
     return s;
   }
-  const glob = folder || !isGlob(s) ? null : globProblem(s);
+  const glob = folder ? null : globProblem(s);
   if (glob) v.err(e, `${k} '${printable(s)}' ${glob}`);
   const better = canonicalSpelling(folder ? 'seeds' : 'artifact', s);
   if (better !== null && !v.normalisePaths) {
