@@ -325,6 +325,7 @@ describe('readInputs', () => {
       expect: 'all',
       artifact: undefined,
       jobSummary: true,
+      jsonReport: 'auto',
       gaming: 'review',
       agentWritePaths: [],
       reportsExpected: undefined,
@@ -385,6 +386,7 @@ describe('readInputs', () => {
         'base-ref': 'origin/main',
         artifact: 'ledger-gate-reports',
         'job-summary': 'False',
+        'json-report': 'always',
       },
       readInputs,
     );
@@ -398,6 +400,7 @@ describe('readInputs', () => {
       baseRef: 'origin/main',
       artifact: 'ledger-gate-reports',
       jobSummary: false,
+      jsonReport: 'always',
     });
   });
 

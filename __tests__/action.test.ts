@@ -4,7 +4,7 @@
 // `runs.using`), except the slow API-down one, which runs under Node 24 only.
 import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fakeGitHubForFile, type FakePull, type FakeReview } from './support/fake-github.js';
@@ -171,6 +171,34 @@ describe.each(NODES)('the action under $label', (node) => {
     // The token reaches the API, and no review listing is needed for an admit.
     expect(gh.requests[0].authorization).toBe('token ghs_faketoken');
     expect(gh.requests.some((q) => q.path.endsWith('/reviews'))).toBe(false);
+  });
+
+  test("json-report's default, auto: an admit writes no JSON report and says so; a review writes one", async () => {
+    const s = scenario();
+    reports(s.repo);
+    pull(s);
+    const admit = await act(node, s.repo.dir, 'pull_request', prEvent(s), {
+      'json-report': 'auto',
+    });
+    expect(admit.code).toBe(0);
+    expect(admit.outputs).toMatchObject({ decision: 'admit', admitted: '2', 'report-path': '' });
+    expect(admit.report).toBeUndefined();
+    expect(readdirSync(path.join(admit.runnerTemp, 'runner-temp'))).not.toContain(
+      'ledger-gate-report.json',
+    );
+    expect(admit.summary).toContain('No JSON report was written this run');
+    expect(gh.onlyCheckRun().output?.summary).toContain('No JSON report was written this run');
+
+    gh.reset();
+    const bumped = scenario(goldenBump);
+    reports(bumped.repo);
+    pull(bumped);
+    const review = await act(node, bumped.repo.dir, 'pull_request', prEvent(bumped), {
+      'json-report': 'auto',
+    });
+    expect(review.outputs.decision).toBe('review');
+    expect(review.outputs['report-path']).toMatch(/ledger-gate-report\.json$/);
+    expect(rulesOf(review)).toContain('fixture-contract-change');
   });
 
   test('review: action_required with details_url, a warning annotation on the ledger line, the step fails', async () => {

@@ -5,7 +5,7 @@
 // are real: a repository in a temp folder. The built bundle under two Node versions and a real
 // HTTP server as the API: action.test.ts (npm run test:e2e).
 import { afterAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
@@ -159,15 +159,25 @@ describe('run() in-process, with the toolkit mocked', () => {
     expect(core.summaryText().at(-1)).toContain('tests/ledger.yaml');
   });
 
-  test('admit: the outputs, the JSON report, a successful check run, the job summary, no failure', async () => {
+  test('admit: the outputs, a successful check run, the job summary, no failure; the JSON report only when asked', async () => {
     const s = scenario();
+    const asked = await act(s, prPayload(s), { 'json-report': 'always' });
+    const reportPath = path.join(asked.env.RUNNER_TEMP!, 'ledger-gate-report.json');
+    expect(asked.outputs['report-path']).toBe(reportPath);
+    expect(JSON.parse(readFileSync(reportPath, 'utf8')).counts).toMatchObject({ admit: 2 });
+    expect(core.summaryText().at(-1)).toContain('is in the JSON report (the `report-path` output)');
+    core.reset();
+    github.reset();
+
+    // json-report's default, auto: an admit's findings all admit, and the summary counts them.
     const { env, outputs: out } = await act(s);
+    expect(existsSync(path.join(env.RUNNER_TEMP!, 'ledger-gate-report.json'))).toBe(false);
     expect(out).toEqual({
       decision: 'admit',
       admitted: '2',
       review: '0',
       rejected: '0',
-      'report-path': path.join(env.RUNNER_TEMP!, 'ledger-gate-report.json'),
+      'report-path': '',
       'check-run-id': '42',
       'check-url': 'https://github.example/acme/widgets/runs/42',
       tests: '4',
@@ -175,8 +185,6 @@ describe('run() in-process, with the toolkit mocked', () => {
       failed: '2',
       skipped: '0',
     });
-    const report = JSON.parse(readFileSync(out['report-path'], 'utf8'));
-    expect(report.decision).toBe('admit');
     expect(core.setFailed).not.toHaveBeenCalled();
 
     expect(github.createApi).toHaveBeenCalledTimes(1);
@@ -196,6 +204,7 @@ describe('run() in-process, with the toolkit mocked', () => {
     expect(core.summaryText()).toHaveLength(1);
     expect(core.summaryText()[0]).toMatch(/^## ✅ ledger-gate: admit/);
     expect(core.summaryText()[0]).toContain('| `fixture-unchanged` |');
+    expect(core.summaryText()[0]).toContain('No JSON report was written this run');
   });
 
   test('review: the golden changed with its digest; no approval, so the step fails and the check asks for action', async () => {
@@ -259,6 +268,32 @@ describe('run() in-process, with the toolkit mocked', () => {
     // What needs action is in the log too.
     const log = core.info.mock.calls.map(([l]) => l).join('\n');
     expect(log).toContain('reject fixture-digest-mismatch');
+  });
+
+  test('json-report auto writes the report of a reject (the summary may not list it all); never writes none', async () => {
+    const s = scenario((r) => r.write({ 'tests/goldens/a.txt': 'golden bytes v2\n' }));
+    const { outputs: out } = await act(s);
+    const report = JSON.parse(readFileSync(out['report-path'], 'utf8'));
+    expect(report.findings.map((f: { rule: string }) => f.rule)).toContain(
+      'fixture-digest-mismatch',
+    );
+    expect(core.summaryText()[0]).toContain('is in the JSON report (the `report-path` output)');
+    core.reset();
+    github.reset();
+
+    const { env, outputs: none } = await act(s, prPayload(s), { 'json-report': 'never' });
+    expect(none).toMatchObject({ decision: 'reject', 'report-path': '' });
+    expect(existsSync(path.join(env.RUNNER_TEMP!, 'ledger-gate-report.json'))).toBe(false);
+    expect(core.summaryText()[0]).toContain('No JSON report was written this run');
+  });
+
+  test('json-report takes auto, always or never; anything else stops the run with the value quoted', async () => {
+    const s = scenario();
+    const { outputs: out } = await act(s, prPayload(s), { 'json-report': 'yes' });
+    expect(out.decision).toBeUndefined();
+    expect(core.setFailed.mock.calls[0][0]).toBe(
+      'ledger-gate: input json-report must be one of auto, always, never, not "yes"',
+    );
   });
 
   test('a malformed event payload: one line through setFailed, before any API call; no outputs, no summary', async () => {

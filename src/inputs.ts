@@ -6,6 +6,8 @@ import { strongerInputs } from './stronger-inputs.js';
 import { GateError, type Expect } from './types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
+/** When the action writes its JSON report (`json-report`): src/action/outputs.ts decides. */
+export type JsonReportWhen = 'auto' | 'always' | 'never';
 
 export interface ActionInputs {
   ledger: string;
@@ -33,6 +35,8 @@ export interface ActionInputs {
   artifact?: string;
   /** Write the job summary (GitHub Enterprise Server users may need it off). */
   jobSummary: boolean;
+  /** When to write the JSON report (`json-report`; auto: when a finding needs action). */
+  jsonReport: JsonReportWhen;
   /** What a gaming-shape finding is (`gaming`: review or reject). */
   gaming: 'review' | 'reject';
   /** The stronger evidence (docs/stronger-evidence.md): src/stronger-inputs.ts reads them. */
@@ -153,6 +157,11 @@ export function readInputs(): ActionInputs {
     expect: oneOf('expect', core.getInput('expect') || 'all', ['all', 'ran-files']),
     artifact,
     jobSummary: yesNo('job-summary', true),
+    jsonReport: oneOf('json-report', core.getInput('json-report') || 'auto', [
+      'auto',
+      'always',
+      'never',
+    ]),
     gaming: oneOf('gaming', core.getInput('gaming') || 'review', ['review', 'reject']),
     ...strongerInputs(list, yesNo, artifactName),
   };

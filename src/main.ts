@@ -99,7 +99,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     };
     await publish(final, inputs, check, details, links);
 
-    await writeOutputs(final, check, env.RUNNER_TEMP || workspace);
+    await writeOutputs(final, check, env.RUNNER_TEMP || workspace, inputs.jsonReport);
 
     logFindings(report);
     if (stepFails(report.decision, inputs.failOn)) {

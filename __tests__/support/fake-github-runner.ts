@@ -125,6 +125,9 @@ const DEFAULT_INPUTS: Record<string, string> = {
   expect: 'all',
   'max-annotations': '1000',
   'job-summary': 'true',
+  // action.yml's default is auto (no report for an admit); these runs read every run's findings,
+  // admits' too. main.test.ts and action.test.ts cover auto.
+  'json-report': 'always',
 };
 
 export async function runAction(o: RunOptions): Promise<ActionRun> {

@@ -6,25 +6,30 @@ import * as core from '../adapters/actions/runner.js';
 import { writeJsonReport } from '../adapters/fs/json-report.js';
 import type { CheckRun } from '../adapters/github/client.js';
 import type { GateOutcome } from '../gate.js';
-import type { FailOn } from '../inputs.js';
+import type { FailOn, JsonReportWhen } from '../inputs.js';
 import { logLine } from '../report/escape.js';
 import { testCounts } from '../report/groups.js';
 import type { Decision, Report } from '../types.js';
-import { titleOf } from './publish.js';
+import { titleOf, writesJsonReport } from './publish.js';
 
 /**
- * The report as a file and the action's outputs: the decision, its counts and the test tally,
- * where the JSON report is, and the check run (empty when none was posted).
+ * The report as a file (when `json-report` asks for it) and the action's outputs: the
+ * decision, its counts and the test tally, where the JSON report is (empty when none was
+ * written), and the check run (empty when none was posted).
  */
 export async function writeOutputs(
   outcome: GateOutcome,
   check: CheckRun | null,
   dir: string,
+  jsonReport: JsonReportWhen,
 ): Promise<void> {
   const { report } = outcome;
-  const reportPath = path.join(dir, 'ledger-gate-report.json');
-  await mkdir(path.dirname(reportPath), { recursive: true });
-  await writeJsonReport(reportPath, report);
+  let reportPath = '';
+  if (writesJsonReport(report.decision, jsonReport)) {
+    reportPath = path.join(dir, 'ledger-gate-report.json');
+    await mkdir(path.dirname(reportPath), { recursive: true });
+    await writeJsonReport(reportPath, report);
+  }
   core.setOutput('decision', report.decision);
   core.setOutput('admitted', String(report.counts.admit));
   core.setOutput('review', String(report.counts.review));

@@ -3,7 +3,7 @@
 import * as core from '../adapters/actions/runner.js';
 import type { CheckRun, Conclusion } from '../adapters/github/client.js';
 import type { GateOutcome } from '../gate.js';
-import type { ActionInputs, FailOn } from '../inputs.js';
+import type { ActionInputs, FailOn, JsonReportWhen } from '../inputs.js';
 import { planAnnotations, type Annotation } from '../report/annotations.js';
 import type { LinkBase } from '../report/links.js';
 import { renderSummary } from '../report/summary.js';
@@ -22,6 +22,16 @@ export function titleOf(report: Report): string {
   return `${report.decision}: ${c.reject} reject, ${c.review} review, ${c.admit} admit, ${c.info} info (${c.cases} test cases)`;
 }
 
+/**
+ * Whether the run writes its JSON report (`json-report`). `auto` writes it when a finding needs
+ * action, where the summary's bound may leave findings only the report lists; an admit's
+ * findings all admit, and the summary counts them: at 100,000 tests that report is ~30 MB
+ * nobody reads, and writing it was a sixth of the run (docs/performance.md).
+ */
+export function writesJsonReport(decision: Decision, when: JsonReportWhen): boolean {
+  return when === 'always' || (when === 'auto' && decision !== 'admit');
+}
+
 export async function publish(
   outcome: GateOutcome,
   inputs: ActionInputs,
@@ -37,8 +47,11 @@ export async function publish(
   const annotations = check ? plan.annotations : commandAnnotations(plan.annotations);
   const cut = plan.cut + (plan.annotations.length - annotations.length);
   const notes = [...outcome.notes];
-  // The JSON report (report-path) holds every finding; the run's page holds its artifact.
-  const fullListing = { runUrl: details };
+  // The JSON report (report-path) holds every finding, when written; the run's page holds its artifact.
+  const fullListing = {
+    runUrl: details,
+    notWritten: !writesJsonReport(report.decision, inputs.jsonReport),
+  };
   if (cut > 0) {
     const why = check
       ? `max-annotations is ${inputs.maxAnnotations}`

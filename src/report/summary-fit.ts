@@ -62,6 +62,8 @@ export function shareRows(
 export interface FullListing {
   /** The workflow run whose artifacts hold the JSON report (the action: its run page). */
   runUrl?: string;
+  /** The action wrote no JSON report this run (`json-report`: auto on an admit, or never). */
+  notWritten?: boolean;
 }
 
 /** The logins that approved findings, by rule: one pass over the findings. */
@@ -78,6 +80,12 @@ export function approversByRule(findings: readonly Finding[]): Map<string, Set<s
 
 /** One line naming where every finding is, one per test: the JSON report. */
 export function fullListingLine(where: FullListing | undefined): string {
+  if (where?.notWritten) {
+    return (
+      'No JSON report was written this run (input `json-report`: `auto` writes it when a ' +
+      'finding needs action, `always` on every run).\n\n'
+    );
+  }
   const url = plainUrl(where?.runUrl);
   if (url) {
     return (
