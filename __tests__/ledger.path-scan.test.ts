@@ -1,7 +1,10 @@
-// The prefetch's scan of the ledger text (src/ledger/path-scan.ts) picks exactly what the
-// regex it replaced picked: crafted edge cases, then many random texts from a small alphabet.
+// The prefetch's scan of the ledger's bytes (src/ledger/path-scan.ts) picks exactly what the
+// regex it replaced picked in the text: crafted edge cases, then many random texts from a small
+// alphabet (non-ASCII spaces and line separators among them).
 import { describe, expect, test } from '@jest/globals';
-import { plainPathValues } from '../src/ledger/path-scan.js';
+import { plainPathValues as fromBytes } from '../src/ledger/path-scan.js';
+
+const plainPathValues = (text: string) => fromBytes(Buffer.from(text, 'utf8'));
 
 const REGEX = /^[ -]*(artifact|seeds): *([^\s#'"][^\n#]*?) *$/gm;
 function byRegex(text: string): { artifacts: string[]; seeds: string[] } {
@@ -33,6 +36,8 @@ describe('plainPathValues', () => {
       'artifact: goldens/crlf.txt\r',
       'artifact: goldens/a.txt',
       'seeds: x\u2028artifact: goldens/after-ls.txt',
+      'artifact: goldens/ü/ß.txt\u2029artifact:\u00a0goldens/nbsp.txt',
+      'artifact: \u00e9t\u00e9.txt',
       'artifact: goldens/end.txt',
     ].join('\n');
     const got = plainPathValues(text);
@@ -43,6 +48,8 @@ describe('plainPathValues', () => {
         'goldens/dashes.txt',
         'goldens/crlf.txt',
         'goldens/after-ls.txt',
+        'goldens/ü/ß.txt',
+        'été.txt',
         'goldens/end.txt',
       ],
       seeds: ['seeds/a', 'seeds/b', 'x'],
@@ -68,6 +75,10 @@ describe('plainPathValues', () => {
       '\r',
       '\t',
       '\u2028',
+      '\u2029',
+      '\u00a0',
+      '\u3000',
+      'é',
       ':',
     ];
     for (let n = 0; n < 3000; n++) {

@@ -352,23 +352,23 @@ function globFiles(
   return out;
 }
 
-/** The plain `artifact:` and `seeds:` values of a ledger's text, without parsing it. */
+/** The plain `artifact:` and `seeds:` values of a ledger's bytes, without parsing it. */
 function scanLedger(scan: { ledger: string; maxBytes: number }): {
   artifacts: string[];
   seeds: string[];
 } {
   // A regular file, opened without following a symlink or waiting on a FIFO, within the cap.
-  let text = '';
+  let bytes: Buffer = Buffer.alloc(0);
   try {
     const fd = fs.openSync(scan.ledger, SAFE_OPEN);
     try {
       const st = fs.fstatSync(fd);
-      if (st.isFile() && st.size <= scan.maxBytes) text = fs.readFileSync(fd, 'utf8');
+      if (st.isFile() && st.size <= scan.maxBytes) bytes = fs.readFileSync(fd);
     } finally {
       fs.closeSync(fd);
     }
   } catch {
     // Nothing scanned: every path is gathered after the parse.
   }
-  return plainPathValues(text);
+  return plainPathValues(bytes);
 }
