@@ -8,10 +8,9 @@ import { defaultLedger } from './adapters/fs/default-ledger.js';
 import { readEvent } from './adapters/github/event.js';
 import { CheckRun, createClient, repoFromEnv, runUrl } from './adapters/github/client.js';
 import { approve } from './action/approval.js';
-import { chooseChangeSource } from './action/change-source.js';
 import { logFindings, stepFails, writeOutputs } from './action/outputs.js';
 import { publish } from './action/publish.js';
-import { fromWorkflowRun, type Where } from './action/workflow-run.js';
+import type { Where } from './action/workflow-run.js';
 import { runGate, type GateOutcome } from './gate.js';
 import { readInputs } from './inputs.js';
 import { logLine, text } from './report/escape.js';
@@ -43,7 +42,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       baseJunit: inputs.baseJunit,
       holdoutJunit: inputs.holdoutJunit,
     };
+    // Loaded only where needed, as the git adapter below: a run without a base never starts
+    // git, and neither brings @actions/exec and its builtins into the start-up.
     if (event.workflowRun) {
+      const { fromWorkflowRun } = await import('./action/workflow-run.js');
       const prepared = await fromWorkflowRun(api, repo, event, inputs, workspace, env);
       ({ event, where, cleanup } = prepared);
     }
@@ -80,7 +82,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       prAuthor: event.pr?.author,
       prAuthorType: event.pr?.authorType,
       allowFetch: true,
-      changeSource: () => chooseChangeSource(api, repo, event, cwd, inputs.baseRef),
+      changeSource: async () =>
+        (await import('./action/change-source.js')).chooseChangeSource(
+          api,
+          repo,
+          event,
+          cwd,
+          inputs.baseRef,
+        ),
       quarantineMaxAgeDays: inputs.quarantineMaxAgeDays,
       baseJunit: where.baseJunit,
       holdoutJunit: where.holdoutJunit,

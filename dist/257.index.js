@@ -1,0 +1,953 @@
+export const id = 257;
+export const ids = [257,526];
+export const modules = {
+
+/***/ 8257:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  fromWorkflowRun: () => (/* binding */ fromWorkflowRun)
+});
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/adapters/git/git.ts + 1 modules
+var git = __webpack_require__(7526);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/adapters/github/client.ts + 4 modules
+var client = __webpack_require__(1836);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(6141);
+;// CONCATENATED MODULE: ./src/adapters/github/zip.ts
+// A small, strict zip reader for workflow artifacts (what a fork's run uploaded: untrusted).
+// It reads the central directory, accepts only plain files and folders stored or deflated, and
+// refuses, with one line, anything else: a path with `..`, an absolute or backslash path, a
+// symlink, encryption, zip64, duplicates, a size that does not match, a bad CRC, or more bytes
+// or entries than the limits (a zip bomb stops at the limit, it is never inflated past it).
+
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const CRC_TABLE = (() => {
+    const t = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+        let c = n;
+        for (let k = 0; k < 8; k++)
+            c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        t[n] = c;
+    }
+    return t;
+})();
+function crc32(buf) {
+    let c = -1;
+    for (let i = 0; i < buf.length; i++)
+        c = CRC_TABLE[(c ^ buf[i]) & 0xff] ^ (c >>> 8);
+    return (c ^ -1) >>> 0;
+}
+function bad(why) {
+    throw new types/* GateError */.u(`the artifact zip is refused: ${why}`);
+}
+/** A name as a safe relative path, or the reason it is not one. */
+function unsafeName(name) {
+    if (name === '')
+        return 'an empty name';
+    // eslint-disable-next-line no-control-regex -- these are exactly the characters to refuse
+    if (/[\0-\x1f\x7f\\]/.test(name))
+        return 'a control character or backslash in a name';
+    if (name.startsWith('/') || /^[A-Za-z]:/.test(name))
+        return 'an absolute path';
+    const parts = name.replace(/\/$/, '').split('/');
+    if (parts.some((p) => p === '..'))
+        return 'a path with ..';
+    if (parts.some((p) => p === '' || p === '.'))
+        return 'an empty or `.` path segment';
+    return undefined;
+}
+/** Every entry of a zip held in memory, checked as described above. */
+function readZip(buf, limits) {
+    return [...zipEntries(buf, limits)];
+}
+/**
+ * The entries one at a time (so only one file's bytes are held besides the zip). The whole
+ * central directory is checked before the first entry is given: an archive refused for its
+ * names, types or sizes yields nothing.
+ */
+function* zipEntries(buf, limits) {
+    // The end-of-central-directory record: 22 bytes plus a comment of up to 65535.
+    let eocd = -1;
+    for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
+        if (buf.readUInt32LE(i) === EOCD) {
+            eocd = i;
+            break;
+        }
+    }
+    if (eocd < 0)
+        bad('not a zip file (no end of central directory)');
+    if (eocd >= 20 && buf.readUInt32LE(eocd - 20) === ZIP64_LOCATOR)
+        bad('zip64 is not supported');
+    const disk = buf.readUInt16LE(eocd + 4);
+    const cdDisk = buf.readUInt16LE(eocd + 6);
+    const onDisk = buf.readUInt16LE(eocd + 8);
+    const count = buf.readUInt16LE(eocd + 10);
+    const cdSize = buf.readUInt32LE(eocd + 12);
+    const cdStart = buf.readUInt32LE(eocd + 16);
+    if (disk !== 0 || cdDisk !== 0 || onDisk !== count)
+        bad('a multi-disk archive');
+    if (count === 0xffff || cdStart === 0xffffffff)
+        bad('zip64 is not supported');
+    if (count > limits.entries)
+        bad(`${count} entries, over the limit of ${limits.entries}`);
+    if (cdStart + cdSize > eocd)
+        bad('the central directory lies outside the file');
+    const plan = [];
+    const seen = new Set();
+    let total = 0;
+    let p = cdStart;
+    for (let n = 0; n < count; n++) {
+        if (p + 46 > eocd || buf.readUInt32LE(p) !== CENTRAL)
+            bad('a broken central directory');
+        const madeBy = buf.readUInt16LE(p + 4) >> 8;
+        const flags = buf.readUInt16LE(p + 8);
+        const method = buf.readUInt16LE(p + 10);
+        const crc = buf.readUInt32LE(p + 16);
+        const csize = buf.readUInt32LE(p + 20);
+        const usize = buf.readUInt32LE(p + 24);
+        const nameLen = buf.readUInt16LE(p + 28);
+        const extraLen = buf.readUInt16LE(p + 30);
+        const commentLen = buf.readUInt16LE(p + 32);
+        const external = buf.readUInt32LE(p + 38);
+        const local = buf.readUInt32LE(p + 42);
+        const nameBytes = buf.subarray(p + 46, p + 46 + nameLen);
+        p += 46 + nameLen + extraLen + commentLen;
+        if (p > cdStart + cdSize)
+            bad('a broken central directory');
+        const name = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(nameBytes);
+        const problem = unsafeName(name);
+        if (problem)
+            bad(`${problem}: ${JSON.stringify(name.slice(0, 120))}`);
+        if (seen.has(name))
+            bad(`a duplicate entry ${JSON.stringify(name.slice(0, 120))}`);
+        seen.add(name);
+        if (flags & 0x41)
+            bad(`an encrypted entry ${JSON.stringify(name)}`);
+        if (csize === 0xffffffff || usize === 0xffffffff || local === 0xffffffff)
+            bad('zip64 is not supported');
+        // Unix mode in the high half of the external attributes: only files and folders.
+        const type = madeBy === 3 ? (external >>> 16) & 0o170000 : 0;
+        const isDir = name.endsWith('/');
+        if (type === 0o120000)
+            bad(`a symlink ${JSON.stringify(name)}`);
+        if (type !== 0 && type !== (isDir ? 0o040000 : 0o100000))
+            bad(`an entry that is not a plain file or folder: ${JSON.stringify(name)}`);
+        if (isDir) {
+            if (usize !== 0)
+                bad(`a folder with contents: ${JSON.stringify(name)}`);
+            plan.push({ name: name.slice(0, -1), start: -1, method, crc, csize, usize });
+            continue;
+        }
+        if (usize > limits.fileBytes)
+            bad(`${JSON.stringify(name)} is ${usize} bytes, over the limit of ${limits.fileBytes}`);
+        total += usize;
+        if (total > limits.totalBytes)
+            bad(`its files add up to more than the limit of ${limits.totalBytes} bytes`);
+        if (local + 30 > cdStart || buf.readUInt32LE(local) !== LOCAL)
+            bad(`a broken local header for ${JSON.stringify(name)}`);
+        const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+        if (start + csize > cdStart)
+            bad(`the data of ${JSON.stringify(name)} lies outside the file`);
+        if (method !== 0 && method !== 8)
+            bad(`compression method ${method} of ${JSON.stringify(name)} (only stored or deflate)`);
+        if (method === 0 && csize !== usize)
+            bad(`a stored entry whose sizes differ: ${JSON.stringify(name)}`);
+        plan.push({ name, start, method, crc, csize, usize });
+    }
+    for (const { name, start, method, crc, csize, usize } of plan) {
+        if (start < 0) {
+            yield { name, data: null };
+            continue;
+        }
+        const raw = buf.subarray(start, start + csize);
+        let data;
+        if (method === 0) {
+            data = Buffer.from(raw);
+        }
+        else {
+            try {
+                // Never more than the size the directory declares (checked against the limits above).
+                data = (0,external_node_zlib_.inflateRawSync)(raw, { maxOutputLength: Math.max(1, usize) });
+            }
+            catch (e) {
+                bad(`${JSON.stringify(name)} does not inflate to its declared size: ${String(e.message).split('\n')[0]}`);
+            }
+        }
+        if (data.length !== usize)
+            bad(`${JSON.stringify(name)} is not its declared size`);
+        if (crc32(data) !== crc)
+            bad(`${JSON.stringify(name)} fails its CRC check`);
+        yield { name, data };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/adapters/github/workflow-run.ts
+// workflow_run mode: the privileged run on the base branch judges what an untrusted pull request
+// run produced. It finds the pull request (a fork's run names none), downloads the run's
+// artifact (a zip: untrusted data, read by the strict reader), and checks the pull request's
+// head out into a worktree of its own, whose files are read as data; nothing of it is run.
+
+
+
+
+
+/** An artifact zip is held in memory while it is read: past this it is refused unread. */
+const ARTIFACT_ZIP_BYTES = 512 * 1024 * 1024;
+const ARTIFACT_LIMITS = {
+    entries: 10_000,
+    totalBytes: 1024 * 1024 * 1024,
+    fileBytes: 256 * 1024 * 1024,
+};
+/**
+ * The pull request the run was for. Same-repository runs name it; a fork's run does not, so it
+ * is looked up by the head commit, then by `owner:branch`. More than one candidate: fail closed.
+ */
+async function findPullOfRun(api, repo, run, headSha) {
+    const found = new Map();
+    const keep = (p) => {
+        if (p.state === undefined || p.state === 'open')
+            found.set(p.number, p);
+    };
+    try {
+        for (const number of run.pulls) {
+            keep((await api.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+                ...repo,
+                pull_number: number,
+            })).data);
+        }
+        if (found.size === 0) {
+            const byCommit = await api.request('GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+                ...repo,
+                commit_sha: headSha,
+                per_page: 100,
+            });
+            byCommit.data.forEach((p) => keep(p));
+        }
+        if (found.size === 0 && run.headLabel) {
+            const byHead = await api.paginate('GET /repos/{owner}/{repo}/pulls', {
+                ...repo,
+                head: run.headLabel,
+                state: 'open',
+                per_page: 100,
+            });
+            byHead.forEach((p) => keep(p));
+        }
+    }
+    catch (e) {
+        throw (0,client/* apiError */.pb)(`finding the pull request of run ${run.id}`, e);
+    }
+    const all = [...found.values()];
+    const exact = all.filter((p) => p.head.sha === headSha);
+    const pick = exact.length > 0 ? exact : all;
+    if (pick.length === 0) {
+        throw new types/* GateError */.u(`no open pull request has the head ${headSha.slice(0, 12)} of run ${run.id}${run.headLabel ? ` (${run.headLabel})` : ''}: nothing to judge`);
+    }
+    if (pick.length > 1) {
+        const numbers = pick.map((p) => `#${p.number}`).join(', ');
+        throw new types/* GateError */.u(`run ${run.id} matches several pull requests (${numbers}): which one to judge is ambiguous, so nothing is`);
+    }
+    const p = pick[0];
+    return {
+        number: p.number,
+        author: p.user?.login ?? undefined,
+        authorType: p.user?.type ?? undefined,
+        baseSha: p.base.sha,
+        headSha: p.head.sha,
+    };
+}
+/**
+ * Downloads the run's artifact and writes its files into a new folder under `tempRoot`.
+ * The API answers the download with a redirect to a storage URL that is fetched without the
+ * token (it carries its own signature; the token must not leave GitHub).
+ */
+async function downloadArtifact(api, repo, runId, name, tempRoot) {
+    let artifacts;
+    try {
+        artifacts = (await api.paginate('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', {
+            ...repo,
+            run_id: runId,
+            per_page: 100,
+        }));
+    }
+    catch (e) {
+        throw (0,client/* apiError */.pb)(`listing the artifacts of run ${runId}`, e);
+    }
+    const named = artifacts.filter((a) => a.name === name);
+    if (named.length === 0) {
+        const others = artifacts
+            .slice(0, 10)
+            .map((a) => JSON.stringify(a.name))
+            .join(', ');
+        throw new types/* GateError */.u(`run ${runId} has no artifact named ${JSON.stringify(name)}${others ? ` (it has ${others})` : ''}: did its upload step run?`);
+    }
+    if (named.length > 1) {
+        throw new types/* GateError */.u(`run ${runId} has ${named.length} artifacts named ${JSON.stringify(name)}: which one holds the reports is ambiguous`);
+    }
+    const a = named[0];
+    const expired = () => new types/* GateError */.u(`the artifact ${JSON.stringify(name)} of run ${runId} has expired${a.expires_at ? ` (${a.expires_at})` : ''}: re-run that workflow to judge its reports`);
+    if (a.expired)
+        throw expired();
+    if (a.size_in_bytes > ARTIFACT_ZIP_BYTES) {
+        throw new types/* GateError */.u(`the artifact ${JSON.stringify(name)} is ${a.size_in_bytes} bytes, over the limit of ${ARTIFACT_ZIP_BYTES}`);
+    }
+    let zip;
+    try {
+        const r = await api.request('GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}', { ...repo, artifact_id: a.id, archive_format: 'zip' }, { redirect: 'manual', binary: true });
+        const status = r.status;
+        const location = r.headers.location;
+        if (status >= 300 && status < 400 && location)
+            zip = await fetchCapped(location);
+        else if (status === 200 && Buffer.isBuffer(r.data))
+            zip = r.data;
+        else
+            throw new types/* GateError */.u(`downloading the artifact answered HTTP ${status} without a zip`);
+    }
+    catch (e) {
+        if (e instanceof types/* GateError */.u)
+            throw e;
+        if (e.status === 410)
+            throw expired();
+        throw (0,client/* apiError */.pb)(`downloading the artifact ${JSON.stringify(name)}`, e);
+    }
+    const dir = await (0,promises_.mkdtemp)(external_node_path_default().join(tempRoot, 'ledger-gate-artifact-'));
+    for (const e of zipEntries(zip, ARTIFACT_LIMITS)) {
+        const target = external_node_path_default().join(dir, ...e.name.split('/'));
+        if (e.data === null) {
+            await (0,promises_.mkdir)(target, { recursive: true });
+        }
+        else {
+            await (0,promises_.mkdir)(external_node_path_default().dirname(target), { recursive: true });
+            // A fresh folder and checked names: `wx` still refuses to write over anything.
+            await (0,promises_.writeFile)(target, e.data, { flag: 'wx' });
+        }
+    }
+    return dir;
+}
+/** GET a storage URL with no credentials, refusing a body past the zip limit. */
+async function fetchCapped(url) {
+    let res;
+    try {
+        res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(10 * 60 * 1000) });
+    }
+    catch (e) {
+        throw new types/* GateError */.u(`downloading the artifact from its storage URL failed: ${String(e.cause ?? e).split('\n')[0]}`);
+    }
+    if (!res.ok || !res.body) {
+        throw new types/* GateError */.u(`downloading the artifact from its storage URL answered HTTP ${res.status}`);
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+        size += chunk.length;
+        if (size > ARTIFACT_ZIP_BYTES) {
+            throw new types/* GateError */.u(`the artifact download is over the limit of ${ARTIFACT_ZIP_BYTES} bytes`);
+        }
+        chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+}
+/** A report glob or the collected file, as a path inside the artifact folder. */
+function insideArtifact(dir, input, pattern) {
+    // An exclusion (`!pattern`) is relative to the artifact's root too.
+    if (pattern.startsWith('!'))
+        return '!' + insideArtifact(dir, input, pattern.slice(1));
+    if (pattern.startsWith('/') || pattern.split(/[\\/]/).includes('..')) {
+        throw new types/* GateError */.u(`input ${input} must be relative to the artifact's root in workflow_run mode, not ${JSON.stringify(pattern.slice(0, 80))}`);
+    }
+    return external_node_path_default().join(dir, pattern);
+}
+
+;// CONCATENATED MODULE: ./src/action/stronger-artifacts.ts
+// workflow_run: the base run's and the hold-out's reports, from the triggering run's artifacts
+// (`base-artifact`, `holdout-artifact`; default the reports' own `artifact`). An artifact that
+// cannot be had is no crash: its globs then match nothing, so the base set is report-invalid
+// and the hold-out set holdout-missing, each a reject that says so.
+
+
+
+
+async function strongerArtifacts(api, repo, runId, inputs, reports, temp, notes) {
+    const fetched = new Map([[inputs.artifact, reports]]);
+    const folder = async (name, what, hidden) => {
+        const have = fetched.get(name);
+        if (have !== undefined)
+            return have;
+        let dir;
+        try {
+            dir = await downloadArtifact(api, repo, runId, name, temp);
+            notes.push(`${what} from the artifact ${JSON.stringify(name)} of run ${runId}`);
+        }
+        catch (e) {
+            if (!(e instanceof types/* GateError */.u))
+                throw e;
+            // An empty folder: nothing matches, and the rules of the set say so.
+            dir = await (0,promises_.mkdtemp)(external_node_path_default().join(temp, 'ledger-gate-none-'));
+            notes.push(`${what}: the artifact ${JSON.stringify(name)} could not be had` +
+                (hidden ? '' : ` (${e.oneLine})`));
+        }
+        fetched.set(name, dir);
+        return dir;
+    };
+    const baseJunit = [];
+    if (inputs.baseJunit.length > 0) {
+        const dir = await folder(inputs.baseArtifact ?? inputs.artifact, 'base run', false);
+        for (const g of inputs.baseJunit)
+            baseJunit.push(insideArtifact(dir, 'base-junit', g));
+    }
+    const holdoutJunit = [];
+    if (inputs.holdoutJunit.length > 0) {
+        const dir = await folder(inputs.holdoutArtifact ?? inputs.artifact, 'hold-out', true);
+        for (const g of inputs.holdoutJunit)
+            holdoutJunit.push(insideArtifact(dir, 'holdout-junit', g));
+    }
+    return { baseJunit, holdoutJunit };
+}
+
+;// CONCATENATED MODULE: ./src/action/workflow-run.ts
+// The action on workflow_run: the pull request the triggering run was for, its reports from
+// that run's artifact, and its head checked out beside the base checkout.
+
+
+
+
+
+
+
+/**
+ * workflow_run: the pull request the run was for, its reports from the run's artifact, and its
+ * head checked out into a worktree of the base checkout, read as data (nothing of it runs).
+ * From here on the gate judges exactly what it would on the pull_request event.
+ */
+async function fromWorkflowRun(api, repo, event, inputs, workspace, env) {
+    const run = event.workflowRun;
+    const top = await git.topLevel(workspace);
+    if (top === null) {
+        throw new types/* GateError */.u("workflow_run mode needs the base repository checked out (actions/checkout): the pull request's head is fetched into it");
+    }
+    const pull = await findPullOfRun(api, repo, run, event.headSha);
+    const notes = [...event.notes, `pull request #${pull.number}`];
+    if (pull.headSha !== event.headSha) {
+        notes.push(`pull request #${pull.number} has moved on to ${pull.headSha.slice(0, 12)}; this check is for the run's head ${event.headSha.slice(0, 12)}`);
+    }
+    // Never inside the workspace: the artifact must not replace a file a later step runs.
+    const temp = env.RUNNER_TEMP || (0,external_node_os_.tmpdir)();
+    await (0,promises_.mkdir)(temp, { recursive: true });
+    const artifact = await downloadArtifact(api, repo, run.id, inputs.artifact, temp);
+    notes.push(`reports from the artifact ${JSON.stringify(inputs.artifact)} of run ${run.id}`);
+    const stronger = await strongerArtifacts(api, repo, run.id, inputs, artifact, temp, notes);
+    await git.fetchPullHead(top, pull.number, event.headSha);
+    const head = await (0,promises_.mkdtemp)(external_node_path_default().join(temp, 'ledger-gate-head-'));
+    await git.addWorktree(top, head, event.headSha);
+    return {
+        event: {
+            ...event,
+            base: event.base ?? pull.baseSha,
+            pr: {
+                number: pull.number,
+                author: pull.author,
+                authorType: pull.authorType,
+                headSha: event.headSha,
+            },
+            notes,
+        },
+        where: {
+            cwd: head,
+            junit: inputs.junit.map((g) => insideArtifact(artifact, 'junit', g)),
+            collected: inputs.collected === undefined
+                ? undefined
+                : insideArtifact(artifact, 'collected', inputs.collected),
+            collectedRoot: artifact,
+            ...stronger,
+        },
+        cleanup: () => git.removeWorktree(top, head),
+    };
+}
+
+
+/***/ }),
+
+/***/ 7526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  addWorktree: () => (/* binding */ addWorktree),
+  blobText: () => (/* binding */ blobText),
+  blobsAt: () => (/* binding */ blobsAt),
+  changedPaths: () => (/* binding */ changedPaths),
+  coAuthorsOf: () => (/* binding */ coAuthorsOf),
+  commitPathsBetween: () => (/* binding */ commitPathsBetween),
+  commitsBetween: () => (/* binding */ commitsBetween),
+  defaultBranch: () => (/* binding */ defaultBranch),
+  fetchPullHead: () => (/* binding */ fetchPullHead),
+  gitChange: () => (/* binding */ gitChange),
+  isShallow: () => (/* binding */ isShallow),
+  mergeBase: () => (/* binding */ mergeBase),
+  parseBatchCheck: () => (/* binding */ parseBatchCheck),
+  parseCommitPaths: () => (/* binding */ parseCommitPaths),
+  parseCommitRecords: () => (/* binding */ parseCommitRecords),
+  parseNameStatus: () => (/* binding */ parseNameStatus),
+  removeWorktree: () => (/* binding */ removeWorktree),
+  resolveCommit: () => (/* binding */ resolveCommit),
+  showFile: () => (/* binding */ showFile),
+  topLevel: () => (/* binding */ topLevel),
+  trailerValues: () => (/* binding */ trailerValues),
+  treeFiles: () => (/* binding */ treeFiles)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(1260);
+// EXTERNAL MODULE: ./src/decision/authorship.ts
+var authorship = __webpack_require__(5229);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
+;// CONCATENATED MODULE: ./src/adapters/git/added-lines.ts
+// One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
+// external diff or textconv driver, a merge as its dense combined diff (only what the merge
+// itself wrote). Read up to a byte cap: past it git is stopped and the caller is told, so a
+// huge commit costs at most the cap and is never taken as scanned (src/evidence-gaming.ts).
+
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function addedLinesOf(cwd, sha, maxBytes) {
+    if (!SHA.test(sha))
+        return Promise.reject(new types/* GateError */.u(`not a commit sha: ${sha.slice(0, 80)}`));
+    const args = [
+        '-c',
+        'core.quotePath=false',
+        'show',
+        '--no-color',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--no-renames',
+        '--submodule=short',
+        '--diff-merges=dense-combined',
+        '--format=',
+        '-U0',
+        sha,
+        '--',
+    ];
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_.spawn)('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+        const chunks = [];
+        let size = 0;
+        let capped = false;
+        let err = '';
+        child.stdout.on('data', (b) => {
+            if (capped)
+                return;
+            if (size + b.length > maxBytes) {
+                chunks.push(b.subarray(0, maxBytes - size));
+                size = maxBytes;
+                capped = true;
+                child.kill();
+                return;
+            }
+            chunks.push(b);
+            size += b.length;
+        });
+        child.stderr.on('data', (b) => {
+            if (err.length < 400)
+                err += b.toString('utf8');
+        });
+        child.on('error', (e) => reject(new types/* GateError */.u(`git show ${sha.slice(0, 12)} failed: ${e.message}`)));
+        child.on('close', (code) => {
+            if (!capped && code !== 0) {
+                reject(new types/* GateError */.u(`git show ${sha.slice(0, 12)} failed: ${err.trim().split('\n')[0] ?? ''}`));
+                return;
+            }
+            let text = Buffer.concat(chunks).toString('utf8');
+            // A cut diff ends mid-line: that line is not read.
+            if (capped)
+                text = text.slice(0, text.lastIndexOf('\n') + 1);
+            resolve({ text, capped });
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/adapters/git/git.ts
+// Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
+// Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
+
+
+
+
+async function git(cwd, args) {
+    const r = await (0,exec/* getExecOutput */.H)('git', args, { cwd, silent: true, ignoreReturnCode: true });
+    return { ok: r.exitCode === 0, out: r.stdout, err: r.stderr.trim().split('\n')[0] ?? '' };
+}
+/** A ref a user typed must not be read as an option by git. */
+function checkRef(ref) {
+    if (ref === '' || ref.startsWith('-') || /[\0\n\r]/.test(ref) || ref.length > 1024) {
+        throw new types/* GateError */.u(`not a usable git ref: ${JSON.stringify(ref.slice(0, 80))}`);
+    }
+}
+async function resolveCommit(cwd, ref) {
+    checkRef(ref);
+    const r = await git(cwd, [
+        'rev-parse',
+        '--verify',
+        '--quiet',
+        '--end-of-options',
+        `${ref}^{commit}`,
+    ]);
+    return r.ok ? r.out.trim() : null;
+}
+async function isShallow(cwd) {
+    const r = await git(cwd, ['rev-parse', '--is-shallow-repository']);
+    return r.ok && r.out.trim() === 'true';
+}
+/**
+ * The merge base of base and head. In a shallow clone (actions/checkout's default depth 1)
+ * it first fetches the base, then deepens step by step until git can answer.
+ */
+async function mergeBase(cwd, base, head, allowFetch) {
+    checkRef(base);
+    checkRef(head);
+    const ask = async () => {
+        const b = await resolveCommit(cwd, base);
+        const h = await resolveCommit(cwd, head);
+        if (!b || !h)
+            return null;
+        const r = await git(cwd, ['merge-base', b, h]);
+        return r.ok ? r.out.trim() : null;
+    };
+    let found = await ask();
+    if (found || !allowFetch)
+        return found ?? fail();
+    if (!(await resolveCommit(cwd, base)))
+        await git(cwd, ['fetch', '--no-tags', '--quiet', 'origin', '--end-of-options', base]);
+    for (let depth = 50; !found && depth <= 3200 && (await isShallow(cwd)); depth *= 2) {
+        await git(cwd, ['fetch', '--no-tags', '--quiet', `--deepen=${depth}`, 'origin']);
+        found = await ask();
+    }
+    if (!found && (await isShallow(cwd))) {
+        await git(cwd, ['fetch', '--no-tags', '--quiet', '--unshallow', 'origin']);
+    }
+    return found ?? (await ask()) ?? fail();
+    function fail() {
+        throw new types/* GateError */.u(`git cannot find a merge base of ${base} and ${head}`);
+    }
+}
+/** Paths changed between two commits; a rename is a deletion plus an addition. */
+async function changedPaths(cwd, from, to) {
+    const r = await git(cwd, [
+        'diff',
+        '--no-renames',
+        '--name-status',
+        '-z',
+        '--no-ext-diff',
+        from,
+        to,
+        '--',
+    ]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git diff ${from} ${to} failed: ${r.err}`);
+    return parseNameStatus(r.out);
+}
+/** `git diff --name-status -z` output: STATUS NUL PATH NUL … (no renames). */
+function parseNameStatus(out) {
+    const parts = out.split('\0');
+    const changed = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+        changed.push({ path: parts[i + 1], status: statusOf(parts[i]) });
+    }
+    return changed;
+}
+/**
+ * One status from git's letters: a merge's combined diff gives one letter per parent (`MM`,
+ * `AA`): added or deleted only when so against every parent, else modified.
+ */
+function statusOf(letters) {
+    const first = letters.charAt(0);
+    if (letters.length > 1 && [...letters].some((l) => l !== first))
+        return 'M';
+    return first === 'A' || first === 'D' || first === 'T' ? first : 'M';
+}
+/**
+ * Each commit's own changed paths over from..to, in one `git log` read: a rename is a
+ * deletion plus an addition, and a merge lists only the paths it changed against every
+ * parent (its own edits and conflict resolutions, not what it brought in from either side).
+ */
+async function commitPathsBetween(cwd, from, to) {
+    const r = await git(cwd, [
+        'log',
+        '-z',
+        '--no-decorate',
+        '--no-show-signature',
+        '--no-renames',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--name-status',
+        '--diff-merges=dense-combined',
+        '--format=%x01%H',
+        `${from}..${to}`,
+        '--',
+    ]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git log --name-status ${from}..${to} failed: ${r.err}`);
+    return parseCommitPaths(r.out);
+}
+/**
+ * `git log -z --name-status --format=%x01%H` output: each commit's `\x01SHA` NUL, then
+ * STATUS NUL PATH NUL pairs (a status may carry the newline git puts after the header).
+ * Read by position, so no byte of a path can start a commit; anything else is refused.
+ */
+function parseCommitPaths(out) {
+    const parts = out.split('\0');
+    const commits = new Map();
+    let paths;
+    for (let i = 0; i < parts.length; i++) {
+        const token = parts[i].replace(/^\n/, '');
+        if (token === '')
+            continue;
+        if (token.startsWith('\x01')) {
+            const sha = token.slice(1);
+            if (!git_SHA.test(sha))
+                throw new types/* GateError */.u('git log printed a commit without its sha');
+            paths = [];
+            commits.set(sha, paths);
+            continue;
+        }
+        const path = parts[++i];
+        if (paths === undefined || !/^[ACDMTUX]+$/.test(token) || path === undefined || path === '') {
+            throw new types/* GateError */.u('git log printed changed paths that do not parse');
+        }
+        paths.push({ path, status: statusOf(token) });
+    }
+    return commits;
+}
+/** Every file path of a commit's tree (the base's, for the harness it reaches). */
+async function treeFiles(cwd, sha) {
+    const r = await git(cwd, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git ls-tree ${sha} failed: ${r.err}`);
+    return r.out.split('\0').filter((p) => p !== '');
+}
+/** A file's text at a commit, or null when the commit has no such file. */
+async function showFile(cwd, sha, path) {
+    const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
+    if (!exists.ok)
+        return null;
+    const r = await git(cwd, ['show', '--no-textconv', `${sha}:${path}`]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git show ${sha}:${path} failed: ${r.err}`);
+    return r.out;
+}
+// One record per commit, fields NUL-separated and records NUL-separated (-z): no byte of a
+// name or message can split a record, since git's identities hold no NUL and the message is
+// not printed. The Co-authored-by values come from git's own trailer parser, unfolded, one
+// per line.
+const COMMIT_FORMAT = [
+    '%H',
+    '%P',
+    '%an',
+    '%ae',
+    '%cn',
+    '%ce',
+    '%(trailers:key=Co-authored-by,valueonly,unfold)',
+].join('%x00');
+const COMMIT_FIELDS = 7;
+const git_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** The commits in from..to, newest first (parents after their children). */
+async function commitsBetween(cwd, from, to) {
+    const r = await git(cwd, [
+        'log',
+        '-z',
+        '--no-decorate',
+        '--no-mailmap',
+        '--no-show-signature', // log.showSignature would print gpg lines into the records
+        '--topo-order',
+        `--format=${COMMIT_FORMAT}`,
+        `${from}..${to}`,
+    ]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git log ${from}..${to} failed: ${r.err}`);
+    return parseCommitRecords(r.out);
+}
+/** `git log -z --format=COMMIT_FORMAT` output; anything that does not fit is refused. */
+function parseCommitRecords(out) {
+    if (out === '')
+        return [];
+    const parts = out.split('\0');
+    // --format with -z ends every record with NUL: the last part is the empty one after it.
+    if (parts.pop() !== '' || parts.length % COMMIT_FIELDS !== 0) {
+        throw new types/* GateError */.u('git log printed commit records that do not parse: authorship unknown');
+    }
+    const commits = [];
+    for (let i = 0; i < parts.length; i += COMMIT_FIELDS) {
+        const [sha, parents, an, ae, cn, ce, trailers] = parts.slice(i, i + COMMIT_FIELDS);
+        const parentList = parents === '' ? [] : parents.split(' ');
+        if (!git_SHA.test(sha) || !parentList.every((p) => git_SHA.test(p))) {
+            throw new types/* GateError */.u('git log printed a commit record without its sha: authorship unknown');
+        }
+        commits.push({
+            sha,
+            parents: parentList,
+            author: { name: an, email: ae },
+            committer: { name: cn, email: ce },
+            coAuthors: trailerValues(trailers),
+        });
+    }
+    return commits;
+}
+/** Trailer values git printed one per line (unfolded, so a value holds no newline). */
+function trailerValues(text) {
+    return text
+        .split('\n')
+        .filter((v) => v.trim() !== '')
+        .map(authorship/* parseIdentity */.aZ);
+}
+/**
+ * The Co-authored-by values of a commit message given as text (the API fallback), read by
+ * `git interpret-trailers`, the same parser `git log` uses for %(trailers).
+ */
+async function coAuthorsOf(message) {
+    const r = await (0,exec/* getExecOutput */.H)('git', ['-c', 'trailer.separators=:', 'interpret-trailers', '--parse', '--unfold', '--no-divider'], { silent: true, ignoreReturnCode: true, input: Buffer.from(message) });
+    if (r.exitCode !== 0)
+        throw new types/* GateError */.u('git interpret-trailers failed: authorship unknown');
+    const out = [];
+    for (const line of r.stdout.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== 'co-authored-by')
+            continue;
+        out.push((0,authorship/* parseIdentity */.aZ)(line.slice(colon + 1)));
+    }
+    return out;
+}
+/**
+ * The ledger's blob (id and size) at each of the given commits, asked of
+ * `git cat-file --batch-check` in one call: null where the commit has no such file, and no
+ * entry where the commit itself is missing (beyond a shallow clone's boundary): what it held
+ * is unknown.
+ */
+async function blobsAt(cwd, shas, file) {
+    if (/[\0\n\r]/.test(file))
+        throw new types/* GateError */.u('the ledger path holds a line break: refused');
+    const input = shas.map((s) => `${s}\n${s}:${file}\n`).join('');
+    const r = await (0,exec/* getExecOutput */.H)('git', ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) });
+    if (r.exitCode !== 0)
+        throw new types/* GateError */.u('git cat-file --batch-check failed');
+    return parseBatchCheck(shas, r.stdout);
+}
+/**
+ * `git cat-file --batch-check=%(objectname) %(objecttype) %(objectsize)` output for the
+ * questions blobsAt asks: two lines a commit, the commit itself and then its file. A commit
+ * git does not have (`<sha> missing`) gets no entry; a file that is missing or not a blob, null.
+ */
+function parseBatchCheck(shas, stdout) {
+    const lines = stdout.split('\n');
+    const fields = (line) => (line ?? '').split(' ');
+    const out = new Map();
+    shas.forEach((sha, i) => {
+        if (fields(lines[2 * i])[1] !== 'commit')
+            return;
+        const [id, type, size] = fields(lines[2 * i + 1]);
+        out.set(sha, type === 'blob' && git_SHA.test(id) ? { id, size: Number(size) } : null);
+    });
+    return out;
+}
+/** A blob's text. */
+async function blobText(cwd, blob) {
+    const r = await git(cwd, ['cat-file', 'blob', blob]);
+    if (!r.ok)
+        throw new types/* GateError */.u(`git cat-file blob ${blob} failed: ${r.err}`);
+    return r.out;
+}
+/**
+ * The branch pull requests merge into, as this clone knows it: the remote's default
+ * (origin/HEAD, which a clone records), else the branch checked out (an unborn one too);
+ * null when neither says (no git, a detached HEAD).
+ */
+async function defaultBranch(cwd) {
+    const remote = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
+    if (remote.ok && remote.out.trim().startsWith('origin/'))
+        return remote.out.trim().slice('origin/'.length);
+    const local = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
+    return local.ok && local.out.trim() !== '' ? local.out.trim() : null;
+}
+async function topLevel(cwd) {
+    const r = await git(cwd, ['rev-parse', '--show-toplevel']);
+    return r.ok ? r.out.trim() : null;
+}
+/**
+ * Brings a pull request's head commit into this clone (workflow_run mode): GitHub keeps every
+ * pull request's head, a fork's included, as refs/pull/N/head of the base repository. In a
+ * shallow clone only the head is fetched; mergeBase() deepens both sides as it needs.
+ */
+async function fetchPullHead(cwd, pull, sha) {
+    if (await resolveCommit(cwd, sha))
+        return;
+    const depth = (await isShallow(cwd)) ? ['--depth=1'] : [];
+    const tries = [`refs/pull/${pull}/head`, sha];
+    for (const ref of tries) {
+        await git(cwd, ['fetch', '--no-tags', '--quiet', ...depth, 'origin', '--end-of-options', ref]);
+        if (await resolveCommit(cwd, sha))
+            return;
+    }
+    throw new types/* GateError */.u(`git cannot fetch the head ${sha.slice(0, 12)} of pull request #${pull} from origin (refs/pull/${pull}/head)`);
+}
+/**
+ * Checks a commit out, detached, into a folder of its own, running nothing from it: no hooks
+ * (core.hooksPath is emptied) and no LFS download. Its files are read as data only.
+ */
+async function addWorktree(cwd, dir, sha) {
+    const r = await (0,exec/* getExecOutput */.H)('git', ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', '--force', dir, sha], { cwd, silent: true, ignoreReturnCode: true, env: { ...envOf(), GIT_LFS_SKIP_SMUDGE: '1' } });
+    if (r.exitCode !== 0) {
+        throw new types/* GateError */.u(`git cannot check out ${sha.slice(0, 12)} into a worktree: ${r.stderr.trim().split('\n')[0] ?? ''}`);
+    }
+}
+async function removeWorktree(cwd, dir) {
+    await git(cwd, ['worktree', 'remove', '--force', dir]);
+}
+function envOf() {
+    return Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== undefined));
+}
+/**
+ * The change over base..head from git: the merge base is found first (a shallow clone is
+ * deepened when allowFetch), so a source is only returned when git can answer every question.
+ */
+async function gitChange(cwd, base, head, allowFetch) {
+    const baseSha = await mergeBase(cwd, base, head, allowFetch);
+    return {
+        source: 'git',
+        range: { base, head },
+        baseSha,
+        changedPaths: () => changedPaths(cwd, baseSha, head),
+        // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
+        commits: () => commitsBetween(cwd, baseSha, head).catch(() => null),
+        baseLedgerText: (file) => showFile(cwd, baseSha, file),
+        ledgerVersions: { cwd, head },
+        commitPaths: () => commitPathsBetween(cwd, baseSha, head),
+        fileAt: (sha, file) => showFile(cwd, sha, file),
+        filesAt: (sha) => treeFiles(cwd, sha),
+        addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
+    };
+}
+
+
+/***/ })
+
+};
