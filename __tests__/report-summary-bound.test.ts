@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { rmSync } from 'node:fs';
 import { runGate, type GateOutcome } from '../src/gate.js';
 import { toJson } from '../src/report/json.js';
-import { SUMMARY_MAX_BYTES, renderSummary } from '../src/report/summary.js';
+import { SUMMARY_MAX_BYTES, renderSummary, summaryRenderer } from '../src/report/summary.js';
 import type { Finding } from '../src/types.js';
 import { PER_FILE, caseId, fileOf, writeBigRun, type BigRunOptions } from './support/big-run.js';
 import { summaryProblems } from './support/hostile-markdown.js';
@@ -35,13 +35,18 @@ async function judge(o: BigRunOptions): Promise<GateOutcome> {
   }
 }
 
-/** The three summaries a decision gets: the job summary, the check run's, the CLI's. */
+const fullListing = { runUrl: RUN };
+const checkRun = { name: 'ledger-gate', url: 'https://github.com/octo/repo/runs/7' };
+
+/**
+ * The three summaries a decision gets: the job summary and the check run's, rendered by one
+ * renderer as the action does (publish.ts), and the CLI's.
+ */
 function summaries(outcome: GateOutcome): Record<string, string> {
-  const fullListing = { runUrl: RUN };
-  const checkRun = { name: 'ledger-gate', url: 'https://github.com/octo/repo/runs/7' };
+  const render = summaryRenderer(outcome);
   return {
-    job: renderSummary(outcome, { links: LINKS, checkRun, fullListing }),
-    check: renderSummary(outcome, { links: LINKS, fullListing }),
+    check: render({ links: LINKS, fullListing }),
+    job: render({ links: LINKS, checkRun, fullListing }),
     cli: renderSummary(outcome),
   };
 }
@@ -102,6 +107,13 @@ describe('a 100,000-test reject with a realistic number of rejects', () => {
   let outcome: GateOutcome;
   beforeAll(async () => {
     outcome = await judge({ cases: 100_000, unrowed, failing, mismatched, drafts });
+  });
+
+  it("one renderer for both of the action's summaries renders each as renderSummary alone does", () => {
+    const { job, check } = summaries(outcome);
+    expect(job).toBe(renderSummary(outcome, { links: LINKS, checkRun, fullListing }));
+    expect(check).toBe(renderSummary(outcome, { links: LINKS, fullListing }));
+    expect(job).not.toBe(check); // the job summary links the check run
   });
 
   it('names every reject entry, within the bound, with nothing cut', () => {

@@ -6,7 +6,7 @@ import type { GateOutcome } from '../gate.js';
 import type { ActionInputs, FailOn, JsonReportWhen } from '../inputs.js';
 import { planAnnotations, type Annotation } from '../report/annotations.js';
 import type { LinkBase } from '../report/links.js';
-import { renderSummary } from '../report/summary.js';
+import { summaryRenderer } from '../report/summary.js';
 import type { Decision, Report } from '../types.js';
 
 /** GitHub shows at most 10 error and 10 warning workflow-command annotations per step. */
@@ -61,9 +61,11 @@ export async function publish(
     );
   }
 
+  // Both summaries keep the default bound (SUMMARY_MAX_BYTES), far under GitHub's limits; the
+  // findings are grouped once for both.
+  const render = summaryRenderer({ ...outcome, notes });
   if (check) {
-    // Both summaries keep the default bound (SUMMARY_MAX_BYTES), far under GitHub's limits.
-    const summary = renderSummary({ ...outcome, notes }, { links, fullListing });
+    const summary = render({ links, fullListing });
     await check.complete(
       conclusionOf(report.decision, inputs.failOn),
       { title: titleOf(report), summary },
@@ -82,7 +84,7 @@ export async function publish(
     core.info('job-summary is false: no job summary written');
   } else if (core.hasSummary()) {
     const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
-    core.appendSummary(renderSummary({ ...outcome, notes }, { links, checkRun, fullListing }));
+    core.appendSummary(render({ links, checkRun, fullListing }));
   } else {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
   }

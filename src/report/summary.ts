@@ -255,16 +255,50 @@ function groupTitle(g: RuleGroup): string {
 }
 
 export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): string {
-  const max = opts.maxBytes ?? SUMMARY_MAX_BYTES;
-  const { report } = input;
-  const warnings = input.warnings ?? [];
-  const ledger = input.ledger;
+  return renderShared(shared(input), input, opts);
+}
+
+/**
+ * Renders one outcome's summary for several places (the action's check run and job summary)
+ * with the findings grouped and counted once: at 100,000 findings that is most of a render.
+ */
+export function summaryRenderer(input: SummaryInput): (opts?: SummaryOptions) => string {
+  let s: Shared | undefined;
+  return (opts = {}) => renderShared((s ??= shared(input)), input, opts);
+}
+
+/** What every rendering of one outcome shares, whatever its options. */
+interface Shared {
+  groups: RuleGroup[];
+  acting: RuleGroup[];
+  rest: RuleGroup[];
+  lines: ReturnType<typeof countLines>;
+  approvers: Map<string, Set<string>>;
+}
+
+function shared(input: SummaryInput): Shared {
+  const { report, ledger } = input;
   const groups = groupFindings(
     report.findings,
     ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
   );
-  const acting = groups.filter((g) => g.acting);
-  const rest = groups.filter((g) => !g.acting);
+  return {
+    groups,
+    acting: groups.filter((g) => g.acting),
+    rest: groups.filter((g) => !g.acting),
+    lines: countLines(report.counts, report.findings.length, input.tests),
+    approvers: approversByRule(report.findings),
+  };
+}
+
+function renderShared(
+  { groups, acting, rest, lines, approvers }: Shared,
+  input: SummaryInput,
+  opts: SummaryOptions,
+): string {
+  const max = opts.maxBytes ?? SUMMARY_MAX_BYTES;
+  const { report } = input;
+  const warnings = input.warnings ?? [];
   const prefix = blobPrefix(opts.links);
   const places = new Places(
     prefix,
@@ -272,7 +306,6 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     acting.flatMap((g) => g.entries.flatMap((e) => e.findings)),
   );
 
-  const lines = countLines(report.counts, report.findings.length, input.tests);
   const head =
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
     `${verdict(report)}\n\n` +
@@ -297,7 +330,7 @@ export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): s
     rest,
     (g) => MARK[rule(g.key).result],
     (g) => rule(g.key).result,
-    approversByRule(report.findings),
+    approvers,
   );
   // The notes (which base, what was skipped, who approved) and what the agent's commits
   // changed each keep their room, up to a quarter of what is left.
