@@ -165,4 +165,19 @@ describe('a 100,000-test reject with thousands of rejects', () => {
     const json = JSON.parse(toJson(outcome.report)) as { findings: Finding[] };
     expect(json.findings.filter((f) => f.result === 'reject')).toHaveLength(5000);
   });
+
+  it('under json-report never, what was cut names no JSON report, and the bound holds', () => {
+    const md = renderSummary(outcome, {
+      links: LINKS,
+      fullListing: { runUrl: RUN, notWritten: true },
+    });
+    expectBounded(md);
+    expect(md).toContain('No JSON report was written this run');
+    expect(md).toContain('no JSON report was written to list them (`json-report`)._');
+    expect(md).toMatch(
+      /> \*\*Cut to stay under \d+ bytes:\*\* \d+ of 5000 reject and review findings not shown here\. No JSON report was written to hold them \(`json-report`\)\./,
+    );
+    expect(md).not.toContain('the JSON report lists every one');
+    expect(md).not.toContain('The JSON report holds every finding');
+  });
 });

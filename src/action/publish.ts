@@ -57,7 +57,10 @@ export async function publish(
       ? `max-annotations is ${inputs.maxAnnotations}`
       : 'GitHub shows at most 10 workflow-command annotations of each level per step';
     notes.push(
-      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); the summary lists every finding it has room for, the JSON report all of them`,
+      `${cut} annotation${cut === 1 ? '' : 's'} not sent (${why}); the summary lists every finding it has room for, ` +
+        (fullListing.notWritten
+          ? 'and no JSON report was written to list them all (json-report)'
+          : 'the JSON report all of them'),
     );
   }
 

@@ -122,8 +122,11 @@ export function noActionBlock(
 }
 
 /** The line under a rule's list when some of its entries did not fit. */
-export function moreLine(key: string, entries: number, findings: number): string {
+export function moreLine(key: string, entries: number, findings: number, noReport = false): string {
   const e = `${entries} more entr${entries === 1 ? 'y' : 'ies'}`;
   const f = `${findings} finding${findings === 1 ? '' : 's'}`;
-  return `_… and ${e} (${f}) of \`${key}\` not shown here: the JSON report lists every one._\n\n`;
+  const where = noReport
+    ? 'no JSON report was written to list them (`json-report`)'
+    : 'the JSON report lists every one';
+  return `_… and ${e} (${f}) of \`${key}\` not shown here: ${where}._\n\n`;
 }

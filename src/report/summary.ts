@@ -300,6 +300,8 @@ function renderShared(
   const { report } = input;
   const warnings = input.warnings ?? [];
   const prefix = blobPrefix(opts.links);
+  // Where what is cut can be read: the JSON report, unless this run wrote none.
+  const noReport = opts.fullListing?.notWritten === true;
   const places = new Places(
     prefix,
     input.tests,
@@ -344,7 +346,9 @@ function renderShared(
   const heads = acting.map((g) => `### ${groupTitle(g)}\n\n_${rule(g.key).action}_\n\n`);
   // A heading's room includes the longest line that could say what of its rule was cut.
   const roomOf = (k: number) =>
-    bytes(heads[k]) + 1 + bytes(moreLine(acting[k].key, acting[k].entries.length, acting[k].count));
+    bytes(heads[k]) +
+    1 +
+    bytes(moreLine(acting[k].key, acting[k].entries.length, acting[k].count, noReport));
   let headed = 0;
   let headRoom = 0;
   while (headed < acting.length && out.used + headRoom + roomOf(headed) + after <= max)
@@ -371,7 +375,7 @@ function renderShared(
     let n = 0;
     for (const e of cut) n += e.findings.length;
     findingsCut += n;
-    out.force((shown[k].length > 0 ? '\n' : '') + moreLine(g.key, cut.length, n));
+    out.force((shown[k].length > 0 ? '\n' : '') + moreLine(g.key, cut.length, n, noReport));
   }
 
   out.force(notes);
@@ -401,7 +405,9 @@ function renderShared(
       .join(' and ');
     out.force(
       `> **Cut to stay under ${max} bytes:** ${what} not shown here. ` +
-        'The JSON report holds every finding.\n\n',
+        (noReport
+          ? 'No JSON report was written to hold them (`json-report`).\n\n'
+          : 'The JSON report holds every finding.\n\n'),
     );
   }
   // Last, folded, when it fits: the rules that matched, with what they mean and their counts.
