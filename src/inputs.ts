@@ -6,7 +6,7 @@ import { strongerInputs } from './stronger-inputs.js';
 import { GateError, type Expect } from './types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
-/** When the action writes its JSON report (`json-report`): src/action/outputs.ts decides. */
+/** When the action writes its JSON report (`json-report`): writesJsonReport in src/action/publish.ts. */
 export type JsonReportWhen = 'auto' | 'always' | 'never';
 
 export interface ActionInputs {

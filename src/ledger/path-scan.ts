@@ -11,10 +11,7 @@ const SEEDS = Buffer.from('seeds:');
  * of a 100k-row ledger, and decoding 17 MB to a string took longer than this scan. Seeds folders
  * lose a trailing `/` (keyed as the validator keys rows). Distinct, in text order.
  */
-export function plainPathValues(bytes: Uint8Array): { artifacts: string[]; seeds: string[] } {
-  const buf = Buffer.isBuffer(bytes)
-    ? bytes
-    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+export function plainPathValues(buf: Buffer): { artifacts: string[]; seeds: string[] } {
   return { artifacts: valuesOf(buf, ARTIFACT, false), seeds: valuesOf(buf, SEEDS, true) };
 }
 
@@ -32,28 +29,26 @@ function valuesOf(buf: Buffer, key: Buffer, folder: boolean): string[] {
 function atLineStart(buf: Buffer, at: number): boolean {
   for (let i = at - 1; i >= 0; i--) {
     const c = buf[i];
-    if (c !== 32 && c !== 45) return lineEndBefore(buf, i + 1) > 0;
+    if (c !== 32 && c !== 45) return lineEndsBefore(buf, i + 1);
   }
   return true;
 }
 
 /**
- * The length of the line end that ends just before `at`, or 0: the characters after which a
- * multiline `^` matches (\n, \r, U+2028, U+2029; the last two are E2 80 A8/A9 in UTF-8).
+ * Whether a line end ends just before `at`: the characters after which a multiline `^` matches
+ * (\n, \r, U+2028, U+2029; the last two are E2 80 A8/A9 in UTF-8).
  */
-function lineEndBefore(buf: Buffer, at: number): number {
+function lineEndsBefore(buf: Buffer, at: number): boolean {
   const c = buf[at - 1];
-  if (c === 10 || c === 13) return 1;
-  return (c === 0xa8 || c === 0xa9) && buf[at - 2] === 0x80 && buf[at - 3] === 0xe2 ? 3 : 0;
+  if (c === 10 || c === 13) return true;
+  return (c === 0xa8 || c === 0xa9) && buf[at - 2] === 0x80 && buf[at - 3] === 0xe2;
 }
 
-/** The line end (as lineEndBefore) that starts at `at`, or 0. */
-function lineEndAt(buf: Buffer, at: number): number {
+/** Whether a line end (as lineEndsBefore) starts at `at`: where a multiline `$` matches. */
+function lineEndsAt(buf: Buffer, at: number): boolean {
   const c = buf[at];
-  if (c === 10 || c === 13) return 1;
-  return c === 0xe2 && buf[at + 1] === 0x80 && (buf[at + 2] === 0xa8 || buf[at + 2] === 0xa9)
-    ? 3
-    : 0;
+  if (c === 10 || c === 13) return true;
+  return c === 0xe2 && buf[at + 1] === 0x80 && (buf[at + 2] === 0xa8 || buf[at + 2] === 0xa9);
 }
 
 /** ` *([^\s#'"][^\n#]*?) *$`: the value, or undefined where the regex finds none. */
@@ -66,7 +61,7 @@ function valueAfter(buf: Buffer, from: number): string | undefined {
   if (/[\s#'"]/.test(first)) return undefined;
   let end = i + 1;
   for (; end < buf.length; end++) {
-    if (lineEndAt(buf, end) > 0) break;
+    if (lineEndsAt(buf, end)) break;
     if (buf[end] === 35) return undefined; // `#` before the line's end: the regex cannot match
   }
   // The lazy value stops where only spaces are left before the line's end.

@@ -255,7 +255,7 @@ function groupTitle(g: RuleGroup): string {
 }
 
 export function renderSummary(input: SummaryInput, opts: SummaryOptions = {}): string {
-  return renderShared(shared(input), input, opts);
+  return summaryRenderer(input)(opts);
 }
 
 /**
