@@ -5,7 +5,7 @@ import { eventFacts, isBranchName, mergeQueuePr } from '../src/adapters/github/e
 import { approvalCandidates, mayApprove, type Review } from '../src/adapters/github/approvals.js';
 import { filesToChanges } from '../src/adapters/github/fallback.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
-import { readInputs } from '../src/inputs.js';
+import { readInputs } from '../src/gather/inputs.js';
 import { stepFails } from '../src/action/outputs.js';
 import { conclusionOf } from '../src/action/publish.js';
 import { sameNameAsJob } from '../src/main.js';

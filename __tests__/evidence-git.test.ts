@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { parseCommitPaths } from '../src/adapters/git/git.js';
 import { main } from '../src/cli.js';
 import { DEFAULT_AGENT_AUTHORS } from '../src/decision/authorship.js';
-import { runGate } from '../src/gate.js';
+import { runGate } from '../src/gather/gate.js';
 import type { Report } from '../src/types.js';
 import {
   AGENT,

@@ -4,7 +4,7 @@
 // the real gate on generated runs of 100,000 tests.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { rmSync } from 'node:fs';
-import { runGate, type GateOutcome } from '../src/gate.js';
+import { runGate, type GateOutcome } from '../src/gather/gate.js';
 import { toJson } from '../src/report/json.js';
 import { SUMMARY_MAX_BYTES, renderSummary, summaryRenderer } from '../src/report/summary.js';
 import type { Finding } from '../src/types.js';

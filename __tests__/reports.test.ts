@@ -8,7 +8,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { caseMapper } from '../src/junit/map.js';
 import { packTests, unpackTests } from '../src/junit/packed.js';
-import { REPORT_WORKER_BYTES, gatherReports, readReports } from '../src/reports.js';
+import { REPORT_WORKER_BYTES, gatherReports, readReports } from '../src/gather/reports.js';
 import type { ParsedReport, RawCase, TestResult } from '../src/types.js';
 import { fallbackNote } from '../src/worker/client.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { judgeBaseRun, PASSES_WITHOUT_CHANGE } from '../src/decision/base-run.js';
 import { holdoutId, judgeHoldout } from '../src/decision/holdout.js';
-import { runGate } from '../src/gate.js';
+import { runGate } from '../src/gather/gate.js';
 import { planAnnotations } from '../src/report/annotations.js';
 import { pairingText } from '../src/report/pairing.js';
 import { renderSummary } from '../src/report/summary.js';

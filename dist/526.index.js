@@ -46,7 +46,7 @@ var types = __webpack_require__(8522);
 // One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
 // external diff or textconv driver, a merge as its dense combined diff (only what the merge
 // itself wrote). Read up to a byte cap: past it git is stopped and the caller is told, so a
-// huge commit costs at most the cap and is never taken as scanned (src/evidence-gaming.ts).
+// huge commit costs at most the cap and is never taken as scanned (src/gather/evidence-gaming.ts).
 
 
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;

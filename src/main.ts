@@ -11,8 +11,8 @@ import { approve } from './action/approval.js';
 import { logFindings, stepFails, writeOutputs } from './action/outputs.js';
 import { publish } from './action/publish.js';
 import type { Where } from './action/workflow-run.js';
-import { runGate, type GateOutcome } from './gate.js';
-import { readInputs } from './inputs.js';
+import { runGate, type GateOutcome } from './gather/gate.js';
+import { readInputs } from './gather/inputs.js';
 import { logLine, text } from './report/escape.js';
 import { GateError } from './types.js';
 

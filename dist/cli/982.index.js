@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3692);
 /* harmony import */ var _decision_holdout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4221);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4031);
-/* harmony import */ var _reports_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9754);
+/* harmony import */ var _gather_reports_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9556);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3776);
 /* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(218);
 // `ledger-gate holdout-ids --junit GLOB`: the lookup table from the gate's opaque hold-out ids
@@ -39,7 +39,7 @@ async function run(argv, io, env = process.env) {
     if (key.length < _decision_holdout_js__WEBPACK_IMPORTED_MODULE_2__/* .HOLDOUT_KEY_MIN */ .zU)
         throw new _io_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`holdout-ids needs the gate's key (at least ${_decision_holdout_js__WEBPACK_IMPORTED_MODULE_2__/* .HOLDOUT_KEY_MIN */ .zU} characters) in LEDGER_GATE_HOLDOUT_KEY`);
     const expanded = await (0,_adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_1__/* .expandReports */ .u)(io.cwd, v.junit);
-    const read = await (0,_reports_js__WEBPACK_IMPORTED_MODULE_3__/* .parseReports */ .jk)({
+    const read = await (0,_gather_reports_js__WEBPACK_IMPORTED_MODULE_3__/* .parseReports */ .jk)({
         root: io.cwd,
         files: expanded.files,
         problems: expanded.problems,

@@ -3,7 +3,7 @@ import type { EventFacts } from '../adapters/github/event.js';
 import type { Api, Repo } from '../adapters/github/client.js';
 import { findApprover, pullFacts } from '../adapters/github/approvals.js';
 import { applyApproval } from '../decision/approve.js';
-import type { ActionInputs } from '../inputs.js';
+import type { ActionInputs } from '../gather/inputs.js';
 import type { Report } from '../types.js';
 
 /** Review findings become admit when an eligible human approved the pull request's head. */

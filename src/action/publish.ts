@@ -2,8 +2,8 @@
 // workflow-command annotations) and the job summary.
 import * as core from '../adapters/actions/runner.js';
 import type { CheckRun, Conclusion } from '../adapters/github/client.js';
-import type { GateOutcome } from '../gate.js';
-import type { ActionInputs, FailOn, JsonReportWhen } from '../inputs.js';
+import type { GateOutcome } from '../gather/gate.js';
+import type { ActionInputs, FailOn, JsonReportWhen } from '../gather/inputs.js';
 import { planAnnotations, type Annotation } from '../report/annotations.js';
 import type { LinkBase } from '../report/links.js';
 import { summaryRenderer } from '../report/summary.js';

@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Api, Repo } from '../adapters/github/client.js';
 import { downloadArtifact, insideArtifact } from '../adapters/github/workflow-run.js';
-import type { ActionInputs } from '../inputs.js';
+import type { ActionInputs } from '../gather/inputs.js';
 import { GateError } from '../types.js';
 
 export async function strongerArtifacts(

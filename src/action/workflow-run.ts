@@ -11,7 +11,7 @@ import {
   findPullOfRun,
   insideArtifact,
 } from '../adapters/github/workflow-run.js';
-import type { ActionInputs } from '../inputs.js';
+import type { ActionInputs } from '../gather/inputs.js';
 import { strongerArtifacts } from './stronger-artifacts.js';
 import { GateError } from '../types.js';
 

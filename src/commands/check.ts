@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { DEFAULT_AGENT_AUTHORS } from '../decision/authorship.js';
 import { HOLDOUT_KEY_MIN } from '../decision/holdout.js';
-import { runGate, type GateOptions, type GateOutcome } from '../gate.js';
+import { runGate, type GateOptions, type GateOutcome } from '../gather/gate.js';
 import { forLog, logLine } from '../report/escape.js';
 import { renderSummary } from '../report/summary.js';
 import { renderTerminal } from '../report/terminal.js';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { HOLDOUT_KEY_MIN, holdoutId } from '../decision/holdout.js';
 import { neutralise } from '../report/escape.js';
-import { parseReports } from '../reports.js';
+import { parseReports } from '../gather/reports.js';
 import { UsageError, type CommandIO } from './io.js';
 import { HOLDOUT_IDS } from './tables.js';
 

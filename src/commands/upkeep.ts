@@ -11,7 +11,7 @@ import { globProblem, goldenKey, goldenLabel } from '../ledger/golden-set.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { LIMITS, readCapped } from '../adapters/fs/safe-read.js';
 import { mapCases } from '../junit/map.js';
-import { parseReports } from '../reports.js';
+import { parseReports } from '../gather/reports.js';
 import {
   GateError,
   type LedgerIssue,

@@ -1,5 +1,5 @@
 // The base run (docs/stronger-evidence.md): the head's tests run against the base's production
-// code, paired id by id with the head's run. Pure: the adapter (src/stronger-evidence.ts) reads
+// code, paired id by id with the head's run. Pure: the adapter (src/gather/stronger-evidence.ts) reads
 // the reports and hands over plain facts. A test that passes without the change does not test
 // it; a base set that cannot be a run on the base's code pairs nothing ("unknown").
 import { rowFor } from '../ledger/file-rows.js';

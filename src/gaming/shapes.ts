@@ -352,7 +352,7 @@ export function languageOf(path: string): Language | undefined {
 
 /**
  * A minified bundle (`*.min.js`): generated from sources that are scanned themselves, one
- * line of everything; not scanned (src/evidence-gaming.ts says so in a note).
+ * line of everything; not scanned (src/gather/evidence-gaming.ts says so in a note).
  */
 export function isMinified(path: string): boolean {
   return /\.min\.[cm]?js$/i.test(path);

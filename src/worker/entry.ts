@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectFacts } from '../adapters/fs/file-facts.js';
 import type { WorkerJob } from './jobs.js';
-import { readPackedReports } from '../reports.js';
+import { readPackedReports } from '../gather/reports.js';
 
 const job = workerData as WorkerJob;
 if (job.kind === 'facts') {

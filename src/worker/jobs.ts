@@ -1,6 +1,6 @@
 // The worker's jobs and what each sends back: the one place their shapes are declared, so
 // the client (client.ts), the entry (entry.ts) and the two halves that hand work to the
-// worker (src/reports.ts, adapters/fs/file-facts.ts) import them from here and never from
+// worker (src/gather/reports.ts, adapters/fs/file-facts.ts) import them from here and never from
 // each other: no import circle.
 import type { ReportFile } from '../adapters/fs/report-globs.js';
 import type {

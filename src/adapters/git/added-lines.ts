@@ -1,7 +1,7 @@
 // One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
 // external diff or textconv driver, a merge as its dense combined diff (only what the merge
 // itself wrote). Read up to a byte cap: past it git is stopped and the caller is told, so a
-// huge commit costs at most the cap and is never taken as scanned (src/evidence-gaming.ts).
+// huge commit costs at most the cap and is never taken as scanned (src/gather/evidence-gaming.ts).
 import { spawn } from 'node:child_process';
 import { GateError } from '../../types.js';
 

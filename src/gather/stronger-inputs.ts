@@ -1,8 +1,8 @@
 // The action's inputs of the stronger evidence (docs/stronger-evidence.md), read beside the
 // others by src/inputs.ts (which hands over its own list, boolean and artifact-name readers).
-import * as core from './adapters/actions/runner.js';
-import { HOLDOUT_KEY_MIN } from './decision/holdout.js';
-import { GateError } from './types.js';
+import * as core from '../adapters/actions/runner.js';
+import { HOLDOUT_KEY_MIN } from '../decision/holdout.js';
+import { GateError } from '../types.js';
 
 export interface StrongerInputs {
   baseJunit: string[];

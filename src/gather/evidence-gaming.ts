@@ -4,7 +4,7 @@
 // human's commit is never read. What cannot be read (the API fallback has no per-commit
 // diffs; a cap reached; git failing) is said: in a note, or as a finding that asks for review.
 import picomatch from 'picomatch';
-import { EvidencePaths, type EvidenceSettings } from './decision/evidence.js';
+import { EvidencePaths, type EvidenceSettings } from '../decision/evidence.js';
 import type {
   ChangeSource,
   ChangedPath,
@@ -12,11 +12,11 @@ import type {
   GamingFacts,
   Ledger,
   LedgerParse,
-} from './types.js';
-import { parseAddedLines } from './gaming/diff.js';
-import { GoldenIndex } from './ledger/golden-set.js';
-import { reportNeedles, scanAddedLines } from './gaming/scan.js';
-import { isMinified, languageOf } from './gaming/shapes.js';
+} from '../types.js';
+import { parseAddedLines } from '../gaming/diff.js';
+import { GoldenIndex } from '../ledger/golden-set.js';
+import { reportNeedles, scanAddedLines } from '../gaming/scan.js';
+import { isMinified, languageOf } from '../gaming/shapes.js';
 
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */
 export const MAX_DIFF_BYTES = 16 * 1024 * 1024;

@@ -6,10 +6,10 @@ import {
   lastTouchers,
   rowAuthorship,
   type Authorship,
-} from './decision/authorship.js';
-import { contractValue } from './decision/ledger-change.js';
-import { parseLedger } from './ledger/parse.js';
-import type { CommitInfo, Ledger, LedgerParse } from './types.js';
+} from '../decision/authorship.js';
+import { contractValue } from '../decision/ledger-change.js';
+import { parseLedger } from '../ledger/parse.js';
+import type { CommitInfo, Ledger, LedgerParse } from '../types.js';
 
 /**
  * Past this many ledger versions in one change, or this much ledger text across them, rows
@@ -30,7 +30,7 @@ export async function attributeRows(
   baseLedger: LedgerParse | null,
   ledger: Ledger,
 ): Promise<Map<string, Authorship> | undefined> {
-  const git = await import('./adapters/git/git.js');
+  const git = await import('../adapters/git/git.js');
   const baseRows =
     baseLedger?.ledger && baseLedger.errors.length === 0 ? baseLedger.ledger.byId : new Map();
   const ids = new Set<string>();

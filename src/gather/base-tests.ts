@@ -2,11 +2,11 @@
 // "adds / deletes / renames" (decision/test-changes.ts): the base commit's own run when given
 // (`--base-tests GLOB`: its JUnit reports), else the base ledger's exact rows of a file that
 // has no file row there; a file the change adds had none. A file with none of these is left out.
-import { expandReports } from './adapters/fs/report-globs.js';
-import { isFileRowId, testFile } from './ledger/file-rows.js';
-import { testChanges } from './decision/test-changes.js';
+import { expandReports } from '../adapters/fs/report-globs.js';
+import { isFileRowId, testFile } from '../ledger/file-rows.js';
+import { testChanges } from '../decision/test-changes.js';
 import { gatherReports } from './reports.js';
-import type { Change, TestChanges, TestResult } from './types.js';
+import type { Change, TestChanges, TestResult } from '../types.js';
 
 export async function changedTests(
   root: string,

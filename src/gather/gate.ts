@@ -3,31 +3,31 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from './adapters/fs/file-facts.js';
-import { defaultLedger } from './adapters/fs/default-ledger.js';
-import { expandReports } from './adapters/fs/report-globs.js';
-import { findShipped } from './adapters/fs/report-origin-facts.js';
-import { LIMITS, leavesRepo, readCapped } from './adapters/fs/safe-read.js';
-import { fallbackNote } from './worker/client.js';
+import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from '../adapters/fs/file-facts.js';
+import { defaultLedger } from '../adapters/fs/default-ledger.js';
+import { expandReports } from '../adapters/fs/report-globs.js';
+import { findShipped } from '../adapters/fs/report-origin-facts.js';
+import { LIMITS, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
+import { fallbackNote } from '../worker/client.js';
 import { attributeRows } from './attribution.js';
-import { judgeAuthorship, parsePatterns, type Authorship } from './decision/authorship.js';
-import { decide } from './decision/decide.js';
-import { NO_LEDGER, addFixes, type FixContext } from './decision/fix.js';
-import { reportFix } from './decision/report-fix.js';
+import { judgeAuthorship, parsePatterns, type Authorship } from '../decision/authorship.js';
+import { decide } from '../decision/decide.js';
+import { NO_LEDGER, addFixes, type FixContext } from '../decision/fix.js';
+import { reportFix } from '../decision/report-fix.js';
 import { changedTests } from './base-tests.js';
-import { EvidencePaths, type EvidenceSettings } from './decision/evidence.js';
+import { EvidencePaths, type EvidenceSettings } from '../decision/evidence.js';
 import {
   DEFAULT_DRAFT_PATHS,
   DEFAULT_HARNESS_PATHS,
   DEFAULT_TEST_PATHS,
   globsOf,
-} from './decision/evidence-paths.js';
+} from '../decision/evidence-paths.js';
 import { commitFacts } from './evidence-commits.js';
-import type { HarnessResolution } from './harness/resolve.js';
-import { quarantineWarnings } from './decision/quarantine.js';
-import { checkLedgerPaths } from './adapters/fs/ledger-paths.js';
-import { rowFor } from './ledger/file-rows.js';
-import { parseLedger } from './ledger/parse.js';
+import type { HarnessResolution } from '../harness/resolve.js';
+import { quarantineWarnings } from '../decision/quarantine.js';
+import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
+import { rowFor } from '../ledger/file-rows.js';
+import { parseLedger } from '../ledger/parse.js';
 import { gatherReports } from './reports.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
 import {
@@ -41,7 +41,7 @@ import {
   type LedgerIssue,
   type Report,
   type TestResult,
-} from './types.js';
+} from '../types.js';
 
 export interface GateOptions extends StrongerOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
@@ -172,7 +172,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   if (src !== undefined && changed !== undefined) {
     // The harness as the base's CI runs it, read from the base (src/harness/). Loaded only
     // here, as is the gaming-shape scan below: a run without a base never needs either.
-    const { baseHarness } = await import('./harness/from-source.js');
+    const { baseHarness } = await import('../harness/from-source.js');
     const h = await baseHarness(src);
     if (typeof h === 'string') notes.push(h);
     else {
@@ -361,7 +361,7 @@ function matcher(globs: string[]): ((p: string) => boolean) | undefined {
  * child_process and @actions/exec, and start-up time counts.
  */
 async function gitSource(o: GateOptions): Promise<ChangeSource> {
-  const git = await import('./adapters/git/git.js');
+  const git = await import('../adapters/git/git.js');
   return git.gitChange(o.cwd, o.base!, o.head, o.allowFetch ?? false);
 }
 

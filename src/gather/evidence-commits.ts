@@ -2,16 +2,16 @@
 // change with its authorship and its own changed paths, and, for shared configs and
 // workflows, what the commit did inside them. Read from git; the API fallback has no
 // per-commit files, so there every changed path takes the change's authorship (fail closed).
-import { agentMatcher, agentSign, type Authorship } from './decision/authorship.js';
-import { pinsOnly, settingsOf } from './decision/evidence-content.js';
-import type { EvidencePaths } from './decision/evidence.js';
+import { agentMatcher, agentSign, type Authorship } from '../decision/authorship.js';
+import { pinsOnly, settingsOf } from '../decision/evidence-content.js';
+import type { EvidencePaths } from '../decision/evidence.js';
 import type {
   ChangeSource,
   ChangedPath,
   CommitChanges,
   CommitInfo,
   CommitPathChange,
-} from './types.js';
+} from '../types.js';
 
 /** At most this many file versions are read to compare settings; past it, whole files count. */
 const MAX_READS = 400;

@@ -1,9 +1,9 @@
 // Every input of action.yml, read once into one typed object. A bad value stops the run with a
 // message that quotes it: a gate that guesses what its configuration meant is not a gate.
-import * as core from './adapters/actions/runner.js';
-import { DEFAULT_AGENT_AUTHORS, parsePatterns } from './decision/authorship.js';
+import * as core from '../adapters/actions/runner.js';
+import { DEFAULT_AGENT_AUTHORS, parsePatterns } from '../decision/authorship.js';
 import { strongerInputs } from './stronger-inputs.js';
-import { GateError, type Expect } from './types.js';
+import { GateError, type Expect } from '../types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
 /** When the action writes its JSON report (`json-report`): writesJsonReport in src/action/publish.ts. */

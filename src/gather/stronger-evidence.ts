@@ -3,13 +3,21 @@
 // findings join the report's; the base run's pairing is written onto each finding of a test.
 import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
-import { expandReports, type ReportFile } from './adapters/fs/report-globs.js';
-import { findShipped } from './adapters/fs/report-origin-facts.js';
-import { judgeBaseRun } from './decision/base-run.js';
-import { finalize } from './decision/finalize.js';
-import { judgeHoldout } from './decision/holdout.js';
+import { expandReports, type ReportFile } from '../adapters/fs/report-globs.js';
+import { findShipped } from '../adapters/fs/report-origin-facts.js';
+import { judgeBaseRun } from '../decision/base-run.js';
+import { finalize } from '../decision/finalize.js';
+import { judgeHoldout } from '../decision/holdout.js';
 import { gatherReports, parseReports } from './reports.js';
-import type { Change, ChangedPath, Finding, Ledger, RawCase, Report, TestResult } from './types.js';
+import type {
+  Change,
+  ChangedPath,
+  Finding,
+  Ledger,
+  RawCase,
+  Report,
+  TestResult,
+} from '../types.js';
 
 export interface StrongerOptions {
   /** Reports of the head's tests run on the base's production code. */

@@ -4,15 +4,21 @@
 // 100k objects.
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReportFile } from './adapters/fs/report-globs.js';
-import { LIMITS, inside, leavesRepo, readCapped, readCappedSync } from './adapters/fs/safe-read.js';
-import { onWorker, type OnFallback } from './worker/client.js';
-import type { PackedReports, ReportsJob, ReportsRead } from './worker/jobs.js';
-import { parseCollected } from './junit/collected.js';
-import { caseMapper } from './junit/map.js';
-import { unpackTests } from './junit/packed.js';
-import { parseReportText } from './junit/jest-json.js';
-import { GateError, type ParsedReport, type ReportProblem } from './types.js';
+import type { ReportFile } from '../adapters/fs/report-globs.js';
+import {
+  LIMITS,
+  inside,
+  leavesRepo,
+  readCapped,
+  readCappedSync,
+} from '../adapters/fs/safe-read.js';
+import { onWorker, type OnFallback } from '../worker/client.js';
+import type { PackedReports, ReportsJob, ReportsRead } from '../worker/jobs.js';
+import { parseCollected } from '../junit/collected.js';
+import { caseMapper } from '../junit/map.js';
+import { unpackTests } from '../junit/packed.js';
+import { parseReportText } from '../junit/jest-json.js';
+import { GateError, type ParsedReport, type ReportProblem } from '../types.js';
 
 /** The report files parsed and the collected list read, each refusal kept as a problem. */
 export interface ReportsParsed {

@@ -1,8 +1,8 @@
-export const id = 746;
-export const ids = [746];
+export const id = 461;
+export const ids = [461];
 export const modules = {
 
-/***/ 5746:
+/***/ 5842:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -220,7 +220,7 @@ function reportNeedles(globs) {
     return [...out];
 }
 
-;// CONCATENATED MODULE: ./src/evidence-gaming.ts
+;// CONCATENATED MODULE: ./src/gather/evidence-gaming.ts
 // The gaming-shape facts of a change: for each agent commit, the lines it adds to the paths it
 // may write that are not evidence (kinds `production` and `other`: never a test, draft,
 // golden, ledger, report or harness path), read through the change source and scanned. A
