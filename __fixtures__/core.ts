@@ -26,6 +26,14 @@ export const getMultilineInput = jest.fn<typeof core.getMultilineInput>((name) =
     .filter((l) => l !== '')
     .map((l) => l.trim()),
 );
+// As @actions/core's: YAML 1.2 core-schema booleans, anything else a TypeError.
+export const getBooleanInput = jest.fn<typeof core.getBooleanInput>((name) => {
+  const v = (inputs[name] ?? '').trim();
+  if (['true', 'True', 'TRUE'].includes(v)) return true;
+  if (['false', 'False', 'FALSE'].includes(v)) return false;
+  throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}`);
+});
+export const group = jest.fn<typeof core.group>((_name, fn) => fn());
 export const setOutput = jest.fn<typeof core.setOutput>();
 export const setFailed = jest.fn<typeof core.setFailed>();
 export const info = jest.fn<typeof core.info>();
@@ -34,13 +42,23 @@ export const error = jest.fn<typeof core.error>();
 export const setSecret = jest.fn<typeof core.setSecret>();
 
 export const hasSummary = jest.fn<typeof core.hasSummary>(() => true);
-export const appendSummary = jest.fn<typeof core.appendSummary>((text) => {
+export const appendSummary = jest.fn<typeof core.appendSummary>(async (text) => {
   written.push(text);
 });
 
 /** Clears the calls and the kept summary between tests. */
 export function reset(): void {
-  for (const f of [getInput, getMultilineInput, setOutput, setFailed, info, warning, error, setSecret])
+  for (const f of [
+    getInput,
+    getMultilineInput,
+    getBooleanInput,
+    setOutput,
+    setFailed,
+    info,
+    warning,
+    error,
+    setSecret,
+  ])
     f.mockClear();
   hasSummary.mockClear();
   appendSummary.mockClear();

@@ -1,54 +1,12 @@
-// GitHub's rate-limit answers are honoured, server errors retried, and nothing else waits: the
-// client the action builds (createClient), in process, against the fake API, with the sleep
-// recorded instead of slept.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createClient, type Api } from '../src/adapters/github/client.js';
-import { retryWait, SECONDARY_FALLBACK_S } from '../src/adapters/github/retry.js';
+// GitHub's rate-limit answers are honoured, server errors retried a bounded number of times,
+// and nothing else waits: the client the action builds (createClient: octokit with
+// plugin-retry and plugin-throttling), in process, against the fake API, with a second of
+// waiting shrunk to SECOND ms so the waits are real but short.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createClient, isForbidden, type Api } from '../src/adapters/github/client.js';
 import { FakeGitHub } from './support/fake-github.js';
 
-describe('retryWait: what GitHub asks for', () => {
-  const NOW = 1_700_000_000_000;
-  it.each<[string, Parameters<typeof retryWait>[0], number | undefined]>([
-    [
-      'a secondary limit with retry-after',
-      { status: 403, headers: { 'retry-after': '7' }, message: 'secondary rate limit' },
-      7000,
-    ],
-    ['a 429 with retry-after', { status: 429, headers: { 'retry-after': '2' } }, 2000],
-    [
-      'the primary limit: until just after x-ratelimit-reset',
-      {
-        status: 403,
-        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 30) },
-      },
-      31000,
-    ],
-    [
-      'a secondary limit without headers: one minute',
-      { status: 403, message: 'You have exceeded a secondary rate limit' },
-      SECONDARY_FALLBACK_S * 1000,
-    ],
-    ['a 429 without headers: one minute', { status: 429 }, SECONDARY_FALLBACK_S * 1000],
-    [
-      'a plain 403 (no checks: write) is no limit',
-      { status: 403, message: 'Resource not accessible by integration' },
-      undefined,
-    ],
-    ['a 404 is no limit', { status: 404, headers: { 'retry-after': '1' } }, undefined],
-    ['a 502 on the first try: one second', { status: 502 }, 1000],
-    ['a network error (no status)', {}, 1000],
-    ['a 422 is a refusal, not retried', { status: 422 }, undefined],
-    ['the run’s API budget ran out: not retried', { status: 500, name: 'AbortError' }, undefined],
-  ])('%s', (_what, answer, ms) => {
-    expect(retryWait(answer, 1, NOW)?.ms).toBe(ms);
-  });
-
-  it('server errors back off 1, 4, 9 seconds', () => {
-    expect([1, 2, 3].map((n) => retryWait({ status: 503 }, n, NOW)?.ms)).toEqual([
-      1000, 4000, 9000,
-    ]);
-  });
-});
+const SECOND = 100;
 
 describe('the action’s API client against the fake API', () => {
   const gh = new FakeGitHub();
@@ -56,14 +14,15 @@ describe('the action’s API client against the fake API', () => {
   afterAll(async () => gh.stop());
   beforeEach(() => gh.reset());
 
-  let waits: number[] = [];
   // What the action would log about each wait: kept here, so a passing run prints nothing.
   let logged: string[] = [];
-  const sleep = async (ms: number) => void waits.push(ms);
   const client = async (): Promise<Api> => {
-    waits = [];
     logged = [];
-    return createClient('ghs_test', { GITHUB_API_URL: gh.url }, sleep, (l) => logged.push(l));
+    return createClient(
+      'ghs_test',
+      { GITHUB_API_URL: gh.url },
+      { log: (l) => logged.push(l), msPerSecond: SECOND },
+    );
   };
   const repo = { owner: 'acme', repo: 'widgets' };
   const checkRun = async (api: Api, updates: number) => {
@@ -81,7 +40,7 @@ describe('the action’s API client against the fake API', () => {
     }
   };
 
-  it('a create and three updates when the API answers at once: no wait at all', async () => {
+  it('a create and three updates when the API answers at once: no wait, no spacing', async () => {
     const api = await client();
     await checkRun(api, 3);
     expect(gh.checkRequests().map((q) => [q.method, q.status])).toEqual([
@@ -90,19 +49,10 @@ describe('the action’s API client against the fake API', () => {
       ['PATCH', 200],
       ['PATCH', 200],
     ]);
-    expect(waits).toEqual([]);
-  });
-
-  it('the check run’s calls need no timer to fire (no fixed spacing, nothing scheduled)', async () => {
-    const api = await client();
-    // With fake timers any wait, however short, would hang the requests until the test times out.
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    try {
-      await checkRun(api, 3);
-    } finally {
-      jest.useRealTimers();
-    }
-    expect(gh.checkRequests()).toHaveLength(4);
+    expect(logged).toEqual([]);
+    // plugin-throttling's default would space these writes a second apart.
+    const at = gh.checkRequests().map((q) => q.at);
+    expect(at.slice(1).every((t, i) => t - at[i] < 500)).toBe(true);
   });
 
   it('a burst of 502s: retried after 1 and 4 seconds, then the write goes through', async () => {
@@ -110,20 +60,40 @@ describe('the action’s API client against the fake API', () => {
     gh.failNext = { count: 2, status: 502 };
     await checkRun(api, 1);
     expect(gh.checkRequests().map((q) => q.status)).toEqual([502, 502, 201, 200]);
-    expect(waits).toEqual([1000, 4000]);
+    const [a, b, c] = gh.checkRequests();
+    expect(b.at - a.at).toBeGreaterThanOrEqual(SECOND - 10);
+    expect(c.at - b.at).toBeGreaterThanOrEqual(4 * SECOND - 10);
+    expect(logged).toEqual([
+      'GitHub server error on POST /repos/{owner}/{repo}/check-runs: retrying in 1s (1/3)',
+      'GitHub server error on POST /repos/{owner}/{repo}/check-runs: retrying in 4s (2/3)',
+    ]);
+  });
+
+  it('an API that stays down: three retries, then the error', async () => {
+    const api = await client();
+    gh.down = true;
+    await expect(checkRun(api, 0)).rejects.toMatchObject({ status: 503 });
+    expect(gh.checkRequests()).toHaveLength(4);
+  });
+
+  it('a plain 403 (no checks: write) is an answer, not retried', async () => {
+    const api = await client();
+    gh.forbidChecks = true;
+    const e = await checkRun(api, 0).catch((x: unknown) => x);
+    expect(isForbidden(e)).toBe(true);
+    expect(gh.checkRequests()).toHaveLength(1);
+    expect(logged).toEqual([]);
   });
 
   it('a secondary limit: waits retry-after, retries, then spaces the later writes', async () => {
     const api = await client();
     gh.secondaryLimitNext = 1;
     await checkRun(api, 2);
-    expect(gh.checkRequests().map((q) => q.status)).toEqual([403, 201, 200, 200]);
-    expect(waits[0]).toBe(1000);
-    // After the limit every write (the retry, then the two updates) waits for what is left of
-    // the spacing; the recorded sleep lets no time pass, so each waits for some of it.
-    expect(waits.length).toBe(4);
-    expect(waits.slice(1).every((ms) => ms > 0 && ms <= 1000)).toBe(true);
-    // Said once, for the one retry (the spacing is no retry).
+    const writes = gh.checkRequests();
+    expect(writes.map((q) => q.status)).toEqual([403, 201, 200, 200]);
+    // After the limit, one write a second (SECOND here): the two updates follow the retry by
+    // two seconds at least (less the requests' own latency, which the spacing does not see).
+    expect(writes[3].at - writes[1].at).toBeGreaterThanOrEqual(1.5 * SECOND);
     expect(logged).toEqual([
       'GitHub secondary rate limit on POST /repos/{owner}/{repo}/check-runs: retrying in 1s (1/3)',
     ]);
@@ -134,16 +104,15 @@ describe('the action’s API client against the fake API', () => {
     gh.primaryLimitNext = { count: 1, resetIn: 2 };
     await checkRun(api, 1);
     expect(gh.checkRequests().map((q) => q.status)).toEqual([403, 201, 200]);
-    expect(waits).toHaveLength(1);
-    expect(waits[0]).toBeGreaterThan(1000);
-    expect(waits[0]).toBeLessThanOrEqual(3000);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^GitHub rate limit on POST .*: retrying in [23]s \(1\/3\)$/);
   });
 
   it('a reset past the run’s API budget fails at once, with the reason', async () => {
     const api = await client();
     gh.primaryLimitNext = { count: 1, resetIn: 3600 };
     await expect(checkRun(api, 0)).rejects.toThrow(/past the run's API budget/);
-    expect(waits).toEqual([]);
+    expect(logged).toEqual([]);
     expect(gh.checkRequests()).toHaveLength(1);
   });
 
@@ -152,7 +121,6 @@ describe('the action’s API client against the fake API', () => {
     gh.secondaryLimitNext = 10;
     await expect(checkRun(api, 0)).rejects.toThrow(/secondary rate limit/);
     expect(gh.checkRequests()).toHaveLength(4);
-    // Three retries said, each after its wait (the writes' spacing is no retry).
     expect(logged).toHaveLength(3);
     expect(logged.every((l) => / retrying in 1s \(\d\/3\)$/.test(l))).toBe(true);
   });

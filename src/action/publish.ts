@@ -87,7 +87,7 @@ export async function publish(
     core.info('job-summary is false: no job summary written');
   } else if (core.hasSummary()) {
     const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
-    core.appendSummary(render({ links, checkRun, fullListing }));
+    await core.appendSummary(render({ links, checkRun, fullListing }));
   } else {
     core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
   }

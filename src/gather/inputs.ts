@@ -64,13 +64,15 @@ function wholeNumber(name: string, value: string, max: number): number {
   return Number(value);
 }
 
-/** A boolean as YAML 1.2's core schema spells it (as core.getBooleanInput reads it); empty is `dflt`. */
+/** A boolean as YAML 1.2's core schema spells it (core.getBooleanInput); empty is `dflt`. */
 function yesNo(name: string, dflt: boolean): boolean {
   const value = core.getInput(name);
   if (value === '') return dflt;
-  if (['true', 'True', 'TRUE'].includes(value)) return true;
-  if (['false', 'False', 'FALSE'].includes(value)) return false;
-  throw new GateError(`input ${name} must be true or false, not ${quote(value)}`);
+  try {
+    return core.getBooleanInput(name);
+  } catch {
+    throw new GateError(`input ${name} must be true or false, not ${quote(value)}`);
+  }
 }
 
 /** Newline-separated lists; blank lines and `#` comment lines are dropped. */

@@ -1,96 +1,36 @@
-// What the Actions runner reads from an action and what it reads back: the inputs (INPUT_*),
-// the outputs and the job summary (the files GITHUB_OUTPUT and GITHUB_STEP_SUMMARY name), and
-// the log with its workflow commands (::error::, ::add-mask::). The same formats as
-// @actions/core 3, which the action used to load for them: that package brings an HTTP client
-// (undici) along, a third of the action's start-up, for none of this.
-import { randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
-import { EOL } from 'node:os';
+// What the Actions runner reads from an action and what it reads back, through @actions/core
+// (the toolkit every action runs): inputs, outputs, the job summary, annotations, masking,
+// setFailed and log groups. This file is the action's one door to it, so a test can mock
+// the runner in one place (__fixtures__/core.ts) and the action names only what it uses.
+import * as core from '@actions/core';
 
-const envName = (name: string) => `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+export type AnnotationProps = Pick<core.AnnotationProperties, 'title' | 'file' | 'startLine'>;
 
 /** An input as the runner passes it, trimmed; '' when not set. */
-export function getInput(name: string): string {
-  return (process.env[envName(name)] ?? '').trim();
-}
+export const getInput = (name: string): string => core.getInput(name);
 
 /** An input's lines: empty lines dropped, each trimmed. */
-export function getMultilineInput(name: string): string[] {
-  return (process.env[envName(name)] ?? '')
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => l.trim());
-}
+export const getMultilineInput = (name: string): string[] => core.getMultilineInput(name);
 
-/** `%`, CR and LF escaped, so a message is one command line (the runner unescapes them). */
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
+/** A YAML 1.2 core-schema boolean (true/True/TRUE, false/False/FALSE); anything else throws. */
+export const getBooleanInput = (name: string): boolean => core.getBooleanInput(name);
 
-function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-/** A workflow command, written as one line of the log. */
-function command(name: string, props: Record<string, string | number | undefined>, msg: string) {
-  const list = Object.entries(props)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${k}=${escapeProperty(String(v))}`)
-    .join(',');
-  process.stdout.write(`::${name}${list ? ' ' + list : ''}::${escapeData(msg)}${EOL}`);
-}
-
-export interface AnnotationProps {
-  title?: string;
-  file?: string;
-  startLine?: number;
-}
-
-const annotation = (p: AnnotationProps = {}) => ({
-  title: p.title,
-  file: p.file,
-  line: p.startLine,
-});
-
-export function info(message: string): void {
-  process.stdout.write(message + EOL);
-}
-
-export function warning(message: string, props?: AnnotationProps): void {
-  command('warning', annotation(props), message);
-}
-
-export function error(message: string, props?: AnnotationProps): void {
-  command('error', annotation(props), message);
-}
+export const info = (message: string): void => core.info(message);
+export const warning = (message: string, props?: AnnotationProps): void =>
+  core.warning(message, props);
+export const error = (message: string, props?: AnnotationProps): void => core.error(message, props);
 
 /** Fails the step (exit code 1 when the process ends) with an error line saying why. */
-export function setFailed(message: string): void {
-  process.exitCode = 1;
-  error(message);
-}
+export const setFailed = (message: string): void => core.setFailed(message);
 
 /** The runner masks the value in the rest of the log. */
-export function setSecret(value: string): void {
-  command('add-mask', {}, value);
-}
+export const setSecret = (value: string): void => core.setSecret(value);
 
-/**
- * One output, appended to GITHUB_OUTPUT as a heredoc whose delimiter is random, so no value
- * can end it early and set another output.
- */
-export function setOutput(name: string, value: string): void {
-  const file = process.env.GITHUB_OUTPUT;
-  if (!file) {
-    command('set-output', { name }, value);
-    return;
-  }
-  const delimiter = `ghadelimiter_${randomUUID()}`;
-  if (name.includes(delimiter) || value.includes(delimiter)) {
-    throw new Error(`output ${name}: its value holds the delimiter`);
-  }
-  appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`);
-}
+/** One output (GITHUB_OUTPUT, as a heredoc with a random delimiter no value can end early). */
+export const setOutput = (name: string, value: string): void => core.setOutput(name, value);
+
+/** A foldable group in the log around `fn`'s lines. */
+export const group = <T>(name: string, fn: () => Promise<T>): Promise<T> => core.group(name, fn);
 
 /** Whether the runner gave this step a job summary file. */
 export function hasSummary(): boolean {
@@ -98,6 +38,7 @@ export function hasSummary(): boolean {
 }
 
 /** Appends Markdown to the job summary (hasSummary() first). */
-export function appendSummary(markdown: string): void {
-  appendFileSync(process.env.GITHUB_STEP_SUMMARY!, markdown);
+export async function appendSummary(markdown: string): Promise<void> {
+  // write() appends the buffer to the file, then empties it.
+  await core.summary.addRaw(markdown).write();
 }

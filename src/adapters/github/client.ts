@@ -1,12 +1,11 @@
-// The GitHub API: one client (rest.ts; retries for 5xx, GitHub's rate-limit answers honoured),
-// the check run, and the 403 that tells a fork's read-only token apart from an API that is down.
-import http from 'node:http';
+// The GitHub API: one client (rest.ts: octokit, retries for 5xx, GitHub's rate-limit answers
+// honoured), the check run, and the 403 that tells a fork's read-only token apart from an API
+// that is down.
 import * as core from '../actions/runner.js';
 import { batches, type Annotation } from '../../report/annotations.js';
 import { logLine } from '../../report/escape.js';
 import { GateError } from '../../types.js';
-import { createApi, type Api } from './rest.js';
-import type { RetryOptions } from './retry.js';
+import { createApi, type Api, type Limits } from './rest.js';
 
 export type { Api } from './rest.js';
 
@@ -33,23 +32,24 @@ const API_BUDGET_MS = 10 * 60 * 1000;
 
 /**
  * The run's client. A proxy the runner is configured with (HTTPS_PROXY, NO_PROXY, …) is used
- * as @actions/github did, through Node's own proxy support (Node 24; absent on the Node the
- * unit tests run in, which talk to 127.0.0.1 only).
+ * (proxy.ts). Retries are bounded (3 a request) and every wait must end within the run's API
+ * budget.
  */
 export function createClient(
   token: string,
   env: NodeJS.ProcessEnv,
-  sleep?: (ms: number) => Promise<void>,
-  /** Where each wait is said; the run's log by default (tests keep it, to read it). */
-  log: (line: string) => void = core.info,
+  opts: {
+    /** Where each wait is said; the run's log by default (tests keep it, to read it). */
+    log?: (line: string) => void;
+    /** Milliseconds in a second of waiting: 1000, or less in tests. */
+    msPerSecond?: number;
+  } = {},
 ): Api {
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
-  const withProxy = http as { setGlobalProxyFromEnv?: (e: NodeJS.ProcessEnv) => void };
-  if (proxied) withProxy.setGlobalProxyFromEnv?.(env);
-  const limits: RetryOptions = {
+  const log = opts.log ?? core.info;
+  const limits: Limits = {
     retries: RETRIES,
     deadline: Date.now() + API_BUDGET_MS,
-    sleep,
+    msPerSecond: opts.msPerSecond,
     onWait: (what, ms, attempt) =>
       log(logLine(`GitHub ${what}: retrying in ${Math.ceil(ms / 1000)}s (${attempt}/${RETRIES})`)),
   };
@@ -59,7 +59,7 @@ export function createClient(
     // A connection that hangs must not hold a required check for hours: all API calls of the
     // run share one budget, after which they fail (and so does the step).
     signal: AbortSignal.timeout(API_BUDGET_MS),
-    retries: limits,
+    limits,
   });
 }
 

@@ -1,24 +1,27 @@
-// GitHub's REST API over node:https (node:http for a local stand-in): routes as GitHub's docs
-// write them ('POST /repos/{owner}/{repo}/check-runs'), pagination by the `link` header, and
-// every request retried as retry.ts says. This replaces @actions/github (octokit over a
-// bundled undici): loading that client was a fifth of the action's start-up, for the dozen
-// routes the action calls.
-import http from 'node:http';
-import https from 'node:https';
-import { retryWait, WRITE_SPACING_MS, type RetryOptions } from './retry.js';
+// GitHub's REST API through octokit: @octokit/core (requests, auth, errors), with
+// plugin-paginate-rest (the `link` header), plugin-retry (5xx and network errors, after 1, 4,
+// 9 s) and plugin-throttling (GitHub's primary and secondary rate-limit answers). What stays
+// ours is this small facade: the routes as GitHub's docs write them
+// ('POST /repos/{owner}/{repo}/check-runs'), the run's bounds on retries and waiting, the
+// origin guard, and the proxy (proxy.ts). docs/development.md says why octokit, and why these.
+import { Octokit } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import Bottleneck from 'bottleneck/light.js';
+import { fetchFor } from './proxy.js';
 
 export interface ApiResponse<T> {
   status: number;
-  headers: Record<string, string | undefined>;
+  headers: Record<string, string | number | undefined>;
   data: T;
 }
 
-/** A request that failed: the HTTP status (none for a network error) and GitHub's message. */
+/** A request refused before it was sent (off the API's origin). */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
-    readonly response?: { headers: Record<string, string | undefined> },
   ) {
     super(message);
   }
@@ -38,7 +41,7 @@ export interface ApiPull {
 export interface RequestOptions {
   /** The file's bytes as text (`application/vnd.github.raw`), not JSON. */
   raw?: boolean;
-  /** Return a 3xx as it is (a download's storage URL), not as an error. */
+  /** Return a 3xx as it is (a download's storage URL), not followed. */
   redirect?: 'manual';
   /** The body as bytes (a zip). */
   binary?: boolean;
@@ -54,217 +57,142 @@ export interface Api {
   paginate<T = unknown>(route: string, params?: Params): Promise<T[]>;
 }
 
+export interface Limits {
+  /** Retries of one request, whatever the reason. */
+  retries: number;
+  /** Epoch ms after which no wait may end (the run's API budget): past it, fail at once. */
+  deadline: number;
+  /** Told about every wait, before it starts. */
+  onWait: (what: string, ms: number, attempt: number) => void;
+  /** Milliseconds in one second of waiting (tests shrink it; 1000 in a run). */
+  msPerSecond?: number;
+}
+
 export interface ApiOptions {
   baseUrl: string;
   token: string;
   /** Ends every request of the run once the API budget is spent. */
   signal?: AbortSignal;
-  retries?: RetryOptions;
+  limits?: Limits;
 }
 
-const WRITE = /^(POST|PATCH|PUT|DELETE)$/;
-const MAX_BODY = 64 * 1024 * 1024;
-/** Redirects followed, as octokit's fetch did (a renamed repository answers 301 or 307). */
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 3;
+/** Writes go out at once; after a secondary rate limit, one a second (GitHub's advice). */
+export const WRITE_SPACING_MS = 1000;
 
-/** 'GET /repos/{owner}/{repo}/pulls' and its params: the URL, and what is left for a body. */
-export function expandRoute(
-  route: string,
-  params: Params,
-): { method: string; path: string; rest: Params } {
-  const [method, template] = route.split(' ');
-  const rest: Params = { ...params };
-  const path = template.replace(/\{(\w+)\}/g, (_, k: string) => {
-    if (!(k in rest)) throw new Error(`${route}: no value for {${k}}`);
-    const v = String(rest[k]);
-    delete rest[k];
-    // A file path keeps its slashes (contents/{path}); each segment is encoded.
-    return v.split('/').map(encodeURIComponent).join('/');
-  });
-  return { method, path, rest };
+interface HookOptions {
+  method: string;
+  url: string;
+  request?: object;
 }
 
-/** The `rel="next"` URL of a `link` header. */
-export function nextPage(link: string | undefined): string | undefined {
-  return link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
-}
-
-/** A list route's items: the array itself, or the one array an object wraps (artifacts). */
-function items<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  const arrays = Object.values((data ?? {}) as Params).filter(Array.isArray);
-  if (arrays.length === 1) return arrays[0] as T[];
-  throw new Error('a list route answered without a list');
-}
-
-interface Raw {
-  status: number;
-  headers: Record<string, string | undefined>;
-  body: Buffer;
-}
-
-function send(
-  url: URL,
-  method: string,
-  headers: Params,
-  body: string | undefined,
-  signal?: AbortSignal,
-): Promise<Raw> {
-  const lib = url.protocol === 'http:' ? http : https;
-  return new Promise((resolve, reject) => {
-    const req = lib.request(
-      url,
-      { method, headers: headers as http.OutgoingHttpHeaders, signal },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_BODY) req.destroy(new Error(`answer over ${MAX_BODY} bytes`));
-          else chunks.push(c);
-        });
-        res.on('end', () => {
-          const h: Record<string, string | undefined> = {};
-          for (const [k, v] of Object.entries(res.headers))
-            h[k] = Array.isArray(v) ? v.join(', ') : v;
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: h,
-            body: Buffer.concat(chunks),
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/**
+ * Says each failed attempt that plugin-retry will try again, with its wait (plugin-retry's:
+ * 1, 4, 9 s). A plugin of our own, loaded first, so its hook is the innermost and sees every
+ * attempt, not only the last.
+ */
+function sayRetries(octokit: Octokit, options: object) {
+  const limits = (options as { limits?: Limits }).limits;
+  if (!limits) return;
+  octokit.hook.error('request', (e: unknown, r: HookOptions) => {
+    const status = (e as { status?: number }).status;
+    const n = (r.request as { retryCount?: number } | undefined)?.retryCount ?? 0;
+    if ((status === undefined || status >= 500) && n < limits.retries)
+      limits.onWait(`server error on ${r.method} ${r.url}`, (n + 1) ** 2 * 1000, n + 1);
+    throw e;
   });
 }
+
+const Client = Octokit.plugin(sayRetries, paginateRest, retry, throttling);
 
 export function createApi(o: ApiOptions): Api {
-  const base = o.baseUrl.replace(/\/+$/, '');
-  const r = o.retries;
-  const sleep = r?.sleep ?? ((ms: number) => new Promise<void>((res) => setTimeout(res, ms)));
-  const now = r?.now ?? Date.now;
-  let spaced = false;
-  let lastWrite = 0;
-  const origin = new URL(base).origin;
-  /** The token goes only where the API lives, whatever a link or location header says. */
-  const onApi = (to: string, from: URL, what: string, status?: number): URL => {
-    const url = new URL(to, from);
-    if (url.origin !== origin) throw new ApiError(`${what} off the API: ${url.origin}`, status);
-    return url;
-  };
-
-  /** One request to a full URL, answered once: an ApiError for anything but 2xx (and 3xx when asked). */
-  async function once(
-    method: string,
-    url: URL,
-    body: string | undefined,
-    opts: RequestOptions,
-    hops = 0,
-  ): Promise<ApiResponse<unknown>> {
-    const headers: Params = {
-      accept: opts.raw ? 'application/vnd.github.raw' : 'application/vnd.github+json',
-      authorization: `token ${o.token}`,
-      'user-agent': 'ledger-gate',
-      'x-github-api-version': '2022-11-28',
+  const baseUrl = o.baseUrl.replace(/\/+$/, '');
+  const origin = new URL(baseUrl).origin;
+  const limits = o.limits;
+  const retries = limits?.retries ?? 0;
+  const perSecond = limits?.msPerSecond ?? 1000;
+  // plugin-throttling's own write group spaces every write a second apart from the first; this
+  // one lets them go at once until GitHub answers with a secondary limit.
+  const writes = new Bottleneck({ maxConcurrent: 1, minTime: 0 });
+  /** Why the last rate-limit wait was refused (said in the error). */
+  let refused: string | undefined;
+  const route = (r: HookOptions) =>
+    `${r.method} ${r.url.startsWith(origin) ? r.url.slice(origin.length) : r.url}`;
+  const rateLimited =
+    (why: string) => (after: number, r: HookOptions, _o: unknown, count: number) => {
+      if (!limits || count >= retries) return false;
+      const ms = after * 1000;
+      if (Date.now() + ms > limits.deadline) {
+        refused = `${why}; GitHub asks to wait ${Math.ceil(ms / 60000)} min, past the run's API budget`;
+        return false;
+      }
+      limits.onWait(`${why} on ${route(r)}`, ms, count + 1);
+      return true;
     };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json; charset=utf-8';
-      headers['content-length'] = Buffer.byteLength(body);
-    }
-    let res: Raw;
-    try {
-      res = await send(url, method, headers, body, o.signal);
-    } catch (e) {
-      const err = new ApiError(String((e as Error).message ?? e), undefined);
-      if ((e as Error).name === 'AbortError') err.name = 'AbortError';
-      throw err;
-    }
-    const location = res.headers.location;
-    if (opts.redirect !== 'manual' && REDIRECTS.has(res.status) && location) {
-      if (hops >= MAX_REDIRECTS)
-        throw new ApiError(`more than ${MAX_REDIRECTS} redirects`, res.status);
-      const to = onApi(location, url, 'a redirect', res.status);
-      // As fetch: a 303, or a 301/302 answering a write, is followed by a GET without body.
-      const get = res.status === 303 || (res.status <= 302 && method !== 'GET');
-      return once(get ? 'GET' : method, to, get ? undefined : body, opts, hops + 1);
-    }
-    const redirect = res.status >= 300 && res.status < 400 && opts.redirect === 'manual';
-    if ((res.status < 200 || res.status >= 300) && !redirect) {
-      let message = `HTTP ${res.status}`;
-      try {
-        message =
-          (JSON.parse(res.body.toString('utf8')) as { message?: string }).message ?? message;
-      } catch {
-        // Not JSON (a proxy's page): the status says it.
-      }
-      throw new ApiError(message, res.status, { headers: res.headers });
-    }
-    const text = () => res.body.toString('utf8');
-    const json = !opts.raw && /json/.test(res.headers['content-type'] ?? '') && res.body.length > 0;
-    const data = opts.binary ? res.body : json ? JSON.parse(text()) : text();
-    return { status: res.status, headers: res.headers, data };
-  }
 
-  /** once(), retried when GitHub asks for a wait or the server failed (retry.ts). */
-  async function retried(route: string, url: URL, body: string | undefined, opts: RequestOptions) {
-    const method = route.split(' ')[0];
-    const write = WRITE.test(method);
-    for (let attempt = 1; ; attempt++) {
-      if (write && spaced) {
-        const gap = lastWrite + WRITE_SPACING_MS - now();
-        if (gap > 0) await sleep(gap);
-      }
-      if (write) lastWrite = now();
-      try {
-        return await once(method, url, body, opts);
-      } catch (e) {
-        if (!r || !(e instanceof ApiError)) throw e;
-        const wait = retryWait(
-          { status: e.status, headers: e.response?.headers, message: e.message, name: e.name },
-          attempt,
-          now(),
-        );
-        if (!wait || attempt > r.retries) throw e;
-        if (now() + wait.ms > r.deadline) {
-          const min = Math.ceil(wait.ms / 60000);
-          e.message = `${wait.why}; GitHub asks to wait ${min} min, past the run's API budget (${e.message})`;
-          throw e;
-        }
-        if (wait.why === 'secondary rate limit') spaced = true;
-        r.onWait(`${wait.why} on ${route}`, wait.ms, attempt);
-        await sleep(wait.ms);
-      }
-    }
-  }
-
-  const api: Api = {
-    async request<T>(route: string, params: Params = {}, opts: RequestOptions = {}) {
-      const { method, path, rest } = expandRoute(route, params);
-      const url = new URL(base + path);
-      let body: string | undefined;
-      if (method === 'GET' || method === 'HEAD') {
-        for (const [k, v] of Object.entries(rest))
-          if (v !== undefined) url.searchParams.set(k, String(v));
-      } else {
-        body = JSON.stringify(rest);
-      }
-      return (await retried(route, url, body, opts)) as ApiResponse<T>;
+  const octokit = new Client({
+    auth: o.token,
+    baseUrl,
+    userAgent: 'ledger-gate',
+    limits,
+    request: { fetch: fetchFor(baseUrl), signal: o.signal },
+    retry: {
+      enabled: retries > 0,
+      retries,
+      retryAfterBaseValue: perSecond,
+      // 403 and 429 are plugin-throttling's to judge (a rate limit, or a refusal).
+      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
     },
-    async paginate<T>(route: string, params: Params = {}) {
-      const first = await api.request(route, params);
-      const all = items<T>(first.data);
-      for (let next = nextPage(first.headers.link); next;) {
-        const url = onApi(next, new URL(base), 'a next page');
-        const page = await retried(route, url, undefined, {});
-        all.push(...items<T>(page.data));
-        next = nextPage(page.headers.link);
-      }
-      return all;
+    throttle: {
+      enabled: retries > 0,
+      // The plugin asks its write group for a limiter per client id: here always this one.
+      write: { key: () => writes } as unknown as Bottleneck.Group,
+      retryAfterBaseValue: perSecond,
+      onRateLimit: rateLimited('rate limit'),
+      onSecondaryRateLimit: (after: number, r: HookOptions, oc: unknown, count: number) => {
+        writes.updateSettings({ minTime: (WRITE_SPACING_MS / 1000) * perSecond });
+        return rateLimited('secondary rate limit')(after, r, oc, count);
+      },
+    },
+  });
+  // Outermost, so before any retry: the token goes only to the API's origin, whatever URL a
+  // `link` header names. (A redirect is followed by fetch, which drops Authorization when it
+  // leaves the origin; the artifact's download asks for the redirect itself: workflow-run.ts.)
+  octokit.hook.before('request', (r: HookOptions) => {
+    const to = new URL(r.url, baseUrl + '/');
+    if (to.origin !== origin)
+      throw new ApiError(`${route(r)}: off the API: ${to.origin}`, undefined);
+  });
+
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    refused = undefined;
+    try {
+      return await run();
+    } catch (e) {
+      const err = e as { status?: number; message: string };
+      if (refused && (err.status === 403 || err.status === 429))
+        err.message = `${refused} (${err.message})`;
+      throw e;
+    }
+  };
+
+  return {
+    async request<T>(r: string, params: Params = {}, opts: RequestOptions = {}) {
+      const res = await call(() =>
+        octokit.request(r, {
+          ...params,
+          ...(opts.raw ? { headers: { accept: 'application/vnd.github.raw' } } : {}),
+          ...(opts.redirect ? { request: { redirect: opts.redirect } } : {}),
+        }),
+      );
+      let data: unknown = res.data;
+      // Not JSON: octokit gives text or an ArrayBuffer, by the answer's content type.
+      if (opts.binary)
+        data = data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.from(String(data ?? ''));
+      else if (data instanceof ArrayBuffer) data = Buffer.from(data).toString('utf8');
+      return { status: res.status, headers: res.headers, data: data as T };
+    },
+    async paginate<T>(r: string, params: Params = {}) {
+      return call(() => octokit.paginate(r, params) as Promise<T[]>);
     },
   };
-  return api;
 }
