@@ -7,6 +7,7 @@ import path from 'node:path';
 import { GateError } from '../../types.js';
 import type { WorkflowRunFacts } from './event.js';
 import { apiError, type Api, type Repo } from './client.js';
+import { fetchFor } from './proxy.js';
 import type { ApiPull } from './rest.js';
 import { zipEntries, type ZipLimits } from './zip.js';
 
@@ -192,11 +193,14 @@ export async function downloadArtifact(
   return dir;
 }
 
-/** GET a storage URL with no credentials, refusing a body past the zip limit. */
+/** GET a storage URL with no credentials (through the runner's proxy), refusing a body past the zip limit. */
 async function fetchCapped(url: string): Promise<Buffer> {
   let res: Response;
   try {
-    res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(10 * 60 * 1000) });
+    res = await fetchFor(url)(url, {
+      redirect: 'follow',
+      signal: AbortSignal.timeout(10 * 60 * 1000),
+    });
   } catch (e) {
     throw new GateError(
       `downloading the artifact from its storage URL failed: ${String((e as Error).cause ?? e).split('\n')[0]}`,
