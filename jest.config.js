@@ -50,6 +50,8 @@ const shared = {
 
 export default {
   testTimeout: 60000,
+  // Empties the group's OpenAPI validation counts (__tests__/support/openapi.ts).
+  globalSetup: '<rootDir>/__tests__/support/global-setup.mjs',
   projects: [
     {
       ...shared,

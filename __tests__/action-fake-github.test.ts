@@ -1,6 +1,9 @@
 // The fake GitHub refuses what GitHub refuses; otherwise the end-to-end tests would prove little.
+// Much of it is GitHub's own description (@octokit/openapi, support/openapi.ts): the messages
+// below that name a JSON path (/output/summary) come from its schemas.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeGitHub } from './support/fake-github.js';
+import { payloadProblem, requestProblem, responseProblem } from './support/openapi.js';
 
 const gh = new FakeGitHub();
 beforeAll(async () => void (await gh.start()));
@@ -42,22 +45,22 @@ describe('the fake GitHub enforces the Checks API limits', () => {
       {
         output: { title: 't', summary: 's', annotations: Array.from({ length: 51 }, () => ann()) },
       },
-      'over 50',
+      'more than 50 items',
     ],
     [
       'a summary over 65535 characters',
       { output: { title: 't', summary: '😀'.repeat(65536) } },
-      'output.summary',
+      '/output/summary must NOT have more than 65535 characters',
     ],
     [
       'a text over 65535 characters',
       { output: { title: 't', summary: 's', text: 'x'.repeat(65536) } },
-      'output.text',
+      '/output/text must NOT have more than 65535 characters',
     ],
     [
       'an annotation without path',
       { output: { title: 't', summary: 's', annotations: [ann({ path: undefined })] } },
-      'without path',
+      "required property 'path'",
     ],
     [
       'an annotation without start_line',
@@ -79,7 +82,17 @@ describe('the fake GitHub enforces the Checks API limits', () => {
       { status: 'completed', conclusion: 'action_required' },
       'details_url',
     ],
-    ['output without summary', { output: { title: 't' } }, 'title and summary'],
+    ['output without summary', { output: { title: 't' } }, "required property 'summary'"],
+    [
+      'an annotation level GitHub does not know',
+      { output: { title: 't', summary: 's', annotations: [ann({ annotation_level: 'error' })] } },
+      '/output/annotations/0/annotation_level must be equal to one of the allowed values',
+    ],
+    [
+      'a conclusion GitHub does not accept',
+      { status: 'completed', conclusion: 'passed' },
+      '/conclusion must be equal to one of the allowed values',
+    ],
   ])('422 on %s', async (_what, body, message) => {
     const id = await created();
     const r = await call('PATCH', `/repos/o/r/check-runs/${id}`, body);
@@ -114,5 +127,47 @@ describe('the fake GitHub enforces the Checks API limits', () => {
     const res = await fetch(gh.url + '/repos/o/r/check-runs', { method: 'POST', body: '{}' });
     expect(res.status).toBe(403);
     expect(res.headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('GitHub’s own description, as the fake holds it', () => {
+  it('refuses an operation GitHub does not have, and a body off its schema', async () => {
+    expect(requestProblem('DELETE', '/repos/o/r/check-runs/1', undefined)).toMatch(
+      /no operation DELETE/,
+    );
+    expect((await call('POST', '/repos/o/r/check-suites/1/rerun')).status).toBe(422);
+    expect(
+      requestProblem('PATCH', '/repos/o/r/check-runs/1', {
+        output: { title: 't', summary: 's', annotations: [ann({ annotation_level: 'error' })] },
+      }),
+    ).toMatch(/annotation_level must be equal to one of the allowed values/);
+    expect(requestProblem('PATCH', '/repos/o/r/check-runs/1', { conclusion: 'passed' })).toMatch(
+      /conclusion must be equal to one of the allowed values/,
+    );
+    expect(
+      requestProblem('PATCH', '/repos/o/r/check-runs/1', {
+        status: 'completed',
+        conclusion: 'action_required',
+        output: { title: 't', summary: 's', annotations: [ann()] },
+      }),
+    ).toBeUndefined();
+  });
+
+  it('finds an answer GitHub would never give (the fake’s own mistakes)', () => {
+    expect(responseProblem('GET', '/repos/o/r/pulls/1', 200, { number: 1 })).toMatch(
+      /GET \/repos\/\{owner\}\/\{repo\}\/pulls\/\{pull_number\} 200 answer: .* required property/,
+    );
+    expect(responseProblem('POST', '/repos/o/r/check-runs', 200, {})).toMatch(
+      /answered 200, not described/,
+    );
+  });
+
+  it('finds an event payload GitHub would never send', () => {
+    expect(payloadProblem('pull_request', { action: 'synchronize', number: 7 })).toMatch(
+      /pull-request-synchronize payload: .*required property/,
+    );
+    expect(payloadProblem('pull_request', { action: 'exploded' })).toMatch(
+      /no pull-request-exploded/,
+    );
   });
 });

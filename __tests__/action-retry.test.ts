@@ -2,7 +2,7 @@
 // and nothing else waits: the client the action builds (createClient: octokit with
 // plugin-retry and plugin-throttling), in process, against the fake API, with a second of
 // waiting shrunk to SECOND ms so the waits are real but short.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createClient, isForbidden, type Api } from '../src/adapters/github/client.js';
 import { FakeGitHub } from './support/fake-github.js';
 
@@ -13,6 +13,8 @@ describe('the action’s API client against the fake API', () => {
   beforeAll(async () => void (await gh.start()));
   afterAll(async () => gh.stop());
   beforeEach(() => gh.reset());
+  // Every answer the fake gave is one GitHub's description allows.
+  afterEach(() => expect(gh.offSpec).toEqual([]));
 
   // What the action would log about each wait: kept here, so a passing run prints nothing.
   let logged: string[] = [];

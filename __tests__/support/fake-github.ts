@@ -2,11 +2,16 @@
 // records every request, and enforces the limits GitHub enforces (so a request GitHub would
 // refuse fails here too): 50 annotations a request, 65535 characters of summary and text,
 // required annotation fields, a 255-character title, details_url for action_required.
+// Every request is held to GitHub's own description (support/openapi.ts): one it does not
+// describe, or a body off the operation's schema, gets the 422 GitHub would give; every answer
+// of a route is checked against the operation's response schema (a mismatch is the fake's own
+// mistake, kept in `offSpec` and failed by fakeGitHubForFile after the test).
 // Failure modes: a read-only token (403), bursts of 5xx, a secondary rate limit, an API that is down,
 // a token that may not read collaborators' permissions (403) or cannot see them (404).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
+import { completed, exampleOf, recordCounts, requestProblem, responseProblem } from './openapi.js';
 
 export interface Recorded {
   method: string;
@@ -124,6 +129,8 @@ export class FakeGitHub {
   primaryLimitNext = { count: 0, resetIn: 1 };
   /** Every request gets 503. */
   down = false;
+  /** Answers of this fake that GitHub's description does not allow (the fake's bugs). */
+  readonly offSpec: string[] = [];
   private server?: Server;
   private nextId = 1000;
 
@@ -139,6 +146,7 @@ export class FakeGitHub {
   }
 
   async stop(): Promise<void> {
+    recordCounts(expect.getState().testPath ?? 'unknown');
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 
@@ -158,6 +166,7 @@ export class FakeGitHub {
     this.secondaryLimitNext = 0;
     this.primaryLimitNext = { count: 0, resetIn: 1 };
     this.down = false;
+    this.offSpec.length = 0;
   }
 
   /** The requests to the Checks API, in order. */
@@ -194,8 +203,17 @@ export class FakeGitHub {
       at: Date.now(),
     };
     this.requests.push(rec);
-    const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
+    let injected = true;
+    const send = (status: number, given: unknown, headers: Record<string, string> = {}) => {
       rec.status = status;
+      // A route's success answer in GitHub's whole shape (its documented example around the
+      // fields the fake sets), then held to the operation's schema.
+      const data =
+        injected || status >= 300 || typeof given !== 'object'
+          ? given
+          : completed(exampleOf(rec.method, rec.path, status), given);
+      const problem = injected ? undefined : responseProblem(rec.method, rec.path, status, data);
+      if (problem) this.offSpec.push(problem);
       const body = Buffer.isBuffer(data)
         ? data
         : typeof data === 'string'
@@ -236,6 +254,13 @@ export class FakeGitHub {
           { message: 'API rate limit exceeded for installation ID 1.' },
           { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
         );
+      }
+      injected = false;
+      // The artifact's storage is not the API: GitHub's description does not cover it.
+      if (!rec.path.startsWith('/storage/')) {
+        const problem = requestProblem(rec.method, rec.path, body);
+        if (problem)
+          return send(422, { message: 'Validation Failed', errors: [problem], status: '422' });
       }
       this.route(rec, url, send);
     } catch (e) {
@@ -314,7 +339,12 @@ export class FakeGitHub {
         return send(this.permissionStatus, { message: 'Not Found' });
       const login = decodeURIComponent(m[1]);
       const role = this.roles.get(login.toLowerCase()) ?? 'read';
-      return send(200, { permission: BASE_ROLE[role], role_name: role, user: { login } });
+      return send(200, {
+        permission: BASE_ROLE[role],
+        role_name: role,
+        // The collaborator as GitHub describes one: with its role (GitHub's own example lacks it).
+        user: { login, role_name: role },
+      });
     }
 
     if ((m = /^\/repos\/[^/]+\/[^/]+\/actions\/runs\/(\d+)\/artifacts$/.exec(p))) {
@@ -397,6 +427,8 @@ export class FakeGitHub {
       user: pull.user,
       head: pull.head,
       base: pull.base,
+      // GitHub's example lists a team without the `type` its schema requires: none here.
+      requested_teams: [],
     };
   }
 
@@ -531,5 +563,11 @@ export function fakeGitHubForFile(): { gh: FakeGitHub; cleanup: (() => void)[] }
     cleanup.forEach((f) => f());
   });
   beforeEach(() => gh.reset());
+  afterEach(() => {
+    if (gh.offSpec.length > 0)
+      throw new Error(
+        `the fake GitHub answered off GitHub's description:\n${gh.offSpec.join('\n')}`,
+      );
+  });
   return { gh, cleanup };
 }

@@ -1,0 +1,2 @@
+export function group(): string;
+export function openapiLedgers(): string[];
