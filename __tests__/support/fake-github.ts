@@ -327,7 +327,7 @@ export class FakeGitHub {
           ? pull.reviews.map((r, i) => ({ id: r.id ?? i + 1, ...r }))
           : m[2] === '/files'
             ? (pull.files ?? [])
-            : (pull.commits ?? []);
+            : (pull.commits ?? []).map(commitJson);
       return this.page(all, url, rec, send);
     }
 
@@ -405,7 +405,7 @@ export class FakeGitHub {
       return send(200, {
         merge_base_commit: { sha: base },
         files,
-        commits,
+        commits: commits.map(commitJson),
         total_commits: totalCommits ?? commits.length,
       });
     }
@@ -518,6 +518,19 @@ export class FakeGitHub {
       run.annotations.push(...(out.annotations ?? []));
     }
   }
+}
+
+/**
+ * A listed commit as GitHub gives it: committed by its author unless the test says otherwise,
+ * and no GitHub account behind either (so GitHub's example's octocat never stands in).
+ */
+function commitJson(c: NonNullable<FakePull['commits']>[number]) {
+  return {
+    author: null,
+    committer: null,
+    ...c,
+    commit: { committer: c.commit.author, ...c.commit },
+  };
 }
 
 /**

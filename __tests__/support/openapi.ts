@@ -27,18 +27,26 @@ interface Spec {
 }
 
 /**
- * OpenAPI 3.0's `nullable: true` beside an `enum` (a check run's `conclusion`) means null is
- * allowed too, as GitHub answers it; ajv reads the enum as it is, so null is added to it.
+ * OpenAPI 3.0's `nullable: true`, as GitHub means it: null is allowed too. ajv knows the keyword
+ * only beside a `type`, and reads an `enum` as it is; so null is added to a nullable `enum` (a
+ * check run's `conclusion`), and a nullable schema without a type (`allOf: [user]`) becomes
+ * `anyOf: [schema, null]`.
  */
-function nullableEnums(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(nullableEnums);
+function nullable(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullable);
   if (!node || typeof node !== 'object') return;
-  const o = node as { nullable?: boolean; enum?: unknown[] };
-  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum.push(null);
-  Object.values(node).forEach(nullableEnums);
+  Object.values(node).forEach(nullable);
+  const o = node as Record<string, unknown> & { nullable?: boolean; enum?: unknown[] };
+  if (o.nullable !== true) return;
+  if (Array.isArray(o.enum) && !o.enum.includes(null)) o.enum.push(null);
+  if (o.type !== undefined) return;
+  const inner = { ...o };
+  delete inner.nullable;
+  for (const k of Object.keys(o)) delete o[k];
+  o.anyOf = [inner, { type: 'null' }];
 }
 const rest = load('rest.json');
-nullableEnums(rest);
+nullable(rest);
 const webhooks = load('webhooks.json');
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
 ajv.addSchema({ $id: 'rest', components: rest.components });
