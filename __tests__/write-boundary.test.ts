@@ -9,7 +9,8 @@ import {
   globsOf,
 } from '../src/decision/evidence-paths.js';
 import { deriveProductionPaths, pathSet } from '../src/decision/production-paths.js';
-import type { Change, CommitChanges, Ledger, LedgerRow } from '../src/types.js';
+import { writeBoundary } from '../src/gather/write-boundary.js';
+import type { Change, ChangeSource, CommitChanges, Ledger, LedgerRow } from '../src/types.js';
 
 const notCode = pathSet([
   ...globsOf(DEFAULT_TEST_PATHS),
@@ -241,5 +242,59 @@ describe('a draft row never re-classes a classified test', () => {
       input(changeOf([commit(true, L)]), ledgerOf(fileRow, draft('tests/test_b.py::t'))),
     );
     expect(fresh.findings.filter((x) => x.rule === 'ledger-agent-edit')).toEqual([]);
+  });
+});
+
+describe('the boundary one run uses (gather/write-boundary.ts)', () => {
+  const settings = {
+    testPaths: globsOf(DEFAULT_TEST_PATHS),
+    harnessPaths: globsOf(DEFAULT_HARNESS_PATHS),
+    draftPaths: ['tests/agent_drafts/**'],
+    reports: [],
+  };
+  const source = (files?: string[]): ChangeSource => ({
+    source: files ? 'git' : 'the GitHub API (pulls.listFiles of #7)',
+    range: { base: 'main', head: 'HEAD' },
+    baseSha: 'c'.repeat(40),
+    changedPaths: async () => [],
+    commits: async () => null,
+    baseLedgerText: async () => null,
+    ...(files ? { filesAt: async () => files } : {}),
+  });
+
+  test("derived from the base's tree when neither input is set, and the notes say so", async () => {
+    const notes: string[] = [];
+    const files = ['src/a.py', 'tests/test_a.py', 'six.py', 'pyproject.toml'];
+    const b = await writeBoundary({ production: [] }, source(files), settings, notes);
+    expect(b.from).toBe(`derived from the base ${'c'.repeat(12)}`);
+    expect(b.globs.filter((g) => !g.startsWith('!'))).toEqual(['src/**', 'six.py']);
+    expect(notes).toEqual([
+      expect.stringContaining(
+        `production paths derived from the base ${'c'.repeat(12)}'s tree (4 file(s)): src/**, six.py;`,
+      ),
+    ]);
+  });
+
+  test('agent-write-paths, then production-paths, win over the derivation; ** is off', async () => {
+    const notes: string[] = [];
+    const given = { agentWritePaths: ['lib/**'], production: ['src/**'] };
+    expect(await writeBoundary(given, source([]), settings, notes)).toEqual({
+      globs: ['lib/**'],
+      from: 'agent-write-paths',
+    });
+    expect(await writeBoundary({ production: ['src/**'] }, source([]), settings, notes)).toEqual({
+      globs: ['src/**'],
+      from: 'production-paths',
+    });
+    expect(notes).toEqual([]);
+    await writeBoundary({ agentWritePaths: ['**'], production: [] }, source([]), settings, notes);
+    expect(notes).toEqual([expect.stringContaining("agent-write-paths '**'")]);
+  });
+
+  test("the API fallback cannot list the base's tree: no production path, and a note", async () => {
+    const notes: string[] = [];
+    const b = await writeBoundary({ production: [] }, source(), settings, notes);
+    expect(b.globs).toEqual([]);
+    expect(notes).toEqual([expect.stringContaining("cannot list the base's tree")]);
   });
 });
