@@ -114,12 +114,13 @@ export function deriveProductionPaths(
   for (const p of files) {
     const slash = p.indexOf('/');
     const top = slash < 0 ? p : p.slice(0, slash);
-    if (top.startsWith('.') || !isSource(p) || notCode(p)) continue;
+    // Cheap questions first: a large tree's files mostly fall in a folder already taken.
+    if (top.startsWith('.') || (slash >= 0 && folders.has(top)) || !isSource(p)) continue;
     if (slash < 0) {
-      if (!ROOT_TOOLING.test(p) && !nested(p)) rootFiles.push(p);
+      if (!ROOT_TOOLING.test(p) && !nested(p) && !notCode(p)) rootFiles.push(p);
       continue;
     }
-    if (folders.has(top) || NOT_PRODUCTION.has(top.toLowerCase()) || nested(p)) continue;
+    if (NOT_PRODUCTION.has(top.toLowerCase()) || nested(p) || notCode(p)) continue;
     folders.add(top);
   }
   const tops = [...folders].sort();
