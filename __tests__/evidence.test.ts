@@ -142,6 +142,8 @@ describe('the path sets', () => {
       // found by their presence (issue 36): a stdlib-named root module, task runners, .npmrc
       'inspect.py',
       'json/__init__.py',
+      'src/pdb.py', // pytest's `pythonpath = src` puts src/ first on sys.path
+      'src/json/__init__.py',
       'Makefile',
       'justfile',
       'Taskfile.yml',
@@ -151,8 +153,8 @@ describe('the path sets', () => {
       '.nycrc.json',
     ])
       expect([p, paths.harnessKeys(p)]).toEqual([p, 'whole']);
-    // A module of the project named like one is not at the root: no sys.path shadows with it.
-    for (const p of ['src/inspect.py', 'src/json/__init__.py', 'lib/Makefile'])
+    // A module of the project's package named like one shadows nothing (it is pkg.json).
+    for (const p of ['src/pkg/inspect.py', 'lib/json/__init__.py', 'lib/Makefile'])
       expect([p, paths.harnessKeys(p)]).toEqual([p, []]);
     expect(paths.harnessKeys('package.json')).toEqual([
       'jest',

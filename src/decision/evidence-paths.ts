@@ -150,6 +150,19 @@ export const DEFAULT_HARNESS_PATHS: readonly PathEntry[] = [
     source: 'the same, as a root package',
     shown: 'NAME/** for each of those modules',
   },
+  {
+    glob: `src/${anyOf(PYTHON_STDLIB_MODULES)}.py`,
+    runner: 'pytest',
+    source:
+      'pytest puts `pythonpath = src` first on sys.path: a module there named like one pytest imports later (pdb) replaces it',
+    shown: 'src/NAME.py for each of those modules',
+  },
+  {
+    glob: `src/${anyOf(PYTHON_STDLIB_MODULES)}/**`,
+    runner: 'pytest',
+    source: 'the same, as a package in src/',
+    shown: 'src/NAME/** for each of those modules',
+  },
   { glob: '**/sitecustomize.py', runner: 'python', source: 'python: the site module' },
   { glob: '**/usercustomize.py', runner: 'python', source: 'python: the site module' },
   {
