@@ -21,6 +21,7 @@ export const E2E = [
   'evidence-attacks.test.ts',
   'evidence-attacks-js.test.ts',
   'indirection-attacks.test.ts',
+  'allowlist-attacks.test.ts',
   'gaming-attacks.test.ts',
   'hostile.test.ts',
   'hostile-event-action.test.ts',

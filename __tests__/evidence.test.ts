@@ -139,12 +139,30 @@ describe('the path sets', () => {
       '.github/workflows/ci.yml',
       '.github/actions/setup/action.yml',
       '.github/CODEOWNERS',
+      // found by their presence (issue 36): a stdlib-named root module, task runners, .npmrc
+      'inspect.py',
+      'json/__init__.py',
+      'src/pdb.py', // pytest's `pythonpath = src` puts src/ first on sys.path
+      'src/json/__init__.py',
+      'Makefile',
+      'justfile',
+      'Taskfile.yml',
+      '.npmrc',
+      'web/.npmrc',
+      '.yarnrc.yml',
+      '.nycrc.json',
     ])
       expect([p, paths.harnessKeys(p)]).toEqual([p, 'whole']);
+    // A module of the project's package named like one shadows nothing (it is pkg.json).
+    for (const p of ['src/pkg/inspect.py', 'lib/json/__init__.py', 'lib/Makefile'])
+      expect([p, paths.harnessKeys(p)]).toEqual([p, []]);
     expect(paths.harnessKeys('package.json')).toEqual([
       'jest',
       'mocha',
       'ava',
+      'babel',
+      'jest-junit',
+      'nyc',
       'scripts.test',
       'scripts.pretest',
       'scripts.posttest',
@@ -152,8 +170,12 @@ describe('the path sets', () => {
     expect(paths.harnessKeys('pyproject.toml')).toEqual([
       'tool.pytest',
       'project.entry-points.pytest11',
+      'tool.tox',
+      'tool.hatch.envs',
+      'tool.poe',
+      'tool.pdm.scripts',
     ]);
-    expect(paths.harnessKeys('tox.ini')).toEqual(['pytest', 'testenv']);
+    expect(paths.harnessKeys('tox.ini')).toEqual(['pytest', 'testenv', 'tox']);
     expect(paths.harnessKeys('src/calc.py')).toEqual([]);
     expect(paths.harnessKeys('tests/ledger.yaml')).toEqual([]);
   });

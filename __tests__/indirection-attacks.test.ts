@@ -149,7 +149,8 @@ const ATTACKS: Play[] = [
     without: 'fail',
     with: 'pass',
     today: ADMITTED,
-    gate: rejects(['agent-harness-edit'], {
+    // The new shim/ folder is outside the production paths derived from the base (issue 36).
+    gate: rejects(['agent-harness-edit', 'agent-write-outside'], {
       rule: 'agent-harness-edit',
       file: 'scripts/test.sh',
       text: ['make test'],

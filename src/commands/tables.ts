@@ -113,7 +113,7 @@ export const CHECK = {
       type: 'string',
       multiple: true,
       value: 'GLOB',
-      help: "where agents' commits may write, beside the draft paths (anything else rejects)",
+      help: "where agents' commits may write, beside the draft paths (anything else rejects; default: --production, else derived from the base; '**': off)",
     },
     'reports-expected': {
       type: 'string',

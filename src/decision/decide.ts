@@ -69,15 +69,23 @@ export function decide(input: DecideInput): Report {
   const ledger = input.ledgerErrors.length === 0 ? input.ledger : undefined;
   const evidence = evidenceFindings(input, ledger);
   findings.push(...(evidence?.findings ?? []));
-  if (input.change && input.evidence)
+  if (input.change && input.evidence) {
+    // A test, harness, golden or report path is its own rule's (one finding per trick).
+    const judged = new Set(
+      (evidence?.agentChanges ?? [])
+        .filter((a) => a.kind !== 'production' && a.kind !== 'other')
+        .map((a) => a.path),
+    );
     findings.push(
       ...writeOutside(
         input.change,
         input.evidence.agentWritePaths,
         input.evidence.draftPaths,
         input.ledgerFile,
+        judged,
       ),
     );
+  }
   if (input.change) findings.push(...gamingFindings(input.change));
   if (ledger) {
     const facts = new ChangeFacts(input.change);

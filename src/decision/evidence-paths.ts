@@ -1,6 +1,7 @@
 // The default evidence path sets (CONTRACT §3 "Evidence paths"), as data: the CLI's and the
 // action's defaults, docs/evidence-paths.md and the tests read these lists. Each entry says
 // which runner reads it and where that runner documents it.
+import { PYTHON_STDLIB_MODULES } from './python-stdlib.js';
 
 export interface PathEntry {
   /**
@@ -13,7 +14,12 @@ export interface PathEntry {
   runner: string;
   /** Where the runner documents the file or key. */
   source: string;
+  /** How docs/evidence-paths.md shows a glob too long to print (the stdlib names). */
+  shown?: string;
 }
+
+/** `{a,b,c}`: one glob alternative per name (one compiled pattern, not hundreds). */
+const anyOf = (names: readonly string[]) => `{${names.join(',')}}`;
 
 /** Where each supported runner looks for tests, their helpers and their fixtures. */
 export const DEFAULT_TEST_PATHS: readonly PathEntry[] = [
@@ -74,7 +80,38 @@ export const DEFAULT_HARNESS_PATHS: readonly PathEntry[] = [
   },
   { glob: '**/tox.ini#pytest', runner: 'pytest', source: 'pytest: configuration file formats' },
   { glob: '**/tox.ini#testenv', runner: 'tox', source: 'tox: the commands each environment runs' },
+  { glob: '**/tox.ini#tox', runner: 'tox', source: 'tox: the environments it runs' },
   { glob: '**/noxfile.py', runner: 'nox', source: 'nox: the sessions that run the tests' },
+  {
+    glob: '**/pyproject.toml#tool.tox',
+    runner: 'tox',
+    source: 'tox: configuration in pyproject.toml',
+  },
+  {
+    glob: '**/pyproject.toml#tool.hatch.envs',
+    runner: 'hatch',
+    source: 'hatch: environment scripts (hatch run test)',
+  },
+  {
+    glob: '**/pyproject.toml#tool.poe',
+    runner: 'poethepoet',
+    source: 'poe: tasks in pyproject.toml',
+  },
+  {
+    glob: '**/pyproject.toml#tool.pdm.scripts',
+    runner: 'pdm',
+    source: 'pdm: pdm run scripts',
+  },
+  // Task runners a project's docs run (`make test`, `just test`), at the root.
+  { glob: 'Makefile', runner: 'make', source: 'GNU make: the makefile names it looks for' },
+  { glob: 'makefile', runner: 'make', source: 'GNU make: the makefile names it looks for' },
+  { glob: 'GNUmakefile', runner: 'make', source: 'GNU make: the makefile names it looks for' },
+  { glob: '{justfile,Justfile,.justfile}', runner: 'just', source: 'just: the justfile' },
+  {
+    glob: 'Taskfile{,.dist}.{yml,yaml}',
+    runner: 'task',
+    source: 'Task: the Taskfile names it looks for',
+  },
   {
     glob: 'pytest.py',
     runner: 'pytest',
@@ -100,6 +137,32 @@ export const DEFAULT_HARNESS_PATHS: readonly PathEntry[] = [
     runner: 'pytest',
     source: 'a root package named like a plugin shadows it',
   },
+  {
+    glob: `${anyOf(PYTHON_STDLIB_MODULES)}.py`,
+    runner: 'python',
+    source:
+      'python -m puts the working folder first on sys.path: a root module named like a standard-library one is imported in its place',
+    shown: `NAME.py for each of Python's ${PYTHON_STDLIB_MODULES.length} standard-library modules a file can shadow (src/decision/python-stdlib.ts)`,
+  },
+  {
+    glob: `${anyOf(PYTHON_STDLIB_MODULES)}/**`,
+    runner: 'python',
+    source: 'the same, as a root package',
+    shown: 'NAME/** for each of those modules',
+  },
+  {
+    glob: `src/${anyOf(PYTHON_STDLIB_MODULES)}.py`,
+    runner: 'pytest',
+    source:
+      'pytest puts `pythonpath = src` first on sys.path: a module there named like one pytest imports later (pdb) replaces it',
+    shown: 'src/NAME.py for each of those modules',
+  },
+  {
+    glob: `src/${anyOf(PYTHON_STDLIB_MODULES)}/**`,
+    runner: 'pytest',
+    source: 'the same, as a package in src/',
+    shown: 'src/NAME/** for each of those modules',
+  },
   { glob: '**/sitecustomize.py', runner: 'python', source: 'python: the site module' },
   { glob: '**/usercustomize.py', runner: 'python', source: 'python: the site module' },
   {
@@ -124,6 +187,33 @@ export const DEFAULT_HARNESS_PATHS: readonly PathEntry[] = [
     source: 'mocha: the "mocha" key of package.json',
   },
   { glob: '**/package.json#ava', runner: 'ava', source: 'ava: the "ava" key of package.json' },
+  {
+    glob: '**/package.json#babel',
+    runner: 'jest',
+    source: 'babel-jest transforms every test file with the "babel" key of package.json',
+  },
+  {
+    glob: '**/package.json#jest-junit',
+    runner: 'jest-junit',
+    source: 'jest-junit: options in the "jest-junit" key of package.json (what the report says)',
+  },
+  {
+    glob: '**/package.json#nyc',
+    runner: 'nyc',
+    source: 'nyc: "require" loads modules before the tests',
+  },
+  { glob: '**/.nycrc*', runner: 'nyc', source: 'nyc: "require" loads modules before the tests' },
+  { glob: '**/.swcrc', runner: 'jest', source: '@swc/jest transforms every test file' },
+  // Package managers: what they read by its presence before they run a script.
+  {
+    glob: '**/.npmrc',
+    runner: 'npm',
+    source: 'npm: a project .npmrc sets node-options, script-shell, ignore-scripts',
+  },
+  { glob: '**/.yarnrc', runner: 'yarn', source: 'yarn 1: a project .yarnrc' },
+  { glob: '**/.yarnrc.yml', runner: 'yarn', source: 'yarn berry: yarnPath, plugins' },
+  { glob: '**/.pnpmfile.cjs', runner: 'pnpm', source: 'pnpm: hooks run at install' },
+  { glob: '**/bunfig.toml', runner: 'bun', source: 'bun: preload' },
   {
     glob: '**/package.json#scripts.test',
     runner: 'npm',

@@ -19,6 +19,7 @@ import type {
 } from '../types.js';
 import { LOCKFILES } from './evidence-paths.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
+import type { WriteBoundary } from './production-paths.js';
 
 export interface EvidenceSettings {
   testPaths: string[];
@@ -32,8 +33,11 @@ export interface EvidenceSettings {
    * with how it is reached. Absent when it could not be resolved (no base, the API fallback).
    */
   reached?: readonly { path: string; key?: string; via: string }[];
-  /** Where an agent's commits may write, beside the draft paths and the ledger (§3). */
-  agentWritePaths?: string[];
+  /**
+   * Where an agent's commits may write, beside the draft paths and the ledger (§3): given, or
+   * derived from the base's tree. Absent: not judged (no base).
+   */
+  agentWritePaths?: WriteBoundary;
 }
 
 export interface EvidenceContext {

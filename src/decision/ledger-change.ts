@@ -3,6 +3,7 @@
 import type { Change, Finding, Ledger, LedgerRow, RuleKey } from '../types.js';
 import { finding } from './finding.js';
 import { goldenLabel } from '../ledger/golden-set.js';
+import { rowFor } from '../ledger/file-rows.js';
 
 // `skip` included: saying a test may skip is a contract change like any other (§2).
 export const CONTRACT_FIELDS = [
@@ -77,6 +78,10 @@ export function ledgerChangeFindings(
     }
     const changed = CONTRACT_FIELDS.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
     if (changed.length === 0) continue;
+    if (after.class === 'draft' && before.class !== 'draft') {
+      out.push(draftOver(after, before, ledgerFile, who(after.id).why));
+      continue;
+    }
     const onlyRelocked =
       changed.length === 1 &&
       changed[0] === 'digest' &&
@@ -91,9 +96,34 @@ export function ledgerChangeFindings(
       edit(after, `edits an existing row: ${what}`, after.keyLines[changed[0]] ?? after.line),
     );
   }
+  const baseById = base?.ledger && base.errors.length === 0 ? base.ledger : undefined;
   for (const row of ledger.rows) {
-    if (baseIds.has(row.id) || row.class === 'draft') continue;
+    if (baseIds.has(row.id)) continue;
+    if (row.class === 'draft') {
+      // A draft row beats the file row that classes its test: a classified test's failure
+      // would read as a draft's (info). Whoever appends it, the base's class stands.
+      const classed = baseById && rowFor(baseById, row.id);
+      if (classed && classed.class !== 'draft')
+        out.push(draftOver(row, classed, ledgerFile, who(row.id).why));
+      continue;
+    }
     const why = base === null ? ' (the base has no ledger)' : '';
     out.push(edit(row, `adds a ${row.class} row${why}`, row.line));
   }
+}
+
+/**
+ * `ledger-agent-edit`, whoever wrote it: a draft row for a test the base's `classed` row (its
+ * own, or its file's) classifies. Drafts are proposals; they never re-class a judged test.
+ */
+function draftOver(row: LedgerRow, classed: LedgerRow, ledgerFile: string, why: string): Finding {
+  const by = classed.id === row.id ? 'its own row' : `the file row ${classed.id}`;
+  return finding('ledger-agent-edit', {
+    id: row.id,
+    status: null,
+    class: row.class,
+    message: `a draft row for a test the base classes as ${classed.class} (${by}, base line ${classed.line}): a draft never changes how a classified test is judged (${why})`,
+    file: ledgerFile,
+    line: row.line,
+  });
 }

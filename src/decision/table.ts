@@ -218,12 +218,13 @@ export const RULES: readonly Rule[] = [
   {
     key: 'ledger-agent-edit',
     signal:
-      "the same, when the commit that last touched the row is an agent's (agents may only append draft rows)",
+      "the same, when the commit that last touched the row is an agent's (agents may only append draft rows); and a draft row, whoever appends it, for a test the base ledger classes with another class (its own row, or its file's row)",
     class: '—',
     result: 'reject',
     action: "undo the agent's edit of the row; a human makes it in a commit of their own",
     fix: 'git checkout $base -- $ledger',
-    stops: 'an agent that re-classes, re-digests or deletes rows to turn its reject into an admit',
+    stops:
+      'an agent that re-classes, re-digests or deletes rows, or appends a draft row over a locked test, to turn its reject into an admit',
   },
   {
     key: 'ledger-invalid',
@@ -259,14 +260,14 @@ export const RULES: readonly Rule[] = [
   {
     key: 'agent-write-outside',
     signal:
-      "`agent-write-paths` is set and an agent's commit adds, edits or deletes a path outside it, the draft paths and the ledger",
+      "an agent's commit adds, edits or deletes a path outside the production paths, the draft paths and the ledger — production paths: `agent-write-paths` when set, else `production-paths`, else derived from the base's tree (top-level source folders less test-like folders, dotfiles and manifests, and the root source files the base has); `**` turns it off (§3); a test, harness, golden or report path is its own rule's",
     class: '\u2014',
     result: 'reject',
     action:
       'a human makes that edit in a commit of their own, or the agent keeps to its write paths',
     fix: 'git checkout $base -- $module',
     stops:
-      'any write an agent makes outside the code it was asked to fix, whether or not a harness or test list names the file',
+      'any write an agent makes outside the code it was asked to fix (a new root module, a project `.npmrc`, a manifest key, a Makefile target), whether or not a harness or test list names the file',
   },
   {
     key: 'harness-unresolved',

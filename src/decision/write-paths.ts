@@ -1,37 +1,50 @@
-// Where an agent may write (CONTRACT §3 "Agent write paths"): a team that sets
-// `agent-write-paths` says where its agents' commits may add, edit or delete files — the
-// production code they fix — beside the draft paths and the ledger (where an agent appends its
-// draft rows, judged by the ledger rules). Anything else an agent's commit touches, anywhere,
-// is `agent-write-outside` (reject), naming the file and the commit. The strongest setting: no
-// path list of harness or tests needs to be complete for it to hold.
-import picomatch from 'picomatch';
+// Where an agent may write (CONTRACT §3 "Agent write paths"): the production code it fixes,
+// beside the draft paths and the ledger (where an agent appends its draft rows, judged by the
+// ledger rules). On by default: the production paths are `agent-write-paths` when a team
+// sets it, else `production-paths`, else derived from the base's tree
+// (production-paths.ts). Anything else an agent's commit touches, anywhere, is
+// `agent-write-outside` (reject), naming the file and the commit: no path list of harness or
+// tests needs to be complete for it to hold. `**` turns it off (weaker: the lists alone).
 import type { Change, Finding } from '../types.js';
 import { short, VERB } from './evidence.js';
 import { finding, NO_CASE } from './finding.js';
+import { isOff, pathSet, type WriteBoundary } from './production-paths.js';
 
+export { isOff, type WriteBoundary };
+
+/**
+ * `judged`: paths another evidence rule already judges for this change (an agent's test or
+ * harness edit, a shipped report): one finding per trick, and a bot's pin bump stays the
+ * review the harness rule makes of it.
+ */
 export function writeOutside(
   change: Change,
-  writePaths: readonly string[] | undefined,
+  boundary: WriteBoundary | undefined,
   draftPaths: readonly string[],
   ledgerFile: string,
+  judged: ReadonlySet<string> = new Set(),
 ): Finding[] {
-  const globs = (writePaths ?? []).filter((g) => g.trim() !== '');
-  if (globs.length === 0) return [];
-  const inside = picomatch([...globs, ...draftPaths.filter((g) => g.trim() !== '')], { dot: true });
+  if (boundary === undefined || isOff(boundary)) return [];
+  const production = pathSet(boundary.globs) ?? (() => false);
+  const draft = pathSet(draftPaths) ?? (() => false);
+  const inside = (p: string) => p === ledgerFile || production(p) || draft(p) || judged.has(p);
   const net = new Set(change.changed.map((c) => c.path));
   const byPath = new Map<string, string[]>();
   for (const commit of change.commits ?? []) {
     if (!commit.agent) continue;
     for (const c of commit.paths) {
-      if (!net.has(c.path) || c.path === ledgerFile || inside(c.path)) continue;
+      if (!net.has(c.path) || inside(c.path)) continue;
       const said = `${short(commit.sha)} ${VERB[c.status]} it (${commit.why})`;
       byPath.set(c.path, [...(byPath.get(c.path) ?? []), said]);
     }
   }
+  const shown = boundary.globs.filter((g) => !g.startsWith('!'));
+  const list = shown.length === 0 ? 'none' : shown.slice(0, 6).join(', ');
+  const more = shown.length > 6 ? `, and ${shown.length - 6} more` : '';
   return [...byPath].map(([path, lines]) =>
     finding('agent-write-outside', {
       ...NO_CASE,
-      message: `${path}: outside agent-write-paths (${globs.join(', ')}): ${lines.slice(0, 3).join('; ')}${lines.length > 3 ? `; and ${lines.length - 3} more commit(s)` : ''}`,
+      message: `${path}: outside the agent's write paths (${boundary.from}: ${list}${more}; the draft paths and the ledger): ${lines.slice(0, 3).join('; ')}${lines.length > 3 ? `; and ${lines.length - 3} more commit(s)` : ''}`,
       file: path,
     }),
   );

@@ -2,7 +2,6 @@
 // Shared by the CLI (`ledger-gate check`) and the action; both only add their own I/O around it.
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from '../adapters/fs/file-facts.js';
 import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
@@ -23,6 +22,8 @@ import {
   globsOf,
 } from '../decision/evidence-paths.js';
 import { commitFacts } from './evidence-commits.js';
+import { writeBoundary } from './write-boundary.js';
+import { pathSet } from '../decision/production-paths.js';
 import type { HarnessResolution } from '../harness/resolve.js';
 import { quarantineWarnings } from '../decision/quarantine.js';
 import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
@@ -80,8 +81,10 @@ export interface GateOptions extends StrongerOptions {
    */
   changeSource?: () => Promise<ChangeSource>;
   /**
-   * Where an agent's commits may write (globs), beside the draft paths and the ledger; when
-   * set, anything else an agent's commit touches is `agent-write-outside` (§3).
+   * Where an agent's commits may write (globs, `!GLOB` excludes), beside the draft paths and
+   * the ledger; unset: the production paths, given or derived from the base's tree
+   * (gather/write-boundary.ts). Anything else an agent's commit touches is
+   * `agent-write-outside` (§3); `**` turns it off.
    */
   agentWritePaths?: string[];
   /** How many report files the run must deliver (the shard count); fewer is `reports-missing`. */
@@ -182,6 +185,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
         `harness: ${h.reach.length} path(s) reached from the base's CI and runner configs (${h.read} file(s) read), ${h.unresolved.length} not followed`,
       );
     }
+    evidence.agentWritePaths = await writeBoundary(o, src, evidence, notes);
     change = await readChange(o, src, changed, ledgerShown, ledger, evidence, notes);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
@@ -347,13 +351,12 @@ function evidenceSettings(o: GateOptions): EvidenceSettings {
     harnessPaths: given(o.harnessPaths, globsOf(DEFAULT_HARNESS_PATHS)),
     draftPaths: given(o.draftPaths, DEFAULT_DRAFT_PATHS),
     reports: o.junit,
-    agentWritePaths: o.agentWritePaths?.filter((g) => g.trim() !== ''),
   };
 }
 
+/** A glob list's path set (`!GLOB` excludes), undefined when empty. */
 function matcher(globs: string[]): ((p: string) => boolean) | undefined {
-  const list = globs.filter((g) => g.trim() !== '');
-  return list.length > 0 ? picomatch(list, { dot: true }) : undefined;
+  return pathSet(globs);
 }
 
 /**

@@ -66,7 +66,12 @@ export function renderThreatModel(): string {
 export function renderEvidencePaths(): string {
   const table = (entries: readonly PathEntry[]) =>
     '| path | runner | source |\n|---|---|---|\n' +
-    entries.map((e) => `| \`${e.glob}\` | ${plain(e.runner)} | ${plain(e.source)} |`).join('\n') +
+    entries
+      .map(
+        (e) =>
+          `| ${e.shown ? plain(e.shown) : `\`${e.glob}\``} | ${plain(e.runner)} | ${plain(e.source)} |`,
+      )
+      .join('\n') +
     '\n';
   return (
     '### Test paths (`--test-paths`, `test-paths`)\n\n' +
