@@ -136,8 +136,8 @@ export type PythonTool = 'tox' | 'nox' | 'make' | 'pytest';
 
 /**
  * The tool the project runs its tests with: tox (tox.ini, or a [tool.tox] table), nox
- * (noxfile.py), a Makefile whose `test` target runs pytest; else pytest itself. `ci` is the
- * text of the project's existing workflows: a tool its CI runs wins.
+ * (noxfile.py), a Makefile whose `test` target runs pytest when its CI runs `make test`; else
+ * pytest itself. `ci` is the text of the project's existing workflows: a tool it runs wins.
  */
 export function pythonTool(
   files: ReadonlySet<string>,
@@ -155,8 +155,9 @@ export function pythonTool(
     if (make && ciRuns(/\bmake\s+test\b/)) return 'make';
     if (ciRuns(/\bpytest\b/)) return 'pytest';
   }
+  // A Makefile's target only where CI runs it: it may call tools setup's workflow does not
+  // install (`uv run pytest`, andialbrecht/sqlparse). tox and nox install their own.
   if (tox) return 'tox';
   if (nox) return 'nox';
-  if (make) return 'make';
   return 'pytest';
 }
