@@ -1,7 +1,7 @@
-// issue 27's acceptance on real projects, replayed: bench/setup-trial/run.sh cloned a real
-// pytest, jest and vitest library, ran `ledger-gate setup` there, ran the test job it wrote and
-// kept the reports, the test folders and the workflow in __fixtures__/setup-real/ (CI cannot
-// fetch). Here, in a git repository holding those files at their paths, the built CLI's setup
+// issue 27's and 37's acceptance on real projects, replayed: bench/setup-trial/run.sh cloned
+// two real pytest, jest and vitest libraries each, ran `ledger-gate setup` there, ran the
+// test job it wrote and kept the reports, the test folders and the workflow in
+// __fixtures__/setup-real/ (CI cannot fetch). Here, in a git repository holding those files at their paths, the built CLI's setup
 // must write that same workflow (so the kept reports are what its test job writes today),
 // GitHub's parser must accept it, `init` freezes the real reports, and the gate job's step on
 // them posts an admit to the fake GitHub. LEDGER_GATE_SETUP_REAL points at a fresh capture
@@ -34,8 +34,10 @@ interface Meta {
   stubs: string[];
 }
 
-test('the three runners are kept (a fixture lost is a failure, not a smaller loop)', () => {
-  expect(ONLY ? PROJECTS : PROJECTS.length).toEqual(ONLY ? [ONLY] : 3);
+test('the six projects are kept, two per runner (a fixture lost is a failure, not a smaller loop)', () => {
+  expect(ONLY ? PROJECTS : PROJECTS).toEqual(
+    ONLY ? [ONLY] : ['defu', 'iniconfig', 'ms', 'sqlparse', 'tiny-invariant', 'ufo'],
+  );
 });
 
 describe.each(PROJECTS)('setup in a clone of %s', (name) => {
@@ -46,7 +48,10 @@ describe.each(PROJECTS)('setup in a clone of %s', (name) => {
     cleanup.push(() => repo.cleanup());
     repo.git('symbolic-ref', 'HEAD', `refs/heads/${meta.branch}`);
     cpSync(path.join(kept, 'tree'), repo.dir, { recursive: true });
-    for (const f of meta.stubs) writeFileSync(path.join(repo.dir, f), '');
+    for (const f of meta.stubs) {
+      mkdirSync(path.dirname(path.join(repo.dir, f)), { recursive: true });
+      writeFileSync(path.join(repo.dir, f), '');
+    }
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [CLI, ...args], {
         cwd: repo.dir,

@@ -222,7 +222,7 @@ test('jest without jest-junit: the reporter is installed beside the checkout and
   expect(bare).toContain('--reporters="$RUNNER_TEMP/jest-junit/node_modules/jest-junit"');
   const own = text(['jest', 'jest-junit']);
   expect(own).toContain('- run: npm ci\n');
-  expect(own).toContain('--reporters=jest-junit\n');
+  expect(own).toContain('--reporters=jest-junit --json');
 });
 
 test('CODEOWNERS lines: the ledger, the top folders of goldens and seeds, the workflows', () => {
@@ -260,7 +260,7 @@ describe('ledger-gate setup in a repository', () => {
       /^\.github\/workflows\/tests\.yml: wrote jest, then the gate \(\d+ lines\)$/m,
     );
     expect(out.out).toContain(
-      "  ledger-gate init --junit 'build/junit.xml' --junit 'build/jest.json' --owner YOUR-NAME\n",
+      "  ledger-gate init --junit 'build/junit*.xml' --junit 'build/jest*.json' --owner YOUR-NAME\n",
     );
     expect(out.out).toContain('search for and add the check named ledger-gate');
     expect(out.out).toContain('  /tests/ledger.yaml   @your-org/test-owners\n');

@@ -1,8 +1,9 @@
 // Keeps what CI needs of one trial (bench/setup-trial/run.sh) in a folder: the reports the test
 // job wrote (with the checkout's and RUNNER_TEMP's absolute paths made placeholders), the
-// project's test folders and root config files as git has them, empty stand-ins for the root
-// files setup only looks at (lock files), the workflow setup wrote, and meta.json (the project, its commit, the branch,
-// the commands the workflow ran). __tests__/setup-real.test.ts reads it.
+// project's test folders and root config files as git has them, empty stand-ins for every
+// other file (setup reads the file list: the production paths, the lock file), the workflow
+// setup wrote, and meta.json (the project, its commit, the branch, the stand-ins).
+// __tests__/setup-real.test.ts reads it.
 // Usage: node capture.mjs CHECKOUT RUNNER_TEMP OUT META_JSON
 import { execFileSync } from 'node:child_process';
 import {
@@ -23,9 +24,9 @@ if (!metaJson) {
 }
 const TEST_DIRS = /^(tests?|__tests__|spec)\//;
 const CONFIG =
-  /^(package\.json|(jest|vitest)\.config\.[cm]?[jt]s|vitest\.workspace\.ts|pyproject\.toml|setup\.cfg|tox\.ini|pytest\.ini|conftest\.py|tsconfig\.json|\.nvmrc|\.node-version|\.gitignore|LICENSE(\.md|\.txt)?)$/;
-const STUB =
-  /^(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|requirements\.txt|uv\.lock|go\.mod|pom\.xml)$/;
+  /^(package\.json|(jest|vitest)\.config\.[cm]?[jt]s|vitest\.workspace\.ts|pyproject\.toml|setup\.cfg|setup\.py|tox\.ini|noxfile\.py|Makefile|pytest\.ini|conftest\.py|tsconfig\.json|\.nvmrc|\.node-version|\.gitignore|LICENSE(\.md|\.txt)?)$/;
+/** The project's workflows are not kept: the trial ran setup without them. */
+const LEFT_OUT = /^\.github\/workflows\//;
 const MAX = 64 * 1024;
 
 rmSync(out, { recursive: true, force: true });
@@ -35,12 +36,12 @@ const files = execFileSync('git', ['ls-files', '-z'], { cwd: dir, encoding: 'utf
 const kept = [];
 const stubs = [];
 for (const f of files) {
-  if (STUB.test(f)) stubs.push(f);
-  else if ((TEST_DIRS.test(f) || CONFIG.test(f)) && statSync(path.join(dir, f)).size <= MAX) {
+  if (LEFT_OUT.test(f)) continue;
+  if ((TEST_DIRS.test(f) || CONFIG.test(f)) && statSync(path.join(dir, f)).size <= MAX) {
     mkdirSync(path.dirname(path.join(out, 'tree', f)), { recursive: true });
     copyFileSync(path.join(dir, f), path.join(out, 'tree', f));
     kept.push(f);
-  }
+  } else stubs.push(f);
 }
 const reports = path.join(temp, 'reports');
 mkdirSync(path.join(out, 'reports'), { recursive: true });

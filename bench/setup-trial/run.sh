@@ -6,7 +6,7 @@
 # reports and test folders (capture.mjs), then judge them with the gate job's step against the
 # fake GitHub (__tests__/setup-real.test.ts, the action bundle under Node 24): it must admit.
 #
-#   bash bench/setup-trial/run.sh [--capture] [NAME…]     NAME: sqlparse tiny-invariant ufo
+#   bash bench/setup-trial/run.sh [--capture] [NAME…]     NAME: sqlparse tiny-invariant ufo ms iniconfig defu
 #
 # --capture writes the kept folders to __fixtures__/setup-real/ (what CI replays); without it
 # they go to the work folder. Needs git, the npm registry (the JS projects' installs) and pytest
@@ -25,12 +25,20 @@ declare -A REPO=(
   [sqlparse]=andialbrecht/sqlparse
   [tiny-invariant]=alexreardon/tiny-invariant
   [ufo]=unjs/ufo
+  [ms]=vercel/ms
+  [iniconfig]=pytest-dev/iniconfig
+  [defu]=unjs/defu
 )
 declare -A SHA=(
   [sqlparse]=60cdc649726bf1bc4f1b336050560b336da715ec
   [tiny-invariant]=b5587cf4ba45e257bce49053c3345b6614324252
   [ufo]=11308c0bb5cb4a4bc3bfcbdc5c03177b097423e6
+  [ms]=4b85938394832e62e6e25cca5c151bbc97fe26e2
+  [iniconfig]=71901257f6cbf660e77b1077e00f11a0f440be1e
+  [defu]=80c0146afb11ebd86183a579ec469f3abd976695
 )
+# A src-layout package run from the checkout (pip install skipped: PyPI is not reachable here).
+declare -A PYPATH=([iniconfig]=src)
 names=("$@")
 [[ ${#names[@]} -gt 0 ]] || names=(sqlparse tiny-invariant ufo)
 
@@ -57,9 +65,16 @@ for name in "${names[@]}"; do
   git clone -q "$src" "$dir"
   git -C "$dir" checkout -q "$sha"
   echo "== $name ($repo@$sha)"
+  # With the project's own workflows, setup prints the lines that extend them (shown); the
+  # trial then removes them, as for a project that has none, so setup writes its own to run.
+  if [[ -d "$dir/.github/workflows" ]]; then
+    echo "\$ ledger-gate setup --dry-run   # with the project's workflows"
+    (cd "$dir" && node "$CLI" setup --dry-run 2>&1) | sed -n '1,/^next:/p' | sed 's/^/  /'
+    git -C "$dir" rm -rq .github/workflows && git -C "$dir" -c user.name=trial -c user.email=t@t commit -qm 'trial: no workflows'
+  fi
   echo "\$ ledger-gate setup"
   (cd "$dir" && node "$CLI" setup) | sed 's/^/  /'
-  node "$ROOT/bench/setup-trial/job.mjs" "$dir" "$temp" --skip '^pip '
+  PYTHONPATH="$dir/${PYPATH[$name]:-.}" node "$ROOT/bench/setup-trial/job.mjs" "$dir" "$temp" --skip '^pip '
   # init on the reports the gate will read: the gate step's globs, its folder being the reports'.
   mapfile -t globs < <(node --input-type=module -e "
     import { parse } from '$ROOT/node_modules/yaml/dist/index.js';

@@ -6,11 +6,22 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAJOR_TAG, REPOSITORY } from '../project.js';
-import { defaultBranch } from '../adapters/git/git.js';
+import { defaultBranch, workingFiles } from '../adapters/git/git.js';
+import { buildFolder } from '../setup/build-folder.js';
+import {
+  extension,
+  extensionText,
+  findTestStep,
+  OURS,
+  type WorkflowText,
+} from '../setup/existing-workflow.js';
+import { productionPaths } from '../setup/production-paths.js';
 import {
   branchProblem,
+  CI_REPORTS,
   codeownersLines,
   detectRunners,
+  localCommand,
   protectionSteps,
   RUNNER_NAMES,
   runnerSpec,
@@ -22,7 +33,7 @@ import {
 import { GateError } from '../types.js';
 import { placeOf, printDryRun, refuseOutside, UsageError, type CommandIO } from './io.js';
 import { SETUP } from './tables.js';
-import { defaultLedger } from '../adapters/fs/default-ledger.js';
+import { defaultLedger, TEST_FOLDERS } from '../adapters/fs/default-ledger.js';
 import { ledgerFile, ledgerRows, runCommand } from './upkeep.js';
 
 /** Where GitHub looks for CODEOWNERS, in its order; a new one goes to the first. */
@@ -31,9 +42,22 @@ const CODEOWNERS_AT = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
 /** A GitHub user or team (@name, @org/team) or an e-mail address: nothing else reaches the file. */
 const OWNER = /^(@[A-Za-z0-9](?:[A-Za-z0-9-]*)(?:\/[A-Za-z0-9._-]+)?|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
-function readProject(root: string): Project {
+/** Root files whose text setup reads (the version plugin, the test tool, the ignored folders). */
+const TEXTS = [
+  'pyproject.toml',
+  'setup.cfg',
+  'setup.py',
+  'versioneer.py',
+  'tox.ini',
+  'Makefile',
+  '.gitignore',
+];
+
+async function readProject(root: string): Promise<{ project: Project; workflows: WorkflowText[] }> {
   const files = new Set(readdirSync(root));
   const packages = new Set<string>();
+  let packageManager: string | undefined;
+  let scripts: Record<string, string> | undefined;
   if (files.has('package.json')) {
     let pkg: Record<string, unknown>;
     try {
@@ -48,10 +72,47 @@ function readProject(root: string): Project {
       const deps = pkg?.[k];
       if (deps && typeof deps === 'object') for (const d of Object.keys(deps)) packages.add(d);
     }
-    const pm = pkg?.packageManager;
-    if (typeof pm === 'string') return { files, packages, packageManager: pm };
+    if (typeof pkg?.packageManager === 'string') packageManager = pkg.packageManager;
+    const s = pkg?.scripts;
+    if (s && typeof s === 'object')
+      scripts = Object.fromEntries(
+        Object.entries(s).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
   }
-  return { files, packages };
+  const texts: Record<string, string> = {};
+  for (const f of TEXTS) if (files.has(f)) texts[f] = readText(path.join(root, f));
+  const wfDir = path.join(root, '.github', 'workflows');
+  const workflows: WorkflowText[] = existsSync(wfDir)
+    ? readdirSync(wfDir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .sort()
+        .map((f) => ({ path: `.github/workflows/${f}`, text: readText(path.join(wfDir, f)) }))
+    : [];
+  const ci = workflows
+    .filter((w) => !OURS.test(w.text))
+    .map((w) => w.text)
+    .join('\n');
+  const tracked = await workingFiles(root);
+  return {
+    project: {
+      files,
+      packages,
+      ...(packageManager ? { packageManager } : {}),
+      ...(scripts ? { scripts } : {}),
+      tracked,
+      texts,
+      ci,
+    },
+    workflows,
+  };
+}
+
+function readText(abs: string): string {
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 function chooseRunner(given: string | undefined, p: Project): RunnerName {
@@ -94,7 +155,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
 
     const at = placeOf(io);
     const root = at.root;
-    const project = readProject(root);
+    const { project, workflows } = await readProject(root);
     const runner = chooseRunner(v.runner, project);
     const spec = runnerSpec(runner);
     if (shards > 1 && !spec.shards)
@@ -111,7 +172,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const force = v.force === true;
     const dryRun = v['dry-run'] === true;
 
-    const files: WrittenFile[] = workflowFiles(project, {
+    const production = productionPaths(project.tracked ?? []);
+    const options = {
       runner,
       shards,
       forks: v.forks === true,
@@ -119,7 +181,15 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       branch,
       // The action finds the default itself, in the checkout's test folder.
       ledger: ledgerRel === defaultLedger(root) ? undefined : ledgerRel,
-    });
+      productionPaths: production,
+      trial: v.trial === true,
+    };
+    // A workflow of the project's own that runs the tests is extended, not doubled (one test
+    // job, sharded or forked, is setup's own workflow's to write).
+    const step = findTestStep(workflows, runner, project);
+    const extend = step !== undefined && shards === 1 && v.forks !== true;
+    const files: WrittenFile[] = extend ? [] : workflowFiles(project, options);
+    const testRun = spec.run(project, CI_REPORTS(''));
 
     // Every refusal before anything is written: setup writes all of it or nothing.
     const exists = files.filter((f) => existsSync(path.join(root, f.path))).map((f) => f.path);
@@ -146,6 +216,24 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       }
     }
 
+    const notes: string[] = [];
+    if (extend) {
+      const ext = extension(step, project, options);
+      io.stdout(`${extensionText(step, ext, workflows, project).join('\n')}\n`);
+      if (ext.test.note) notes.push(`note: ${ext.test.note}`);
+    } else {
+      if (testRun.note) notes.push(`note: ${testRun.note}`);
+      if (step)
+        notes.push(
+          `note: ${step.path} runs your tests too (job ${step.job}): drop that step, or they run twice per pull request`,
+        );
+    }
+    if (production.length === 0)
+      notes.push(
+        'note: no production code found (no source folder outside tests, docs and build): add production-paths and agent-write-paths to the gate step',
+      );
+    if (notes.length) io.stdout(`${notes.join('\n')}\n`);
+
     // The ledger: frozen from the run given, or the commands that freeze one.
     const next: string[] = [];
     if (freeze) {
@@ -162,17 +250,30 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       io.stdout(`${ledger.shown}: kept (it exists)\n`);
     } else {
       const ledgerArg = v.ledger === undefined ? '' : ` --ledger ${v.ledger}`;
+      const build = buildFolder(project.texts?.['.gitignore']);
       next.push(
-        'Freeze your suite into the ledger (run the tests once, then init on their report):',
-        `  ${spec.local.run(project)}`,
-        `  ledger-gate init${spec.local.junit.map((g) => ` --junit '${g}'`).join('')} --owner YOUR-NAME${ledgerArg}`,
+        `Freeze your suite into the ledger (run the tests once, then init on their report; the reports go to ${build.folder}/, ${build.ignored ? 'which .gitignore ignores' : `which you add to .gitignore`}):`,
+        `  ${localCommand(spec, project, build.folder)}`,
+        `  ledger-gate init${spec
+          .localReports(build.folder)
+          .map((g) => ` --junit '${g}'`)
+          .join('')} --owner YOUR-NAME${ledgerArg}`,
       );
+      if (!existsSync(path.dirname(ledger.abs)))
+        next.push(
+          `  (the ledger goes to ${ledger.shown}, a new folder: your tests are not in ${TEST_FOLDERS.join('/, ')}/; --ledger puts it elsewhere)`,
+        );
     }
 
     // CODEOWNERS: the ledger, its goldens' and seeds' folders, the workflows.
     const rows = existsSync(ledger.abs) ? ledgerRows(readFileSync(ledger.abs, 'utf8'), ledger) : [];
     const owned = rows.flatMap((r) => [r.artifact, r.seeds]).filter((x): x is string => !!x);
-    const lines = codeownersLines(ledgerRel, owned, owners || '@your-org/test-owners');
+    const lines = codeownersLines(
+      ledgerRel,
+      owned,
+      owners || '@your-org/test-owners',
+      project.tracked,
+    );
     if (owners) {
       const abs = path.join(root, codeowners);
       const before = existsSync(abs) ? readFileSync(abs, 'utf8') : '';
@@ -197,8 +298,8 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
 
     next.push(
-      `Commit and push${dryRun ? '' : ` ${[...files.map((f) => f.path), ...(owners ? [codeowners] : []), ledger.shown].join(' ')}`}, then open a pull request.`,
-      ...protectionSteps(v.forks === true, branch),
+      `Commit and push${dryRun ? '' : ` ${[...(extend ? [step.path] : files.map((f) => f.path)), ...(owners ? [codeowners] : []), ledger.shown].join(' ')}`}, then open a pull request.`,
+      ...protectionSteps(v.forks === true, branch, v.trial === true),
     );
     io.stdout(`\nnext:\n${next.join('\n')}\n`);
     return 0;

@@ -382,13 +382,15 @@ export const HOLDOUT_IDS = {
 
 export const SETUP = {
   usage:
-    '[--runner NAME] [--shards N] [--forks] [--branch B] [--junit GLOB… --owner O [--rule …]] [--code-owner @WHO] [--force] [--dry-run]',
+    '[--runner NAME] [--shards N] [--forks] [--branch B] [--junit GLOB… --owner O [--rule …]] [--code-owner @WHO] [--trial] [--force] [--dry-run]',
   summary:
     'Write the workflow(s), the ledger and CODEOWNERS lines for the runner here; print the branch-protection steps.',
   about:
     'Detects the test runner from the files at the root (pytest, jest, vitest, go, maven; --runner\n' +
-    'when there are several) and writes .github/workflows/tests.yml (with --forks also\n' +
-    'ledger-gate.yml, the workflow_run half for pull requests from forks). Given a run\n' +
+    "when there are several) and writes .github/workflows/tests.yml running the project's own\n" +
+    'test command (with --forks also ledger-gate.yml, the workflow_run half for pull requests\n' +
+    'from forks). When a workflow of the project already runs the tests, it writes none and\n' +
+    'prints the lines that extend that one. Given a run\n' +
     '(--junit, --owner) it freezes it with `init`; without one it prints the commands to run.\n' +
     'With --code-owner it writes .github/CODEOWNERS lines for the ledger, the goldens and the\n' +
     'workflows. It refuses to overwrite any file without --force (CODEOWNERS is appended to).',
@@ -422,6 +424,10 @@ export const SETUP = {
       multiple: true,
       value: '@WHO',
       help: 'owner of the ledger, goldens and workflows in .github/CODEOWNERS',
+    },
+    trial: {
+      type: 'boolean',
+      help: 'write `fail-on: never` on the gate step: an advisory trial, the check neutral',
     },
     force: { type: 'boolean', help: 'replace existing workflows and ledger; append to CODEOWNERS' },
     'dry-run': { type: 'boolean', help: 'print what it would write; write nothing' },

@@ -1,18 +1,30 @@
 // What `ledger-gate setup` writes, as pure functions over plain data: the runners it knows
 // (how each is detected, installed, run and where its reports go), the workflow text for one
 // of them (one workflow, or the two of the fork flow, docs/action.md), the CODEOWNERS lines and
-// the branch-protection steps. No file system here: src/commands/setup.ts reads the
-// repository and writes what these return.
+// the branch-protection steps. The test step runs the project's own test command
+// (test-command.ts) with the reporter flags added. No file system here: src/commands/setup.ts
+// reads the repository and writes what these return.
+import { jsTestCommand, packageManagerOf, pythonTool, type RunnerRun } from './test-command.js';
+import { versionFromTags } from './version-from-tags.js';
 
 export type RunnerName = 'pytest' | 'jest' | 'vitest' | 'go' | 'maven';
 
-/** What setup knows of the repository: the names at its root and package.json's dependencies. */
+/** What setup knows of the repository. */
 export interface Project {
+  /** The names at its root. */
   files: ReadonlySet<string>;
   /** dependencies, devDependencies and peerDependencies of package.json, if there is one. */
   packages: ReadonlySet<string>;
   /** package.json's `packageManager` (`pnpm@10.28.0`), if it names one. */
   packageManager?: string;
+  /** package.json's scripts. */
+  scripts?: Readonly<Record<string, string>>;
+  /** The files git knows (tracked and untracked, not ignored), repo-relative. */
+  tracked?: readonly string[];
+  /** Root files setup reads: pyproject.toml, setup.cfg, setup.py, tox.ini, Makefile, .gitignore. */
+  texts?: Readonly<Record<string, string | undefined>>;
+  /** The text of the project's own workflows, for the tool its CI runs the tests with. */
+  ci?: string;
 }
 
 /** The shard a test step runs: GitHub's expression for the index, and the count. */
@@ -21,24 +33,67 @@ export interface Shard {
   total: number;
 }
 
+/**
+ * Where a run writes its reports: the folder as the shell reads it and as a step's `env:`
+ * value reads it, and a suffix that keeps report names apart (a shard, a matrix leg).
+ */
+export interface ReportsAt {
+  shell: string;
+  env: string;
+  suffix: string;
+  /** The jest-junit folder when the project lacks it (shell form). */
+  jestJunit: string;
+  /** In CI, where pnpm is not installed (npx brings it). */
+  ci: boolean;
+}
+
+export const CI_REPORTS = (suffix: string): ReportsAt => ({
+  shell: '"$RUNNER_TEMP/reports"',
+  env: '${{ runner.temp }}/reports',
+  suffix,
+  jestJunit: '"$RUNNER_TEMP/jest-junit/node_modules/jest-junit"',
+  ci: true,
+});
+
+/** A local run's reports, in the repository's ignored build folder. */
+export const LOCAL_REPORTS = (folder: string): ReportsAt => ({
+  shell: folder,
+  env: folder,
+  suffix: '',
+  jestJunit: `"$PWD/${folder}/jest-junit/node_modules/jest-junit"`,
+  ci: false,
+});
+
+/** The command a test step runs and the variables it sets. */
+export interface TestRun {
+  command: string;
+  env: Readonly<Record<string, string>>;
+  /** Set when the project's own command could not carry the flags (printed by setup). */
+  note?: string;
+}
+
 export interface RunnerSpec {
   name: RunnerName;
   /** Root files any of which names the runner (for JS runners, with a dependency below). */
   detect: readonly string[];
+  /** Tracked files any of which names the runner (a bare pytest repository's tests). */
+  detectTracked?: RegExp;
   /** package.json dependencies any of which names the runner. */
   packages?: readonly string[];
   /** Whether the runner can split its tests over N jobs. */
   shards: boolean;
   /** The toolchain steps, as YAML lines at step indentation. */
   toolchain(p: Project): string[];
-  /** The install command. */
-  install(p: Project): string;
-  /** The test step: a run (YAML lines at step indentation) writing into $RUNNER_TEMP/reports. */
-  test(shard: Shard | undefined, p: Project): string[];
+  /** The install command (in CI: `at` is where jest-junit goes when the project lacks it). */
+  install(p: Project, local?: string): string;
+  /** The tests, writing their reports into `at` (a folder that exists). */
+  run(p: Project, at: ReportsAt, shard?: Shard): TestRun;
+  /** A JS runner's reporter flags, for a command of the project's own. */
+  flags?(p: Project, at: ReportsAt): string;
   /** The report globs the gate reads, relative to the reports folder. */
   reports: readonly string[];
-  /** Commands that write a report here, locally, for `init` (with the --junit it takes). */
-  local: { run(p: Project): string; junit: readonly string[] };
+  /** Where a local run leaves its reports, for `init --junit` (in the build folder given). */
+  localReports(folder: string): string[];
 }
 
 const NODE = (p: Project) =>
@@ -57,29 +112,99 @@ const NODE = (p: Project) =>
  */
 const nodeInstall = (p: Project) => {
   if (p.files.has('package-lock.json')) return 'npm ci';
-  if (p.files.has('pnpm-lock.yaml')) {
-    const v = /^pnpm@(\d[\w.+-]*)$/.exec(p.packageManager ?? '')?.[1] ?? '10';
-    return `npx --yes pnpm@${v} install --frozen-lockfile`;
-  }
+  if (p.files.has('pnpm-lock.yaml')) return `${pnpmAt(p)} install --frozen-lockfile`;
   if (p.files.has('yarn.lock')) return 'yarn install --frozen-lockfile';
+  if (p.files.has('bun.lock') || p.files.has('bun.lockb')) return 'bun install --frozen-lockfile';
   return 'npm install';
 };
 
+/** pnpm at the version `packageManager` names (its hash left off), from the npm registry. */
+const pnpmAt = (p: Project) => {
+  const v = /^pnpm@(\d[\w.-]*)/.exec(p.packageManager ?? '')?.[1] ?? '10';
+  return `npx --yes pnpm@${v}`;
+};
+
 /**
- * jest-junit when the project does not depend on it: installed beside the checkout, into a
- * folder of its own, so the project's tree stays as its lock file has it.
+ * The package manager as the workflow calls it: pnpm is not on GitHub's images (setup installs
+ * no action for it), so `pnpm test` there is `npx --yes pnpm@V test`; its scripts' own `pnpm`
+ * calls then find the one npx put on PATH.
+ */
+const pmCommand = (p: Project) => {
+  const pm = packageManagerOf(p.files);
+  return {
+    pm,
+    call: (cmd: string) => (pm === 'pnpm' ? cmd.replace(/^pnpm /, `${pnpmAt(p)} `) : cmd),
+  };
+};
+
+/**
+ * jest-junit when the project does not depend on it: installed beside the checkout (or, run
+ * locally, in the ignored build folder), so the project's tree stays as its lock file has it.
  */
 const JEST_JUNIT_AT = '$RUNNER_TEMP/jest-junit';
 const jestJunit = (p: Project) => !p.packages.has('jest-junit');
-const jestJunitInstall = (at: string) =>
+export const jestJunitInstall = (at: string) =>
   `npm install --no-save --no-package-lock --no-audit --no-fund --prefix "${at}" jest-junit@17`;
 
-/** A report's file name: one per shard, so the downloaded shards do not overwrite each other. */
-const named = (base: string, ext: string, shard: Shard | undefined) =>
-  shard ? `${base}-\${{ matrix.shard }}.${ext}` : `${base}.${ext}`;
+/** A report's file name: one per shard or matrix leg, so downloads do not overwrite each other. */
+const named = (base: string, ext: string, at: ReportsAt, run = 0) =>
+  `${base}${at.suffix}${run > 0 ? `-${run + 1}` : ''}.${ext}`;
 
 /** Files (or packages) of this shard: every N-th line of a listing, by the shard's index. */
 const slice = (shard: Shard) => `awk -v n=${shard.total} -v i=${shard.index} 'NR % n == i % n'`;
+
+const noEnv: Readonly<Record<string, string>> = {};
+
+/** A file in the reports folder, as the shell reads it (inside the folder's quotes, if any). */
+const inFolder = (at: ReportsAt, file: string) =>
+  at.shell.endsWith('"') ? `${at.shell.slice(0, -1)}/${file}"` : `${at.shell}/${file}`;
+
+/** The shell prefix that sets variables for one command. */
+const prefixed = (env: Readonly<Record<string, string>>, cmd: string) =>
+  [
+    ...Object.entries(env).map(([k, v]) => `${k}=${/^[\w./=+:-]*$/.test(v) ? v : `'${v}'`}`),
+    cmd,
+  ].join(' ');
+
+/** A JS runner's command: the project's test script through its package manager, flags added. */
+function jsRun(
+  p: Project,
+  at: ReportsAt,
+  bins: readonly string[],
+  flags: (run: number) => RunnerRun,
+  direct: string,
+  env: Readonly<Record<string, string>>,
+): TestRun {
+  const { pm, call } = pmCommand(p);
+  const c = jsTestCommand(pm, p.scripts ?? {}, bins, flags, (r) =>
+    prefixed(r.env, `${direct} ${r.command}`),
+  );
+  const command = at.ci
+    ? c.command
+        .split(' && ')
+        .map((part) =>
+          part.replace(/^((?:[A-Z_]+=\S+ )*)pnpm /, (_, e: string) => e + call('pnpm ')),
+        )
+        .join(' && ')
+    : c.command;
+  return { command, env, ...(c.note ? { note: c.note } : {}) };
+}
+
+/** pytest's own flags: xunit1 puts the test file on every case, so no collected list is needed. */
+const pytestFlags = (at: ReportsAt, form: 'shell' | 'env') =>
+  `-o junit_family=xunit1 --junitxml=${form === 'shell' ? inFolder(at, named('junit', 'xml', at)) : `${at.env}/${named('junit', 'xml', at)}`}`;
+
+/** jest's reporter flags for its n-th run in a command (each run's reports named apart). */
+const jestFlags = (p: Project, at: ReportsAt, shard: Shard | undefined, n: number): RunnerRun => ({
+  env: n === 0 ? noEnv : { JEST_JUNIT_OUTPUT_NAME: named('junit', 'xml', at, n) },
+  command: `--ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? at.jestJunit : 'jest-junit'} --json --outputFile=${inFolder(at, named('jest', 'json', at, n))}`,
+});
+
+/** vitest's; --run because a test script of plain `vitest` watches outside CI. */
+const vitestFlags = (at: ReportsAt, shard: Shard | undefined, n: number): RunnerRun => ({
+  env: noEnv,
+  command: `--run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit --outputFile.junit=${inFolder(at, named('junit', 'xml', at, n))}`,
+});
 
 export const RUNNERS: readonly RunnerSpec[] = [
   {
@@ -92,36 +217,46 @@ export const RUNNERS: readonly RunnerSpec[] = [
       'tox.ini',
       'requirements.txt',
     ],
+    // A bare pytest repository: test files and no config file.
+    detectTracked: /^(tests?\/(.*\/)?)?(test_[^/]*|[^/]*_test)\.py$/,
     shards: true,
     toolchain: () => [
       '      - uses: actions/setup-python@v6',
       '        with:',
       "          python-version: '3.12'",
     ],
-    install: (p) =>
-      p.files.has('requirements.txt')
+    install: (p) => {
+      const tool = pythonTool(p.files, p.texts ?? {}, p.ci);
+      if (tool === 'tox' || tool === 'nox') return `pip install ${tool}`;
+      return p.files.has('requirements.txt')
         ? 'pip install -r requirements.txt pytest'
         : p.files.has('pyproject.toml') || p.files.has('setup.py')
           ? 'pip install . pytest'
-          : 'pip install pytest',
-    // xunit1 puts the test file on every case, so no collected list is needed.
-    test: (shard) => {
-      const cmd = `python -m pytest -o junit_family=xunit1 --junitxml="$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}"`;
-      if (!shard) return [`      - run: ${cmd}`];
-      return [
-        '      # This shard: every Nth test file git knows (pytest has no sharding of its own).',
-        '      - run: |',
-        `          files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | ${slice(shard)})`,
-        '          if [ -z "$files" ]; then exit 0; fi',
-        `          ${cmd} $files`,
-      ];
+          : 'pip install pytest';
+    },
+    // tox, nox or make where the project runs its tests so (its own pytest arguments kept),
+    // the flags given through PYTEST_ADDOPTS; tox passes it on only when told (TOX_OVERRIDE).
+    // pytest itself reads the project's config: only the report flags are added.
+    run: (p, at, shard) => {
+      const tool = shard ? 'pytest' : pythonTool(p.files, p.texts ?? {}, p.ci);
+      if (tool === 'pytest') {
+        const cmd = `python -m pytest ${pytestFlags(at, 'shell')}`;
+        if (!shard) return { command: cmd, env: {} };
+        return {
+          command: [
+            `files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | ${slice(shard)})`,
+            'if [ -z "$files" ]; then exit 0; fi',
+            `${cmd} $files`,
+          ].join('\n'),
+          env: {},
+        };
+      }
+      const env: Record<string, string> = { PYTEST_ADDOPTS: pytestFlags(at, 'env') };
+      if (tool === 'tox') env.TOX_OVERRIDE = 'testenv.pass_env+=PYTEST_ADDOPTS';
+      return { command: tool === 'make' ? 'make test' : tool, env };
     },
     reports: ['*.xml'],
-    local: {
-      run: () =>
-        'mkdir -p build && python3 -m pytest -o junit_family=xunit1 --junitxml=build/junit.xml',
-      junit: ['build/junit.xml'],
-    },
+    localReports: (folder) => [`${folder}/junit.xml`],
   },
   {
     name: 'jest',
@@ -129,28 +264,22 @@ export const RUNNERS: readonly RunnerSpec[] = [
     packages: ['jest'],
     shards: true,
     toolchain: NODE,
-    install: (p) =>
-      jestJunit(p) ? `${nodeInstall(p)} && ${jestJunitInstall(JEST_JUNIT_AT)}` : nodeInstall(p),
+    install: (p, local) =>
+      jestJunit(p)
+        ? `${nodeInstall(p)} && ${jestJunitInstall(local ? `${local}/jest-junit` : JEST_JUNIT_AT)}`
+        : nodeInstall(p),
     // jest-junit with the test file on each case; jest's own --json beside it, where a
-    // test.todo is a todo (jest-junit writes it as a pass).
-    test: (shard, p) => [
-      '      - run: >-',
-      `          npx jest --ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? `"${JEST_JUNIT_AT}/node_modules/jest-junit"` : 'jest-junit'}`,
-      `          --json --outputFile="$RUNNER_TEMP/reports/${named('jest', 'json', shard)}"`,
-      '        env:',
-      '          JEST_JUNIT_OUTPUT_DIR: ${{ runner.temp }}/reports',
-      `          JEST_JUNIT_OUTPUT_NAME: ${named('junit', 'xml', shard)}`,
-      "          JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true'",
-    ],
+    // test.todo is a todo (jest-junit writes it as a pass). A script that runs jest twice
+    // (two environments) names each run's reports apart.
+    run: (p, at, shard) =>
+      jsRun(p, at, ['jest'], (n) => jestFlags(p, at, shard, n), 'npx jest', {
+        JEST_JUNIT_OUTPUT_DIR: at.env,
+        JEST_JUNIT_OUTPUT_NAME: named('junit', 'xml', at),
+        JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true',
+      }),
+    flags: (p, at) => jestFlags(p, at, undefined, 0).command,
     reports: ['*.xml', '*.json'],
-    local: {
-      run: (p) =>
-        (jestJunit(p) ? `${jestJunitInstall('/tmp/ledger-gate-jest-junit')} && ` : '') +
-        // The name too: a JEST_JUNIT_OUTPUT_NAME already in the shell would move the report.
-        'JEST_JUNIT_OUTPUT_DIR=build JEST_JUNIT_OUTPUT_NAME=junit.xml JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npx jest --ci ' +
-        `--reporters=default --reporters=${jestJunit(p) ? '/tmp/ledger-gate-jest-junit/node_modules/jest-junit' : 'jest-junit'} --json --outputFile=build/jest.json`,
-      junit: ['build/junit.xml', 'build/jest.json'],
-    },
+    localReports: (folder) => [`${folder}/junit*.xml`, `${folder}/jest*.json`],
   },
   {
     name: 'vitest',
@@ -159,17 +288,11 @@ export const RUNNERS: readonly RunnerSpec[] = [
     shards: true,
     toolchain: NODE,
     install: nodeInstall,
-    test: (shard) => [
-      '      - run: >-',
-      `          npx vitest run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit`,
-      `          --outputFile.junit="$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}"`,
-    ],
+    run: (p, at, shard) =>
+      jsRun(p, at, ['vitest'], (n) => vitestFlags(at, shard, n), 'npx vitest run', {}),
+    flags: (_p, at) => vitestFlags(at, undefined, 0).command,
     reports: ['*.xml'],
-    local: {
-      run: () =>
-        'npx vitest run --reporter=default --reporter=junit --outputFile.junit=build/junit.xml',
-      junit: ['build/junit.xml'],
-    },
+    localReports: (folder) => [`${folder}/junit*.xml`],
   },
   {
     name: 'go',
@@ -181,23 +304,20 @@ export const RUNNERS: readonly RunnerSpec[] = [
       '          go-version-file: go.mod',
     ],
     install: () => 'go mod download',
-    test: (shard) => {
-      const cmd = `go run gotest.tools/gotestsum@v1.12.0 --junitfile "$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}" --`;
-      if (!shard) return [`      - run: ${cmd} ./...`];
-      return [
-        '      # This shard: every Nth package.',
-        '      - run: |',
-        `          pkgs=$(go list ./... | ${slice(shard)})`,
-        '          if [ -z "$pkgs" ]; then exit 0; fi',
-        `          ${cmd} $pkgs`,
-      ];
+    run: (_p, at, shard) => {
+      const cmd = `go run gotest.tools/gotestsum@v1.12.0 --junitfile ${inFolder(at, named('junit', 'xml', at))} --`;
+      if (!shard) return { command: `${cmd} ./...`, env: {} };
+      return {
+        command: [
+          `pkgs=$(go list ./... | ${slice(shard)})`,
+          'if [ -z "$pkgs" ]; then exit 0; fi',
+          `${cmd} $pkgs`,
+        ].join('\n'),
+        env: {},
+      };
     },
     reports: ['*.xml'],
-    local: {
-      run: () =>
-        'mkdir -p build && go run gotest.tools/gotestsum@v1.12.0 --junitfile build/junit.xml -- ./...',
-      junit: ['build/junit.xml'],
-    },
+    localReports: (folder) => [`${folder}/junit.xml`],
   },
   {
     name: 'maven',
@@ -214,18 +334,29 @@ export const RUNNERS: readonly RunnerSpec[] = [
     install: () => 'mvn -B -q dependency:resolve',
     // `clean` first: a report the pull request commits under target/ is gone before the run,
     // and only what Surefire writes is copied out (one name per module's file).
-    test: () => [
-      '      - run: |',
-      '          status=0; mvn -B clean test || status=$?',
-      "          find . -path '*/target/surefire-reports/TEST-*.xml' | while read -r f; do",
-      '            cp "$f" "$RUNNER_TEMP/reports/$(echo "${f#./}" | tr / _)"',
-      '          done',
-      '          exit $status',
-    ],
+    run: (_p, at) => ({
+      command: [
+        'status=0; mvn -B clean test || status=$?',
+        "find . -path '*/target/surefire-reports/TEST-*.xml' | while read -r f; do",
+        `  cp "$f" ${inFolder(at, '$(echo "${f#./}" | tr / _)')}`,
+        'done',
+        'exit $status',
+      ].join('\n'),
+      env: {},
+    }),
     reports: ['*.xml'],
-    local: { run: () => 'mvn -B test', junit: ['target/surefire-reports/*.xml'] },
+    localReports: () => ['target/surefire-reports/*.xml'],
   },
 ];
+
+/** The local run that writes the reports `init` freezes, into the ignored build folder. */
+export function localCommand(spec: RunnerSpec, p: Project, folder: string): string {
+  if (spec.name === 'maven') return 'mvn -B test';
+  const r = spec.run(p, LOCAL_REPORTS(folder));
+  const jj =
+    spec.name === 'jest' && jestJunit(p) ? `${jestJunitInstall(`${folder}/jest-junit`)} && ` : '';
+  return `mkdir -p ${folder} && ${jj}${prefixed(r.env, r.command)}`;
+}
 
 export const RUNNER_NAMES = RUNNERS.map((r) => r.name);
 
@@ -241,7 +372,8 @@ export function detectRunners(p: Project): RunnerName[] {
   return RUNNERS.filter((r) =>
     r.packages
       ? r.packages.some((d) => p.packages.has(d)) || r.detect.some((f) => p.files.has(f))
-      : r.detect.some((f) => p.files.has(f)),
+      : r.detect.some((f) => p.files.has(f)) ||
+        (r.detectTracked !== undefined && (p.tracked ?? []).some((f) => r.detectTracked!.test(f))),
   ).map((r) => r.name);
 }
 
@@ -257,6 +389,10 @@ export interface WorkflowOptions {
   ledger?: string;
   /** The branch pull requests merge into: the push trigger's, and the protection rule's. */
   branch: string;
+  /** Globs of production code, for production-paths and agent-write-paths. */
+  productionPaths?: readonly string[];
+  /** A trial: the gate step never fails (fail-on: never). */
+  trial?: boolean;
 }
 
 export interface WrittenFile {
@@ -302,19 +438,66 @@ function testJob(spec: RunnerSpec, p: Project, o: WorkflowOptions, artifact: str
     '    runs-on: ubuntu-latest',
     ...matrix,
     '    steps:',
-    '      - uses: actions/checkout@v5',
+    ...checkout(p),
     ...spec.toolchain(p),
     `      - run: ${spec.install(p)}`,
     '      # Reports go to a folder this job creates, outside the checkout: only what the runner',
     '      # writes is uploaded, never a report the pull request commits (report-in-change).',
     '      - run: mkdir "$RUNNER_TEMP/reports"',
-    ...spec.test(shard, p),
+    ...(shard && spec.name === 'pytest'
+      ? ['      # This shard: every Nth test file git knows (pytest has no sharding of its own).']
+      : shard && spec.name === 'go'
+        ? ['      # This shard: every Nth package.']
+        : []),
+    ...runStep(spec.run(p, CI_REPORTS(shard ? '-${{ matrix.shard }}' : ''), shard)),
     '      - uses: actions/upload-artifact@v4',
     "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
     '        with:',
     `          name: ${shard ? `${artifact}-\${{ matrix.shard }}` : artifact}`,
     '          path: ${{ runner.temp }}/reports/',
   ];
+}
+
+/** The checkout: the whole history where the version comes from git tags (a shallow one has none). */
+function checkout(p: Project): string[] {
+  const plugin = versionFromTags(p.texts ?? {});
+  return plugin
+    ? [
+        '      - uses: actions/checkout@v5',
+        '        with:',
+        `          fetch-depth: 0        # ${plugin} reads the version from git tags`,
+      ]
+    : ['      - uses: actions/checkout@v5'];
+}
+
+/** A run step: the command (a block when it is long or has lines) and its variables. */
+export function runStep(r: TestRun, indent = '      '): string[] {
+  const lines = r.command.split('\n');
+  const run =
+    lines.length === 1 && r.command.length <= 80 && !/[:#'"{}[\]]|^[-?|>!&*%@`]/.test(r.command)
+      ? [`${indent}- run: ${r.command}`]
+      : [
+          `${indent}- run: ${lines.length > 1 ? '|' : '>-'}`,
+          ...lines.map((l) => `${indent}    ${l}`),
+        ];
+  const env = Object.entries(r.env);
+  return [
+    ...run,
+    ...(env.length
+      ? [`${indent}  env:`, ...env.map(([k, v]) => `${indent}    ${k}: ${yamlString(v)}`)]
+      : []),
+  ];
+}
+
+/** A YAML scalar for a value: bare when it reads back as the same string, else single-quoted. */
+function yamlString(v: string): string {
+  if (
+    /^[A-Za-z0-9_./$-][^:#'"]*$/.test(v) &&
+    !/^(true|false|yes|no|on|off|null|~|[-+.\d][\d.e+-]*)$/i.test(v) &&
+    !/\s$/.test(v)
+  )
+    return v;
+  return `'${v.replaceAll("'", "''")}'`;
 }
 
 const gatePermissions = [
@@ -324,7 +507,66 @@ const gatePermissions = [
   '      pull-requests: read         # approvals on the head commit',
 ];
 
-const ledgerInput = (o: WorkflowOptions) => (o.ledger ? [`          ledger: ${o.ledger}`] : []);
+/** The gate step's inputs after junit: the ledger, the production paths, the trial's fail-on. */
+const gateInputs = (o: WorkflowOptions, indent = '          ') => [
+  ...(o.ledger ? [`${indent}ledger: ${o.ledger}`] : []),
+  ...(o.productionPaths?.length
+    ? [
+        `${indent}# Production code (setup read it from the file list: edit it to fit). A change to it`,
+        `${indent}# and a golden without a digest bump is rejected; an agent writes only here.`,
+        `${indent}production-paths: |`,
+        ...o.productionPaths.map((g) => `${indent}  ${g}`),
+        `${indent}agent-write-paths: |`,
+        ...o.productionPaths.map((g) => `${indent}  ${g}`),
+      ]
+    : []),
+  ...(o.trial
+    ? [`${indent}fail-on: never           # the trial: a neutral check; remove to enforce`]
+    : []),
+];
+
+/**
+ * The gate job: it downloads the test job's reports (one artifact, or one per shard or matrix
+ * leg) and judges them. With forks, pull requests are judged by ledger-gate.yml instead.
+ */
+export function gateJob(o: WorkflowOptions, needs: string, several: boolean): string[] {
+  const spec = runnerSpec(o.runner);
+  const download = o.forks
+    ? [
+        '      - uses: actions/download-artifact@v5',
+        '        with:',
+        '          name: ledger-gate-reports',
+        '          path: ${{ runner.temp }}/junit',
+      ]
+    : [
+        '      - uses: actions/download-artifact@v5',
+        '        with:',
+        `          ${several ? 'pattern: junit-*' : 'name: junit'}`,
+        '          path: ${{ runner.temp }}/junit',
+        ...(several ? ['          merge-multiple: true'] : []),
+      ];
+  return [
+    '  gate:',
+    `    needs: ${needs}`,
+    o.forks
+      ? "    if: ${{ !cancelled() && (github.event_name == 'merge_group' || github.event_name == 'push') }}"
+      : '    if: ${{ !cancelled() }}       # decide even when the tests failed, never after a cancel',
+    '    runs-on: ubuntu-latest',
+    '    # One gate at a time per commit: runs of the same head post in turn instead of racing.',
+    '    concurrency:',
+    '      group: ledger-gate-${{ github.event.pull_request.head.sha || github.sha }}',
+    '      cancel-in-progress: false',
+    ...gatePermissions,
+    '    steps:',
+    '      - uses: actions/checkout@v5',
+    ...download,
+    `      - uses: ${o.uses}`,
+    '        with:',
+    '          junit: |                # the downloaded reports only, never globs in the checkout',
+    ...spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`),
+    ...gateInputs(o),
+  ];
+}
 
 /** The workflow(s) for this runner: one, or the fork pair (tests.yml and ledger-gate.yml). */
 export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
@@ -340,21 +582,6 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
   const header = [
     `# Written by \`ledger-gate setup\` (${spec.name}${sharded ? `, ${o.shards} shards` : ''}${o.forks ? ', forks' : ''}).`,
   ];
-  const download = o.forks
-    ? [
-        '      - uses: actions/download-artifact@v5',
-        '        with:',
-        '          name: ledger-gate-reports',
-        '          path: ${{ runner.temp }}/junit',
-      ]
-    : [
-        '      - uses: actions/download-artifact@v5',
-        '        with:',
-        `          ${sharded ? 'pattern: junit-*' : 'name: junit'}`,
-        '          path: ${{ runner.temp }}/junit',
-        ...(sharded ? ['          merge-multiple: true'] : []),
-      ];
-  const junit = spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`);
   // A fork's run uploads one artifact per shard; the workflow_run gate reads one by name.
   const merge =
     o.forks && sharded
@@ -395,25 +622,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
           '  # pull request gets its check run from ledger-gate.yml (workflow_run) instead.',
         ]
       : []),
-    '  gate:',
-    `    needs: ${gateNeeds}`,
-    o.forks
-      ? "    if: ${{ !cancelled() && (github.event_name == 'merge_group' || github.event_name == 'push') }}"
-      : '    if: ${{ !cancelled() }}       # decide even when the tests failed, never after a cancel',
-    '    runs-on: ubuntu-latest',
-    '    # One gate at a time per commit: runs of the same head post in turn instead of racing.',
-    '    concurrency:',
-    '      group: ledger-gate-${{ github.event.pull_request.head.sha || github.sha }}',
-    '      cancel-in-progress: false',
-    ...gatePermissions,
-    '    steps:',
-    '      - uses: actions/checkout@v5',
-    ...download,
-    `      - uses: ${o.uses}`,
-    '        with:',
-    '          junit: |                # the downloaded reports only, never globs in the checkout',
-    ...junit,
-    ...ledgerInput(o),
+    ...gateJob(o, gateNeeds, sharded),
     '',
   ];
   const out: WrittenFile[] = [{ path: '.github/workflows/tests.yml', text: tests.join('\n') }];
@@ -452,7 +661,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
         '          artifact: ledger-gate-reports',
         '          junit: |                  # relative to the artifact’s root',
         ...spec.reports.map((g) => `            ${g}`),
-        ...ledgerInput(o),
+        ...gateInputs(o),
         '',
       ].join('\n'),
     });
@@ -460,26 +669,70 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
   return out;
 }
 
+/** A test file's name, and the pattern naming every test file of its kind. */
+const TEST_NAME: readonly [RegExp, (m: RegExpExecArray) => string][] = [
+  [/\.(test|spec)(\.[cm]?[jt]sx?)$/, (m) => `*.${m[1]}${m[2]}`],
+  [/^test_[^/]*\.py$/, () => 'test_*.py'],
+  [/_test\.(py|go)$/, (m) => `*_test.${m[1]}`],
+  [/(Test|Tests|IT)\.(java|kt)$/, (m) => `*${m[1]}.${m[2]}`],
+  [/_spec\.rb$/, () => '*_spec.rb'],
+];
+
+/** The pattern of a test file's kind (`*.test.ts`), if its name is a test file's. */
+export function testPattern(file: string): string | undefined {
+  const name = file.replace(/^.*\//, '');
+  for (const [re, pattern] of TEST_NAME) {
+    const m = re.exec(name);
+    if (m) return pattern(m);
+  }
+  return undefined;
+}
+
+/** A folder of tests: its other source files are conftest, helpers, fixtures. */
+const TEST_DIR = /(^|\/)(tests?|testing|specs?|__tests__|e2e)\//;
+
+const SOURCE_FILE = /\.(py|[cm]?[jt]sx?|go|java|kt|rb|rs|php|cs)$/;
+
 /**
  * CODEOWNERS lines: the ledger, the folders its goldens and seeds are in (a folder inside
  * another listed one is left out), and the workflows, which a pull request could otherwise edit.
+ * A test file locked to itself whose folder also holds production code (tests beside the code,
+ * `src/x.test.ts`) is named by its kind's pattern under that folder (`/src/**\/*.test.ts`),
+ * never the folder: every production change would need the test owners. `tracked` is the
+ * repository's file list that tells the two apart.
  */
 export function codeownersLines(
   ledger: string,
   owned: readonly string[],
   owners: string,
+  tracked: readonly string[] = [],
 ): string[] {
-  const dirs = [...new Set(owned.map((f) => (f.endsWith('/') ? f : f.replace(/[^/]*$/, ''))))]
-    .filter((d) => d !== '')
-    .sort();
+  const dirOf = (f: string) => (f.endsWith('/') ? f : f.replace(/[^/]*$/, ''));
+  const besideCode = (dir: string) =>
+    !TEST_DIR.test(dir) &&
+    tracked.some((t) => t.startsWith(dir) && SOURCE_FILE.test(t) && testPattern(t) === undefined);
+  const patterns = new Set<string>();
+  const folders = new Set<string>();
+  for (const f of owned) {
+    const dir = dirOf(f);
+    const kind = f.endsWith('/') ? undefined : testPattern(f);
+    if (kind !== undefined && besideCode(dir)) patterns.add(`${dir}**/${kind}`);
+    else if (dir !== '') folders.add(dir);
+  }
+  const dirs = [...folders].sort();
   const top = dirs.filter((d) => !dirs.some((o) => o !== d && d.startsWith(o)));
-  const paths = [`/${ledger}`, ...top.map((d) => `/${d}`), '/.github/workflows/'];
+  const paths = [
+    `/${ledger}`,
+    ...top.map((d) => `/${d}`),
+    ...[...patterns].sort().map((x) => `/${x}`),
+    '/.github/workflows/',
+  ];
   const width = Math.max(...paths.map((x) => x.length)) + 2;
   return paths.map((x) => `${x.padEnd(width)}${owners}`);
 }
 
 /** The clicks that make the check required, and the code-owner review of the ledger. */
-export function protectionSteps(forks: boolean, branch: string): string[] {
+export function protectionSteps(forks: boolean, branch: string, trial = false): string[] {
   return [
     'Make ledger-gate a required check (GitHub, once the workflow has run on one pull request):',
     `  1. Settings → Branches → Add branch protection rule (or Settings → Rules → Rulesets → New branch ruleset), branch name pattern: ${branch}`,
@@ -488,6 +741,8 @@ export function protectionSteps(forks: boolean, branch: string): string[] {
     '  4. Save changes (a ruleset: set Enforcement status to Active, then Create)',
     forks
       ? '  Forks: require the check ledger-gate, not a job: ledger-gate.yml posts it for a fork’s pull request.'
-      : '  Roll out with `fail-on: never` on the gate step for a week (neutral conclusion), then remove it.',
+      : trial
+        ? '  The trial: the gate step has `fail-on: never` (a neutral check); remove that line to enforce.'
+        : '  Roll out with `fail-on: never` on the gate step for a week (neutral conclusion, or setup --trial), then remove it.',
   ];
 }

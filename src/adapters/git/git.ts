@@ -413,3 +413,13 @@ export async function gitChange(
     addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
   };
 }
+
+/**
+ * The files of the working tree git knows, tracked or not, ignored ones left out
+ * (repo-relative, sorted): what `setup` reads a project's layout from. Empty outside git.
+ */
+export async function workingFiles(cwd: string): Promise<string[]> {
+  const r = await git(cwd, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
+  if (!r.ok) return [];
+  return [...new Set(r.out.split('\0').filter((p) => p !== ''))].sort();
+}
