@@ -3,7 +3,6 @@
 // golden, ledger, report or harness path), read through the change source and scanned. A
 // human's commit is never read. What cannot be read (the API fallback has no per-commit
 // diffs; a cap reached; git failing) is said: in a note, or as a finding that asks for review.
-import picomatch from 'picomatch';
 import { EvidencePaths, type EvidenceSettings } from '../decision/evidence.js';
 import type {
   ChangeSource,
@@ -15,6 +14,7 @@ import type {
 } from '../types.js';
 import { parseAddedLines } from '../gaming/diff.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
+import { pathSet } from '../decision/production-paths.js';
 import { reportNeedles, scanAddedLines } from '../gaming/scan.js';
 import { isMinified, languageOf } from '../gaming/shapes.js';
 
@@ -108,8 +108,7 @@ export async function readGaming(
 function kinds(i: GamingReadInput): EvidencePaths {
   const baseRows = i.baseLedger?.ledger?.rows ?? [];
   const goldens = new GoldenIndex([...(i.ledger?.rows ?? []), ...baseRows].map((r) => r.artifact));
-  const prod = i.production.filter((g) => g.trim() !== '');
-  const isProduction = prod.length > 0 ? picomatch(prod, { dot: true }) : () => false;
+  const isProduction = pathSet(i.production) ?? (() => false);
   return new EvidencePaths(i.evidence, {
     ledgerFile: i.ledgerFile,
     ledger: i.ledger,
