@@ -3,6 +3,7 @@
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
 import { addedLinesOf } from './added-lines.js';
+import { changedLineCommits } from './blame.js';
 import {
   GateError,
   type ChangeSource,
@@ -411,5 +412,6 @@ export async function gitChange(
     fileAt: (sha, file) => showFile(cwd, sha, file),
     filesAt: (sha) => treeFiles(cwd, sha),
     addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
+    lineCommits: (file) => changedLineCommits(cwd, baseSha, head, file),
   };
 }
