@@ -422,6 +422,8 @@ export interface ChangeSource {
   addedLines?(sha: string, maxBytes: number): Promise<{ text: string; capped: boolean }>;
   /** Head line → the commit of the range that wrote it, older lines absent (mutation pass): git only. */
   lineCommits?(path: string): Promise<Map<number, string>>;
+  /** The range's whole diff as `git diff -U0` gives it (mutation pass): git only. */
+  rangeDiff?(): Promise<string>;
 }
 
 /** A report file the gate could not use, or a pattern that matched nothing. */

@@ -10,6 +10,7 @@ import { LIMITS, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
 import { finalize } from '../decision/finalize.js';
 import { finding, NO_CASE } from '../decision/finding.js';
 import type { EvidenceSettings } from '../decision/evidence.js';
+import { parseAddedLines } from '../gaming/diff.js';
 import { languageOf } from '../gaming/shapes.js';
 import { repoPath } from '../junit/map.js';
 import { admissibility } from '../mutation/admissible.js';
@@ -32,7 +33,7 @@ export interface MutationOptions {
 
 /** A mutation report's size cap: 100,000 mutants take some 40 MB. */
 export const MUTATION_REPORT_BYTES = 512 * 1024 * 1024;
-/** Production files whose judged lines are read at most; past it, the rest asks for review. */
+/** Files both agents and humans wrote that are blamed at most; past it, the rest asks for review. */
 export const MAX_BLAMED_FILES = 2000;
 
 const given = (l: string[] | undefined) => (l && l.some((g) => g.trim() !== '') ? l : undefined);
@@ -166,32 +167,55 @@ async function judgedLines(
       ['production', 'other'].includes(paths.kind(c)),
   );
   if (scope === 'agent' && agentShas.size === 0) return { lines, unread };
-  let read = 0;
-  for (const c of files) {
-    if (!src.lineCommits) {
+  if (!src.rangeDiff || !src.lineCommits || !change.commits) {
+    for (const c of files)
       unread.push({
         file: c.path,
         why: `${src.source} gives no per-line history; check out with fetch-depth: 0`,
       });
-      continue;
+    return { lines, unread };
+  }
+  // One diff gives every changed head line; a file only agent commits wrote is all the
+  // agent's, one only humans wrote is none of it. Only a file both wrote is blamed.
+  const changedLines = new Map<string, number[]>();
+  for (const a of parseAddedLines(await src.rangeDiff())) {
+    const l = changedLines.get(a.path);
+    if (l) l.push(a.line);
+    else changedLines.set(a.path, [a.line]);
+  }
+  const writers = new Map<string, { agent: boolean; human: boolean }>();
+  for (const c of change.commits)
+    for (const p of c.paths) {
+      const w = writers.get(p.path) ?? { agent: false, human: false };
+      if (c.agent) w.agent = true;
+      else w.human = true;
+      writers.set(p.path, w);
     }
-    if (read++ >= MAX_BLAMED_FILES) {
-      unread.push({ file: c.path, why: `the pass reads at most ${MAX_BLAMED_FILES} files` });
+  let blamed = 0;
+  for (const c of files) {
+    const all = changedLines.get(c.path) ?? [];
+    const w = writers.get(c.path) ?? { agent: false, human: false };
+    let mine: number[];
+    if (scope === 'change' || !w.human) mine = scope === 'change' || w.agent ? all : [];
+    else if (!w.agent) mine = [];
+    else if (blamed++ >= MAX_BLAMED_FILES) {
+      unread.push({ file: c.path, why: `the pass blames at most ${MAX_BLAMED_FILES} files` });
       continue;
+    } else {
+      let by: Map<number, string>;
+      try {
+        by = await src.lineCommits(c.path);
+      } catch (e) {
+        unread.push({ file: c.path, why: (e as Error).message });
+        continue;
+      }
+      mine = [];
+      for (const [n, sha] of by) if (agentShas.has(sha)) mine.push(n);
     }
-    let by: Map<number, string>;
-    try {
-      by = await src.lineCommits(c.path);
-    } catch (e) {
-      unread.push({ file: c.path, why: (e as Error).message });
-      continue;
-    }
-    const mine: number[] = [];
-    for (const [n, sha] of by) if (scope === 'change' || agentShas.has(sha)) mine.push(n);
     if (mine.length > 0)
       lines.set(
         c.path,
-        mine.sort((a, b) => a - b),
+        [...new Set(mine)].sort((a, b) => a - b),
       );
   }
   return { lines, unread };

@@ -4,6 +4,7 @@ import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
 import { addedLinesOf } from './added-lines.js';
 import { changedLineCommits } from './blame.js';
+import { diffText } from './diff-text.js';
 import {
   GateError,
   type ChangeSource,
@@ -413,5 +414,6 @@ export async function gitChange(
     filesAt: (sha) => treeFiles(cwd, sha),
     addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
     lineCommits: (file) => changedLineCommits(cwd, baseSha, head, file),
+    rangeDiff: () => diffText(cwd, baseSha, head),
   };
 }
