@@ -73,7 +73,14 @@ describe('reading a report', () => {
     const nested = JSON.parse(fixture('stryker-vitest.json'));
     nested.files['src/price.js'].mutants[0].extra = 0;
     const text = JSON.stringify(nested).replace('"extra":0', `"extra":${deep}`);
-    expect(bad(text)).toMatch(/^not JSON|nested too deeply/);
+    // Unknown fields are the producer's own: read past, never walked.
+    expect('error' in parseMutationReport(text)).toBe(false);
+    // A repeated id makes the uniqueness check walk it: past the stack is no report, no crash.
+    const twin = JSON.parse(fixture('stryker-vitest.json'));
+    const ms = twin.files['src/price.js'].mutants;
+    ms.push({ ...ms[0], extra: 0 });
+    const deepTwin = JSON.stringify(twin).replace('"extra":0', `"extra":${deep}`);
+    expect(bad(deepTwin)).toMatch(/^not JSON|nested too deeply/);
     const r = JSON.parse(fixture('stryker-vitest.json'));
     r.schemaVersion = '3';
     expect(bad(JSON.stringify(r))).toMatch(

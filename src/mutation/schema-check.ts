@@ -1,10 +1,15 @@
 // A JSON Schema (draft-07) checker for the keywords the mutation-testing-elements schema uses,
-// run on the package's own schema (report-schema.ts). Not ajv: ajv 6 brings uri-js into the
-// bundle and checks `uniqueItems` over objects pair by pair (quadratic: 100,000 mutants of one
-// file would never finish); here each item's canonical JSON goes into a set, so the check is
-// linear. A keyword this checker does not know makes it throw at first use, never pass
-// silently; __tests__/mutation.reader.test.ts holds it to ajv 6 on real and broken reports.
+// run on the package's own schema (report-schema.ts), compiled once into closures. Not ajv:
+// ajv 6 brings uri-js into the bundle and checks `uniqueItems` over objects pair by pair
+// (quadratic: 100,000 mutants of one file would never finish); here items are bucketed by
+// their scalar fields and only a bucket's items are compared in full, so the check is
+// linear. Where a value fails is built only then. A keyword this checker does not know makes
+// it throw when compiled, never pass silently; __tests__/mutation.reader.test.ts holds it to
+// ajv 6 on real and broken reports.
 type Schema = Record<string, unknown>;
+/** Where a value is: built into text only for the one failure shown. */
+type At = { up: At; key: string | number } | null;
+type Check = (d: unknown, at: At) => string | null;
 
 const KNOWN = new Set([
   // Annotations: no effect on validity.
@@ -31,87 +36,140 @@ const KNOWN = new Set([
 
 export class SchemaError extends Error {}
 
-/** The first way `data` fails `root` (`at .files['a.js'].mutants[3]: …`), or null. */
+const compiled = new WeakMap<Schema, Check>();
+
+/** The first way `data` fails `root` (`… at ["files"]["a.js"]["mutants"][3]`), or null. */
 export function checkSchema(root: Schema, data: unknown): string | null {
-  const patterns = new Map<string, RegExp>();
-  const fail = (at: string, what: string) => `${what}${at === '' ? '' : ` at ${at.slice(0, 160)}`}`;
-  const check = (s: Schema, d: unknown, at: string): string | null => {
-    for (const k of Object.keys(s))
-      if (!KNOWN.has(k)) throw new SchemaError(`the report schema uses ${k}, which is not checked`);
-    if (typeof s.$ref === 'string') {
-      const m = /^#\/definitions\/([\w-]+)$/.exec(s.$ref);
-      const target = m && (root.definitions as Record<string, Schema> | undefined)?.[m[1]];
-      if (!target) throw new SchemaError(`the report schema's ${s.$ref} is not resolved`);
-      return check(target, d, at);
+  let c = compiled.get(root);
+  if (!c) compiled.set(root, (c = compile(root, root, new Map())));
+  return c(data, null);
+}
+
+function shown(at: At): string {
+  const parts: string[] = [];
+  for (let a = at; a; a = a.up)
+    parts.push(typeof a.key === 'number' ? `[${a.key}]` : `[${JSON.stringify(a.key)}]`);
+  const text = parts.reverse().join('');
+  return text === '' ? '' : ` at ${text.slice(0, 160)}`;
+}
+
+function compile(s: Schema, root: Schema, refs: Map<string, Check>): Check {
+  for (const k of Object.keys(s))
+    if (!KNOWN.has(k)) throw new SchemaError(`the report schema uses ${k}, which is not checked`);
+  if (typeof s.$ref === 'string') {
+    const ref = s.$ref;
+    const m = /^#\/definitions\/([\w-]+)$/.exec(ref);
+    const target = m && (root.definitions as Record<string, Schema> | undefined)?.[m[1]];
+    if (!target) throw new SchemaError(`the report schema's ${ref} is not resolved`);
+    let c = refs.get(ref);
+    if (!c) {
+      // Set before compiling, so a schema that refers to itself ends.
+      let inner: Check = () => null;
+      refs.set(ref, (c = (d, at) => inner(d, at)));
+      inner = compile(target, root, refs);
     }
-    if (s.type !== undefined && !isType(s.type as string, d))
-      return fail(at, `should be ${String(s.type)}`);
-    if (s.enum !== undefined && !(s.enum as unknown[]).includes(d))
-      return fail(at, `should be one of ${(s.enum as unknown[]).join(', ')}`);
-    if (typeof d === 'string') {
-      if (typeof s.pattern === 'string') {
-        let re = patterns.get(s.pattern);
-        if (!re) patterns.set(s.pattern, (re = new RegExp(s.pattern, 'u')));
-        if (!re.test(d)) return fail(at, `should match ${s.pattern}`);
+    return c;
+  }
+  const checks: Check[] = [];
+  const fail = (what: string, at: At) => `${what}${shown(at)}`;
+  if (s.type !== undefined) {
+    const t = s.type as string;
+    const is = typeCheck(t);
+    checks.push((d, at) => (is(d) ? null : fail(`should be ${t}`, at)));
+  }
+  if (s.enum !== undefined) {
+    const allowed = s.enum as unknown[];
+    checks.push((d, at) =>
+      allowed.includes(d) ? null : fail(`should be one of ${allowed.join(', ')}`, at),
+    );
+  }
+  if (typeof s.pattern === 'string') {
+    const re = new RegExp(s.pattern, 'u');
+    const p = s.pattern;
+    checks.push((d, at) =>
+      typeof d !== 'string' || re.test(d) ? null : fail(`should match ${p}`, at),
+    );
+  }
+  if (s.format === 'uri')
+    checks.push((d, at) =>
+      typeof d !== 'string' || isUri(d) ? null : fail('should be a URI', at),
+    );
+  if (typeof s.minimum === 'number') {
+    const min = s.minimum;
+    checks.push((d, at) =>
+      typeof d !== 'number' || d >= min ? null : fail(`should be >= ${min}`, at),
+    );
+  }
+  if (typeof s.maximum === 'number') {
+    const max = s.maximum;
+    checks.push((d, at) =>
+      typeof d !== 'number' || d <= max ? null : fail(`should be <= ${max}`, at),
+    );
+  }
+  if (s.items !== undefined) {
+    const item = compile(s.items as Schema, root, refs);
+    checks.push((d, at) => {
+      if (!Array.isArray(d)) return null;
+      for (let i = 0; i < d.length; i++) {
+        const e = item(d[i], { up: at, key: i });
+        if (e) return e;
       }
-      if (s.format === 'uri' && !isUri(d)) return fail(at, 'should be a URI');
-    }
-    if (typeof d === 'number') {
-      if (typeof s.minimum === 'number' && d < s.minimum)
-        return fail(at, `should be >= ${s.minimum}`);
-      if (typeof s.maximum === 'number' && d > s.maximum)
-        return fail(at, `should be <= ${s.maximum}`);
-    }
-    if (Array.isArray(d)) {
-      if (s.items !== undefined)
-        for (let i = 0; i < d.length; i++) {
-          const e = check(s.items as Schema, d[i], `${at}[${i}]`);
-          if (e) return e;
-        }
-      if (s.uniqueItems === true) {
-        const seen = new Set<string>();
-        for (let i = 0; i < d.length; i++) {
-          const key = canonical(d[i]);
-          if (seen.has(key)) return fail(`${at}[${i}]`, 'should not repeat an earlier item');
-          seen.add(key);
-        }
-      }
-    } else if (d !== null && typeof d === 'object') {
+      return null;
+    });
+  }
+  if (s.uniqueItems === true)
+    checks.push((d, at) => {
+      if (!Array.isArray(d)) return null;
+      const i = repeated(d);
+      return i < 0 ? null : fail('should not repeat an earlier item', { up: at, key: i });
+    });
+  const required = (s.required as string[] | undefined) ?? [];
+  const props = new Map<string, Check>();
+  for (const [k, v] of Object.entries((s.properties as Record<string, Schema> | undefined) ?? {}))
+    props.set(k, compile(v, root, refs));
+  const extra = s.additionalProperties as Schema | boolean | undefined;
+  const other = typeof extra === 'object' ? compile(extra, root, refs) : undefined;
+  if (required.length > 0 || props.size > 0 || extra !== undefined)
+    checks.push((d, at) => {
+      if (d === null || typeof d !== 'object' || Array.isArray(d)) return null;
       const o = d as Record<string, unknown>;
-      for (const r of (s.required as string[] | undefined) ?? [])
-        if (!Object.hasOwn(o, r)) return fail(at, `should have required property '${r}'`);
-      const props = (s.properties as Record<string, Schema> | undefined) ?? {};
-      const extra = s.additionalProperties as Schema | boolean | undefined;
-      for (const [k, v] of Object.entries(o)) {
-        const own = Object.hasOwn(props, k) ? props[k] : undefined;
-        const sub = own ?? (typeof extra === 'object' ? extra : undefined);
-        if (own === undefined && extra === false)
-          return fail(at, `should not have property ${JSON.stringify(k)}`);
-        if (sub) {
-          const e = check(sub, v, `${at}[${JSON.stringify(k)}]`);
-          if (e) return e;
+      for (const r of required)
+        if (!Object.hasOwn(o, r)) return fail(`should have required property '${r}'`, at);
+      for (const k in o) {
+        if (!Object.hasOwn(o, k)) continue;
+        const c = props.get(k) ?? other;
+        if (c === undefined) {
+          if (extra === false) return fail(`should not have property ${JSON.stringify(k)}`, at);
+          continue;
         }
+        const e = c(o[k], { up: at, key: k });
+        if (e) return e;
       }
+      return null;
+    });
+  return (d, at) => {
+    for (const c of checks) {
+      const e = c(d, at);
+      if (e) return e;
     }
     return null;
   };
-  return check(root, data, '');
 }
 
-function isType(t: string, d: unknown): boolean {
+function typeCheck(t: string): (d: unknown) => boolean {
   switch (t) {
     case 'object':
-      return d !== null && typeof d === 'object' && !Array.isArray(d);
+      return (d) => d !== null && typeof d === 'object' && !Array.isArray(d);
     case 'array':
-      return Array.isArray(d);
+      return Array.isArray;
     case 'string':
-      return typeof d === 'string';
+      return (d) => typeof d === 'string';
     case 'boolean':
-      return typeof d === 'boolean';
+      return (d) => typeof d === 'boolean';
     case 'number':
-      return typeof d === 'number' && Number.isFinite(d);
+      return (d) => typeof d === 'number' && Number.isFinite(d);
     case 'integer':
-      return Number.isInteger(d);
+      return Number.isInteger;
     default:
       throw new SchemaError(`the report schema uses type ${t}, which is not checked`);
   }
@@ -125,6 +183,32 @@ function isUri(s: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The index of the first item equal (as JSON values) to an earlier one, or -1. Items are
+ * bucketed by a cheap key (an object's scalar `id`, else its type): distinct mutants differ in
+ * their id, so each is compared in full with nothing, and equal items always share a bucket.
+ */
+function repeated(items: unknown[]): number {
+  const buckets = new Map<string, { item: unknown; text?: string }[]>();
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i];
+    const id = v !== null && typeof v === 'object' ? (v as { id?: unknown }).id : v;
+    const key =
+      typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean'
+        ? `${typeof id}:${String(id)}`
+        : typeof v;
+    const bucket = buckets.get(key);
+    if (!bucket) {
+      buckets.set(key, [{ item: v }]);
+      continue;
+    }
+    const text = canonical(v);
+    for (const b of bucket) if ((b.text ??= canonical(b.item)) === text) return i;
+    bucket.push({ item: v, text });
+  }
+  return -1;
 }
 
 /** JSON with each object's keys sorted: equal values, equal text. */
