@@ -336,7 +336,42 @@ describe('readInputs', () => {
       holdoutJunit: [],
       holdoutKey: undefined,
       holdoutArtifact: undefined,
+      mutationReport: [],
+      mutationScope: 'agent',
+      requireKilledMutants: false,
+      mutationArtifact: undefined,
     });
+  });
+
+  it('reads the mutation inputs, and refuses a scope other than agent or change', () => {
+    const i = withInputs(
+      {
+        junit: 'x.xml',
+        token: 't',
+        'mutation-report': 'reports/mutation/*.json',
+        'mutation-scope': 'change',
+        'require-killed-mutants': 'true',
+        'mutation-artifact': 'mutation-reports',
+      },
+      readInputs,
+    );
+    expect(i).toMatchObject({
+      mutationReport: ['reports/mutation/*.json'],
+      mutationScope: 'change',
+      requireKilledMutants: true,
+      mutationArtifact: 'mutation-reports',
+    });
+    const odd = {
+      junit: 'x.xml',
+      token: 't',
+      'mutation-report': 'm.json',
+      'mutation-scope': 'all',
+    };
+    expect(() => withInputs(odd, readInputs)).toThrow(
+      'input mutation-scope must be agent or change, not "all"',
+    );
+    const alone = { junit: 'x.xml', token: 't', 'require-killed-mutants': 'true' };
+    expect(() => withInputs(alone, readInputs)).toThrow('mutation-report is empty');
   });
 
   it('reads the stronger-evidence inputs, and refuses a hold-out set without a key of 16 characters', () => {

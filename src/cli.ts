@@ -30,6 +30,7 @@ import {
   RELOCK,
   RULES,
   SETUP,
+  TARGETS,
   UPDATE,
 } from './commands/tables.js';
 import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
@@ -60,6 +61,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   harness: { ...HARNESS, run: lazy(() => import('./commands/harness.js')) },
   'holdout-ids': { ...HOLDOUT_IDS, run: lazy(() => import('./commands/holdout-ids.js')) },
   setup: { ...SETUP, run: lazy(() => import('./commands/setup.js')) },
+  targets: { ...TARGETS, run: lazy(() => import('./commands/targets.js')) },
   rules: {
     ...RULES,
     run: async (argv, io) => {

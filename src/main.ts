@@ -41,6 +41,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       collected: inputs.collected,
       baseJunit: inputs.baseJunit,
       holdoutJunit: inputs.holdoutJunit,
+      mutationReport: inputs.mutationReport,
     };
     // Loaded only where needed, as the git adapter below: a run without a base never starts
     // git, and neither brings @actions/exec and its builtins into the start-up.
@@ -95,6 +96,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       holdoutJunit: where.holdoutJunit,
       holdoutKey: inputs.holdoutKey,
       requireFailToPass: inputs.requireFailToPass,
+      mutationReport: where.mutationReport,
+      mutationScope: inputs.mutationScope,
+      requireKilledMutants: inputs.requireKilledMutants,
     });
     notes.push(...outcome.notes);
 

@@ -314,7 +314,8 @@ export type RuleKey =
   | 'passes-without-change'
   | 'no-failing-test'
   | 'holdout-fail'
-  | 'holdout-missing';
+  | 'holdout-missing'
+  | 'mutant-survived';
 
 /**
  * A test's two runs paired (a base run given, docs/stronger-evidence.md): how it did on the
@@ -345,6 +346,19 @@ export interface Finding {
   fix?: string;
   /** With a base run: the finding's test paired across the base and head runs. */
   base_run?: BasePairing;
+  /** On mutant-survived: the line's mutants no admissible test killed (src/mutation/). */
+  mutants?: MutantNote[];
+}
+
+/** A mutant of a mutation report, as a mutant-survived finding lists it. */
+export interface MutantNote {
+  /** The report's own id of the mutant. */
+  id: string;
+  mutator: string;
+  replacement: string | null;
+  status: string;
+  /** Why it does not count: `survived: no test failed`, `killed only by … (a draft)`. */
+  why: string;
 }
 
 export interface Counts {
@@ -406,6 +420,10 @@ export interface ChangeSource {
   filesAt?(sha: string): Promise<string[]>;
   /** A commit's diff as `git show -U0` gives it, read up to `maxBytes` (gaming shapes): git only. */
   addedLines?(sha: string, maxBytes: number): Promise<{ text: string; capped: boolean }>;
+  /** Head line → the commit of the range that wrote it, older lines absent (mutation pass): git only. */
+  lineCommits?(path: string): Promise<Map<number, string>>;
+  /** The range's whole diff as `git diff -U0` gives it (mutation pass): git only. */
+  rangeDiff?(): Promise<string>;
 }
 
 /** A report file the gate could not use, or a pattern that matched nothing. */

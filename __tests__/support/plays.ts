@@ -224,10 +224,15 @@ const LOCKS: Record<Exclude<Runner, 'pytest'>, string> = {
  * half-written install is never seen: it is renamed into place when complete).
  */
 export function runnerModules(runner: Exclude<Runner, 'pytest'>): string {
-  const src = path.join(ROOT, LOCKS[runner]);
+  return lockedModules(LOCKS[runner], runner);
+}
+
+/** node_modules of the fixture project `rel` (its committed lockfile), installed once per machine. */
+export function lockedModules(rel: string, name: string): string {
+  const src = path.join(ROOT, rel);
   const lock = readFileSync(path.join(src, 'package-lock.json'));
   const hash = createHash('sha256').update(lock).digest('hex').slice(0, 16);
-  const dir = path.join(tmpdir(), `ledger-gate-${runner}-${hash}`);
+  const dir = path.join(tmpdir(), `ledger-gate-${name}-${hash}`);
   const modules = path.join(dir, 'node_modules');
   if (existsSync(path.join(dir, 'installed'))) return modules;
   const work = mkdtempSync(`${dir}.partial-`);

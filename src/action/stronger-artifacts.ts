@@ -1,5 +1,5 @@
 // workflow_run: the base run's and the hold-out's reports, from the triggering run's artifacts
-// (`base-artifact`, `holdout-artifact`; default the reports' own `artifact`). An artifact that
+// (`base-artifact`, `holdout-artifact`, `mutation-artifact`; default the reports' own `artifact`). An artifact that
 // cannot be had is no crash: its globs then match nothing, so the base set is report-invalid
 // and the hold-out set holdout-missing, each a reject that says so.
 import { mkdtemp } from 'node:fs/promises';
@@ -17,7 +17,7 @@ export async function strongerArtifacts(
   reports: string,
   temp: string,
   notes: string[],
-): Promise<{ baseJunit: string[]; holdoutJunit: string[] }> {
+): Promise<{ baseJunit: string[]; holdoutJunit: string[]; mutationReport: string[] }> {
   const fetched = new Map<string, string>([[inputs.artifact!, reports]]);
   const folder = async (name: string, what: string, hidden: boolean): Promise<string> => {
     const have = fetched.get(name);
@@ -48,5 +48,15 @@ export async function strongerArtifacts(
     const dir = await folder(inputs.holdoutArtifact ?? inputs.artifact!, 'hold-out', true);
     for (const g of inputs.holdoutJunit) holdoutJunit.push(insideArtifact(dir, 'holdout-junit', g));
   }
-  return { baseJunit, holdoutJunit };
+  const mutationReport: string[] = [];
+  if (inputs.mutationReport.length > 0) {
+    const dir = await folder(
+      inputs.mutationArtifact ?? inputs.artifact!,
+      'mutation reports',
+      false,
+    );
+    for (const g of inputs.mutationReport)
+      mutationReport.push(insideArtifact(dir, 'mutation-report', g));
+  }
+  return { baseJunit, holdoutJunit, mutationReport };
 }

@@ -24,6 +24,7 @@ export interface Where {
   /** The base run's and hold-out's globs (stronger-artifacts.ts on workflow_run). */
   baseJunit?: string[];
   holdoutJunit?: string[];
+  mutationReport?: string[];
 }
 
 /**

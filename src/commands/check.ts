@@ -72,6 +72,15 @@ export function checkOptions(
     throw new UsageError(
       '--require-fail-to-pass needs --base-junit GLOB: the base run it judges by',
     );
+  const scope = v['mutation-scope'] ?? 'agent';
+  if (scope !== 'agent' && scope !== 'change')
+    throw new UsageError(`--mutation-scope must be agent or change, not ${JSON.stringify(scope)}`);
+  if ((v['require-killed-mutants'] || v['mutation-scope']) && !v['mutation-report']?.length)
+    throw new UsageError(
+      '--require-killed-mutants and --mutation-scope need --mutation-report GLOB: the mutation pass they judge by',
+    );
+  if (v['mutation-report']?.length && v.base === undefined)
+    throw new UsageError('--mutation-report needs --base REF: its judged lines are the change’s');
   return {
     cwd: at.root,
     ledger: v.ledger === undefined ? defaultLedger(at.root) : fromCwd(at, v.ledger),
@@ -98,6 +107,9 @@ export function checkOptions(
     holdoutJunit: v['holdout-junit']?.map((g) => fromCwd(at, g)),
     holdoutKey,
     requireFailToPass: v['require-fail-to-pass'] ?? false,
+    mutationReport: v['mutation-report']?.map((g) => fromCwd(at, g)),
+    mutationScope: scope,
+    requireKilledMutants: v['require-killed-mutants'] ?? false,
   };
 }
 

@@ -174,6 +174,21 @@ export const CHECK = {
       value: 'GLOB',
       help: 'reports of a hold-out suite: every case must pass; shown by opaque id (key: $LEDGER_GATE_HOLDOUT_KEY)',
     },
+    'mutation-report': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'mutation-testing-elements JSON reports (StrykerJS, PIT, Infection…): mutants on the judged lines must be killed by classified tests',
+    },
+    'mutation-scope': {
+      type: 'string',
+      value: 'agent|change',
+      help: 'with --mutation-report: judge the lines agent commits wrote (agent, default) or every changed production line',
+    },
+    'require-killed-mutants': {
+      type: 'boolean',
+      help: 'with --mutation-report: mutant-survived rejects instead of asking for review',
+    },
   },
   more: [EXIT_CODES],
 } as const satisfies CommandHelp;
@@ -377,6 +392,41 @@ export const HOLDOUT_IDS = {
       value: 'GLOB',
       help: "the hold-out suite's JUnit reports",
     },
+  },
+} as const satisfies CommandHelp;
+
+export const TARGETS = {
+  usage: '--base REF --for stryker|base-run [--runner pytest|jest|vitest] [--production GLOB…]',
+  summary:
+    'Print what the stronger evidence must run: the changed production lines to mutate, or the tests the base run judges.',
+  about:
+    '--for stryker: one `path:start-end` line per run of lines the change adds or changes in a\n' +
+    "production file, for Stryker's --mutate (join them with commas). --for base-run: the test\n" +
+    'files (pytest: node ids and files) whose judgement the base run can change: tests the\n' +
+    'change adds, newly classifies, promotes or edits. Nothing is printed when there is nothing\n' +
+    'to run: skip the job then (docs/stronger-evidence.md).',
+  options: {
+    base: { type: 'string', value: 'REF', help: 'the base the change is compared with' },
+    head: { type: 'string', value: 'REF', help: 'the head (default HEAD)' },
+    for: { type: 'string', value: 'stryker|base-run', help: 'what the list is for' },
+    runner: {
+      type: 'string',
+      value: 'pytest|jest|vitest',
+      help: 'with --for base-run: the syntax of the entries (default jest: files)',
+    },
+    production: {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: 'production paths (default: code files outside the test, draft and harness paths)',
+    },
+    'test-paths': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: "the test paths (default: the gate's own, docs/CONTRACT.md §3)",
+    },
+    ledger: { type: 'string', value: 'FILE', help: 'the ledger (default as check finds it)' },
   },
 } as const satisfies CommandHelp;
 

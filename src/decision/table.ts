@@ -406,6 +406,18 @@ export const RULES: readonly Rule[] = [
     fix: "ledger-gate holdout-ids --junit '<the hold-out reports>'   (where the agent cannot read it: it lists the cases the reports hold)",
     stops: 'a hold-out suite that silently stopped running',
   },
+  {
+    key: 'mutant-survived',
+    signal:
+      "with `mutation-report`: a mutant on a judged line (a production line the change's agent commits add or change; every changed production line under `mutation-scope: change`) that survived, had no coverage, or was killed only by tests that are not admissible (drafts, unclassified or quarantined tests, tests the change adds or edits); or a judged line in a file no report mutated (reject with `require-killed-mutants`)",
+    class: '\u2014',
+    result: 'review',
+    action:
+      'a test a human classified (a locked_fixture or property row of the base ledger) must fail on the mutant: write one and have it classified, or a reviewer approves the untested line',
+    fix: APPROVE,
+    stops:
+      "an agent's patch pinned down by no test a human classified, only by the tests the agent wrote beside it",
+  },
 ];
 
 const BY_KEY = new Map(RULES.map((r, i) => [r.key, { rule: r, order: i }]));

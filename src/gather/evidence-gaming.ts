@@ -105,7 +105,9 @@ export async function readGaming(
 }
 
 /** The path kinds as the evidence rules see them, goldens being every artifact either ledger names. */
-function kinds(i: GamingReadInput): EvidencePaths {
+export function kinds(
+  i: Pick<GamingReadInput, 'ledger' | 'baseLedger' | 'production' | 'evidence' | 'ledgerFile'>,
+): EvidencePaths {
   const baseRows = i.baseLedger?.ledger?.rows ?? [];
   const goldens = new GoldenIndex([...(i.ledger?.rows ?? []), ...baseRows].map((r) => r.artifact));
   const isProduction = pathSet(i.production) ?? (() => false);

@@ -31,6 +31,7 @@ import { rowFor } from '../ledger/file-rows.js';
 import { parseLedger } from '../ledger/parse.js';
 import { gatherReports } from './reports.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
+import { addMutation, expandMutation, type MutationOptions } from './mutation-evidence.js';
 import {
   GateError,
   type Change,
@@ -44,7 +45,7 @@ import {
   type TestResult,
 } from '../types.js';
 
-export interface GateOptions extends StrongerOptions {
+export interface GateOptions extends StrongerOptions, MutationOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
   cwd: string;
   /** Repo-relative path of the ledger (callers resolve the default: adapters/fs/default-ledger.ts). */
@@ -124,6 +125,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const expanded = await expandReports(root, o.junit);
   // The base run's and the hold-out's files are never the head's evidence (stronger-evidence.ts).
   const stronger = await expandStronger(root, o);
+  // So are the mutation reports (a JSON file matched by a JUnit glob too).
+  const mutation = await expandMutation(root, o);
+  for (const f of mutation?.files ?? []) stronger.taken.add(f.path);
   const src =
     o.base === undefined ? undefined : await (o.changeSource ? o.changeSource() : gitSource(o));
   const changed = await src?.changedPaths();
@@ -229,7 +233,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
         ? undefined
         : { expected: o.reportsExpected, arrived: job.files.map((f) => f.shown) },
   });
-  const report = await addStronger(decided, stronger, o, {
+  const strong = await addStronger(decided, stronger, o, {
     root,
     collected: o.collected,
     collectedRoot: o.collectedRoot,
@@ -243,6 +247,20 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     productionGiven: matcher(o.production) !== undefined,
     notes,
   });
+  const report = !mutation
+    ? strong
+    : await addMutation(strong, mutation, o, {
+        root,
+        src,
+        change,
+        ledger: ledgerErrors.length === 0 ? ledger : undefined,
+        ledgerFile: ledgerShown,
+        production: o.production,
+        evidence,
+        headTests: tests,
+        holdoutFiles: stronger.holdout?.files,
+        notes,
+      });
   if (o.expect === 'ran-files' && report.findings.some((f) => HARNESS_RULES.has(f.rule))) {
     notes.push(
       'a harness path changed: every row must have a result (expect: ran-files set aside)',

@@ -46,6 +46,11 @@ export interface ActionInputs {
   holdoutJunit: string[];
   holdoutKey?: string;
   holdoutArtifact?: string;
+  /** The mutation pass (src/gather/mutation-evidence.ts). */
+  mutationReport: string[];
+  mutationScope: 'agent' | 'change';
+  requireKilledMutants: boolean;
+  mutationArtifact?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);

@@ -11,6 +11,10 @@ export interface StrongerInputs {
   holdoutJunit: string[];
   holdoutKey?: string;
   holdoutArtifact?: string;
+  mutationReport: string[];
+  mutationScope: 'agent' | 'change';
+  requireKilledMutants: boolean;
+  mutationArtifact?: string;
 }
 
 export function strongerInputs(
@@ -36,7 +40,22 @@ export function strongerInputs(
         `input holdout-key must be a secret of at least ${HOLDOUT_KEY_MIN} characters with holdout-junit: the hold-out cases are shown only by ids keyed with it`,
       );
   }
+  const mutationReport = list('mutation-report');
+  const scope = core.getInput('mutation-scope').trim() || 'agent';
+  if (scope !== 'agent' && scope !== 'change')
+    throw new GateError(
+      `input mutation-scope must be agent or change, not ${JSON.stringify(scope)}`,
+    );
+  const requireKilledMutants = yesNo('require-killed-mutants', false);
+  if (requireKilledMutants && mutationReport.length === 0)
+    throw new GateError(
+      'input require-killed-mutants is true but mutation-report is empty: give the mutation pass it judges by',
+    );
   return {
+    mutationReport,
+    mutationScope: scope,
+    requireKilledMutants,
+    mutationArtifact: artifactName('mutation-artifact'),
     baseJunit,
     requireFailToPass,
     baseArtifact: artifactName('base-artifact'),

@@ -27,6 +27,8 @@ function findingJson(f: Finding, quote: (s: string) => string): string {
   if (f.approved_by !== undefined) out += ',\n      "approved_by": ' + quote(f.approved_by);
   if (f.accepts !== undefined) out += ',\n      "accepts": ' + quote(f.accepts);
   if (f.base_run !== undefined) out += ',\n      "base_run": ' + quote(f.base_run);
+  if (f.mutants !== undefined)
+    out += ',\n      "mutants": ' + JSON.stringify(f.mutants, null, 2).replaceAll('\n', '\n      ');
   return out + '\n    }';
 }
 

@@ -3,6 +3,8 @@
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
 import { addedLinesOf } from './added-lines.js';
+import { changedLineCommits } from './blame.js';
+import { diffText } from './diff-text.js';
 import {
   GateError,
   type ChangeSource,
@@ -411,6 +413,8 @@ export async function gitChange(
     fileAt: (sha, file) => showFile(cwd, sha, file),
     filesAt: (sha) => treeFiles(cwd, sha),
     addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
+    lineCommits: (file) => changedLineCommits(cwd, baseSha, head, file),
+    rangeDiff: () => diffText(cwd, baseSha, head),
   };
 }
 
