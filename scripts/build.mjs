@@ -60,6 +60,20 @@ const workerDir = path.join(scratch, 'worker');
 builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', workerDir) });
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
+// The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
+// next to each bundle, in grammars/: src/adapters/code/grammars.ts reads it from there.
+const GRAMMARS = [
+  'web-tree-sitter/tree-sitter.wasm',
+  'tree-sitter-python/tree-sitter-python.wasm',
+  'tree-sitter-javascript/tree-sitter-javascript.wasm',
+  'tree-sitter-typescript/tree-sitter-typescript.wasm',
+  'tree-sitter-typescript/tree-sitter-tsx.wasm',
+];
+for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
+  mkdirSync(path.join(dir, 'grammars'), { recursive: true });
+  for (const g of GRAMMARS)
+    copyFileSync(path.join('node_modules', g), path.join(dir, 'grammars', path.basename(g)));
+}
 if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));
 rmSync(scratch, { recursive: true, force: true });
 // module.enableCompileCache (Node 22.1+; absent on Node 20, where this is a no-op) keeps V8's
