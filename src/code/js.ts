@@ -125,6 +125,14 @@ export function readJs(root: Node): FileFacts {
   let count = 0;
   let capped: string | undefined;
 
+  /** A literal, or a name bound to one (`k = 'exp' + 'ect'` then `g[k]`). */
+  const literalOf = (n: Node, chain: readonly number[]): string | null => {
+    const t = jsLiteral(n);
+    if (t !== null || n.type !== 'identifier') return t;
+    const bs = b.lookup(chain, n.text);
+    if (bs?.length !== 1 || !bs[0].expr || bs[0].suffix) return null;
+    return jsLiteral(bs[0].expr);
+  };
   // Each node resolved once: a chain `a.b.c.d` is read from its parts, not again at each level.
   const memo = new Map<number, Resolved>();
   const resolve = (n: Node | null, chain: readonly number[], depth = 0): Resolved => {
@@ -165,7 +173,7 @@ export function readJs(root: Node): FileFacts {
       }
       case 'subscript_expression': {
         const i = n.childForFieldName('index');
-        const lit = i ? jsLiteral(i) : null;
+        const lit = i ? literalOf(i, chain) : null;
         const obj = resolve(n.childForFieldName('object'), chain, depth + 1);
         return mapNames(obj, (o) => normal(lit !== null ? `${o}.${lit}` : `${o}[]`));
       }
@@ -474,6 +482,11 @@ export function readJs(root: Node): FileFacts {
       case 'template_string': {
         const t = jsLiteral(n);
         if (t !== null) events.push({ kind: 'literal', text: t, at: span(n), scope });
+        // A template with substitutions: each fixed piece is a literal (`${dir}/../__tests__`).
+        else if (n.type === 'template_string')
+          for (const c of n.namedChildren)
+            if (c?.type === 'string_fragment')
+              events.push({ kind: 'literal', text: c.text, at: span(c), scope });
         break;
       }
     }

@@ -100,6 +100,14 @@ export function readPython(root: Node): FileFacts {
   let count = 0;
   let capped: string | undefined;
 
+  /** A literal, or a name bound to one (`k = 'exp' + 'ect'` then `g[k]`). */
+  const literalOf = (n: Node, chain: readonly number[]): string | null => {
+    const t = pyLiteral(n);
+    if (t !== null || n.type !== 'identifier') return t;
+    const bs = b.lookup(chain, n.text);
+    if (bs?.length !== 1 || !bs[0].expr || bs[0].suffix) return null;
+    return pyLiteral(bs[0].expr);
+  };
   // Each node resolved once: a chain `a.b.c.d` is read from its parts, not again at each level.
   const memo = new Map<number, Resolved>();
   const resolve = (n: Node | null, chain: readonly number[], depth = 0): Resolved => {
@@ -136,7 +144,7 @@ export function readPython(root: Node): FileFacts {
       }
       case 'subscript': {
         const key = n.childForFieldName('subscript');
-        const lit = key ? pyLiteral(key) : null;
+        const lit = key ? literalOf(key, chain) : null;
         const obj = resolve(n.childForFieldName('value'), chain, depth + 1);
         return mapNames(obj, (o) => {
           const base = o.endsWith('.__dict__') ? o.slice(0, -9) : o.endsWith('vars()') ? o : o;

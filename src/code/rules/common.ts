@@ -5,7 +5,7 @@ export const TEST_PATH =
   /(^|[/\\])(tests?|__tests__|specs?|testing)([/\\]|$)|(^|[/\\])(test_[\w.-]{0,100}\.py|conftest\.py|[\w.-]{1,100}_test\.py|[\w.-]{1,100}\.(test|spec)\.[cm]?[jt]sx?)$/;
 
 /** Where a run's reports are named: read with the command line, the shape of a report rewrite. */
-export const REPORT_WORDS = /junit|\.xml\b|report/i;
+export const REPORT_WORDS = /junit|xunit|\.xml$|RUNNER_TEMP/i;
 
 /** Literals naming the runner's environment or its report (also when spelled in pieces). */
 export const RUNNER_ENV_LITERAL =

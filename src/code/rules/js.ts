@@ -191,7 +191,7 @@ export const JS_RULES: readonly CodeRule[] = [
   {
     id: 'js-argv-report',
     shape: 'report-write',
-    what: 'the command line read in a file that names a report (junit, xml, report)',
+    what: 'the command line read in a file that names a report (junit, xunit, .xml, RUNNER_TEMP)',
     when: { on: 'ref', names: ['process.argv*'], fileLiteral: REPORT_WORDS },
     hit: [
       'const { argv } = process;\nconst out = argv.find((a) => a.includes("jun" + "it"));\nexport default out;\n',
@@ -229,6 +229,9 @@ export const JS_RULES: readonly CodeRule[] = [
         '@jest/*',
         'expect.*',
         'jest-*',
+        // The global object written by a computed key.
+        'globalThis[]',
+        'global[]',
         'require.cache*',
         'Module.*',
         'module.constructor.*',

@@ -189,7 +189,7 @@ export const PYTHON_RULES: readonly CodeRule[] = [
   {
     id: 'py-argv-report',
     shape: 'report-write',
-    what: 'the command line read in a file that names a report (junit, xml, report)',
+    what: 'the command line read in a file that names a report (junit, xunit, .xml, RUNNER_TEMP)',
     when: {
       on: 'ref',
       names: ['sys.argv', 'sys.argv.*', 'sys.argv[]*', 'sys.orig_argv*'],
