@@ -443,6 +443,23 @@ describe('the gate over real git repositories', () => {
     expect(rej.code).toBe(1);
   });
 
+  test('read as code (issue 36): a respelled read through an alias is found; a file the grammar cannot read on an added line asks for review', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'src/lib.py': 'from inspect import stack as _s\n\n\ndef f():\n    return _s()[1]\n',
+      'src/broken.py': 'def f(:\n    return 1\n',
+    });
+    repo.commit('respelled', AGENT);
+    const r = await checkIn(repo, '--base', 'main');
+    expect(gaming(r)).toEqual(['review:src/lib.py:1', 'review:undefined:undefined']);
+    const unread = r.report.findings.filter(
+      (f) => f.rule === 'production-gaming-shape' && f.message.includes('not read as code'),
+    );
+    expect(unread.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^src\/broken\.py at commit [0-9a-f]{12}: .*line 1 \(a syntax error\)/),
+    ]);
+  });
+
   test('a file name that holds markup reaches the summary escaped', async () => {
     const repo = baseRepo();
     repo.write({ 'src/<img src=x onerror=alert(1)>.py': 'import sys\nf = sys._getframe(0)\n' });

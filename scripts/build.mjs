@@ -62,7 +62,10 @@ for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 // The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
 // next to each bundle, in grammars/: src/adapters/code/grammars.ts reads it from there.
+// The runtime's JS is copied too and loaded as a file (its Emscripten glue does not survive
+// bundling), with each package's licence.
 const GRAMMARS = [
+  'web-tree-sitter/tree-sitter.js',
   'web-tree-sitter/tree-sitter.wasm',
   'tree-sitter-python/tree-sitter-python.wasm',
   'tree-sitter-javascript/tree-sitter-javascript.wasm',
@@ -73,6 +76,11 @@ for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
   mkdirSync(path.join(dir, 'grammars'), { recursive: true });
   for (const g of GRAMMARS)
     copyFileSync(path.join('node_modules', g), path.join(dir, 'grammars', path.basename(g)));
+  for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
+    copyFileSync(
+      path.join('node_modules', pkg, 'LICENSE'),
+      path.join(dir, 'grammars', `${pkg}.LICENSE`),
+    );
 }
 if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));
 rmSync(scratch, { recursive: true, force: true });

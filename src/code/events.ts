@@ -27,7 +27,7 @@ export interface Span {
 
 export type CodeEvent =
   /** An expression that names something: `inspect.stack`, `new:Error.stack`. */
-  | { kind: 'ref'; names: readonly string[]; at: Span }
+  | { kind: 'ref'; names: readonly string[]; at: Span; into?: readonly string[] }
   /** A call: its callee's names and whether its first argument is a literal. */
   | { kind: 'call'; names: readonly string[]; firstArg: FirstArg; at: Span; scope: number }
   /** A write to an attribute or item: `_pytest.assertion.rewrite.x = …`, `setattr(m, …)`. */

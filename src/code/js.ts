@@ -378,6 +378,7 @@ export function readJs(root: Node): FileFacts {
     'Reflect.defineProperty',
   ]);
 
+  const intoOf = new Map<number, readonly string[]>();
   const walk = (n: Node, chain: number[]) => {
     const scope = chain[chain.length - 1];
     switch (n.type) {
@@ -391,7 +392,14 @@ export function readJs(root: Node): FileFacts {
       case 'member_expression':
       case 'subscript_expression': {
         const r = resolve(n, chain);
-        if (r.names.length) events.push({ kind: 'ref', names: r.names, at: span(n, r.via) });
+        const into = intoOf.get(n.id);
+        if (r.names.length)
+          events.push({
+            kind: 'ref',
+            names: r.names,
+            at: span(n, r.via),
+            ...(into ? { into } : {}),
+          });
         break;
       }
       case 'call_expression':
@@ -449,6 +457,10 @@ export function readJs(root: Node): FileFacts {
         const right = n.childForFieldName('right');
         if (l && (l.type === 'member_expression' || l.type === 'subscript_expression')) {
           const r = resolve(l, chain);
+          // What the right side is written into (`this.stack = new Error().stack`).
+          let v = right;
+          while (v && TRANSPARENT.has(v.type)) v = v.namedChild(0);
+          if (v) intoOf.set(v.id, r.names);
           if (r.names.length) events.push({ kind: 'assign', names: r.names, at: span(l, r.via) });
           if (right && FUNCTIONS.has(right.type)) {
             const p =

@@ -55,6 +55,7 @@ function matches(m: Matcher, e: CodeEvent, f: FileFacts, literals: readonly stri
     case 'ref': {
       const ev = e as Extract<CodeEvent, { kind: 'ref' }>;
       if (!ev.names.some((n) => globs(m.names).test(n))) return false;
+      if (m.unlessInto && ev.into?.some((n) => m.unlessInto!.includes(n))) return false;
       return !m.fileLiteral || literals.some((l) => m.fileLiteral!.test(l));
     }
     case 'assign':

@@ -4,7 +4,8 @@
 
 export type Matcher =
   /** An expression naming one of `names` (globs: `*` is any run of characters). */
-  | { on: 'ref'; names: readonly string[]; fileLiteral?: RegExp }
+  /** `fileLiteral`: only in a file with a literal matching; `unlessInto`: not when assigned to one of these. */
+  | { on: 'ref'; names: readonly string[]; fileLiteral?: RegExp; unlessInto?: readonly string[] }
   /** A call of one of `names`; `arg` narrows on its first argument. */
   | { on: 'call'; names: readonly string[]; arg?: ArgTest }
   /** A write to an attribute or item named by one of `names`. */

@@ -14,7 +14,7 @@ export const TRUSTS: readonly string[] = [
 export const DISTRUSTS: readonly string[] = [
   'the ledger as the change leaves it (it classifies, the base judges its edit)',
   'test code, helpers, fixtures and goldens (test paths: an agent may only write drafts)',
-  "the production lines an agent's commit adds: scanned for the shapes of test gaming (docs/gaming-shapes.md), each hit a review",
+  "the production lines an agent's commit adds: scanned for the shapes of test gaming, and its Python and JS/TS files read as code at that commit (imports, aliases and local values resolved; docs/gaming-shapes.md), each hit a review; a file the parser cannot read on an added line asks for review too",
   'hooks, plugins, configs, setup files, mocks, start-up hooks and CI workflows (harness paths)',
   "every file the base's CI reaches from its workflows and runner configs — the scripts its steps run, Makefiles, npm scripts, `.npmrc`, plugins and setup modules a config names, production folders included (docs/harness-resolution.md)",
   "production code in an agent's commit: it may fix the code, but with `agent-write-paths` set it may write nowhere else",
@@ -32,6 +32,6 @@ export const CANNOT_STOP: readonly string[] = [
   'a new dependency that is itself a plugin (pytest loads installed plugins by entry point): a dependency bump is not a harness change; review dependency changes, or list the lockfile in `harness-paths`',
   'a root module that shadows a standard-library module the runner imports under `python -m pytest`: only the runner and plugin names are listed; run `pytest` rather than `python -m pytest`',
   'a test that is wrong from the start: the gate judges whether evidence is admissible, not whether the tests are good',
-  "test gaming the gaming-shape scan cannot read: it matches the lines an agent adds, so a name built at run time (`getattr(sys, '_get' + 'frame')`, `eval`, a dependency that does it), a call-count toggle or a hard-coded answer pass it; review agents' production changes, and keep tests that discriminate",
+  "test gaming the gaming-shape scan cannot read: the parser resolves names within one file (Python and JS/TS; other languages have the line scan only), so a trick in a dependency or another module, a name taken from run-time data, equality that holds by computation, a call-count toggle and above all a hard-coded answer (the expected value written into the code) pass it; review agents' production changes, and keep tests that discriminate and a hold-out suite",
   "code under test that reads the hold-out tests it runs beside (their files, the caller's frame), or a hold-out report artifact anyone who can read the runs can download: run the hold-out where the change's code cannot reach the suite's source, and keep its report out of public artifacts (docs/stronger-evidence.md)",
 ];
