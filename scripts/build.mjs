@@ -82,7 +82,10 @@ for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
       path.join(dir, 'grammars', `${pkg}.LICENSE`),
     );
 }
-if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));
+// The parser's runtime JS is code shipped beside the bundles: its licence is listed too (the
+// grammars' licences sit beside their .wasm files).
+const copied = [{ dir: 'node_modules/web-tree-sitter', bundle: 'dist/grammars/tree-sitter.js' }];
+if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds, copied));
 rmSync(scratch, { recursive: true, force: true });
 // module.enableCompileCache (Node 22.1+; absent on Node 20, where this is a no-op) keeps V8's
 // compiled code in the OS temp folder (or NODE_COMPILE_CACHE), keyed by the file's content, so
