@@ -82,9 +82,12 @@ for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
       path.join(dir, 'grammars', `${pkg}.LICENSE`),
     );
 }
-// The parser's runtime JS is code shipped beside the bundles: its licence is listed too (the
-// grammars' licences sit beside their .wasm files).
-const copied = [{ dir: 'node_modules/web-tree-sitter', bundle: 'dist/grammars/tree-sitter.js' }];
+// The parser's runtime JS is code shipped beside both bundles (in grammars/) and loaded by
+// them: its licence is listed too (the grammars' licences sit beside their .wasm files).
+const copied = [
+  { dir: 'node_modules/web-tree-sitter', bundle: 'dist/index.js' },
+  { dir: 'node_modules/web-tree-sitter', bundle: 'dist/cli/index.js' },
+];
 if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds, copied));
 rmSync(scratch, { recursive: true, force: true });
 // module.enableCompileCache (Node 22.1+; absent on Node 20, where this is a no-op) keeps V8's
