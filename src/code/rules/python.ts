@@ -45,12 +45,21 @@ export const PYTHON_RULES: readonly CodeRule[] = [
     id: 'py-frames',
     shape: 'caller-frame',
     what: 'the stack or a frame read through inspect, traceback or sys, under any alias',
-    when: { on: 'ref', names: [...FRAMES, ...FRAMES.map((f) => `${f}()*`)] },
+    // `sys.modules['inspect']` is the module too.
+    when: {
+      on: 'ref',
+      names: [
+        ...FRAMES,
+        ...FRAMES.map((f) => `${f}()*`),
+        ...FRAMES.map((f) => `sys.modules.${f}*`),
+      ],
+    },
     hit: [
       'from inspect import stack as _s\n\ndef add(a, b):\n    return _s()[1].frame.f_locals.get("expected", a + b)\n',
       'import inspect as _i\nframes = _i\ndef f():\n    return frames.stack()\n',
       'import sys\ndef f():\n    g = getattr(sys, "_getframe")\n    return g(1)\n',
       'import importlib\ntb = importlib.import_module("traceback")\ndef f():\n    return tb.extract_stack()\n',
+      'import sys\ndef f():\n    return sys.modules["inspect"].stack()\n',
     ],
     clean: [
       'import inspect\ndef f(x):\n    return inspect.isclass(x)\n',
