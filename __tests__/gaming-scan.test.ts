@@ -2,6 +2,7 @@
 // (per-shape positives and honest look-alikes, hostile input in linear time), the findings and
 // the ledger's settings, and the gate over real git repositories (an agent's commit scanned,
 // a human's never).
+import { RULES } from '../src/code/scan.js';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -131,13 +132,14 @@ describe('the shapes, per language', () => {
     expect(scanAddedLines(lines)).toEqual([]);
   });
 
-  test('each shape has an id, what it stops, a source and patterns; ids are unique kebab-case', () => {
+  test('each shape has an id, what it stops, a source and patterns or parser rules; ids are unique kebab-case', () => {
+    const parsed = new Set([...RULES.python, ...RULES.js].map((r) => r.shape));
     expect(new Set(SHAPES.map((s) => s.id)).size).toBe(SHAPES.length);
     for (const s of SHAPES) {
       expect(s.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(s.stops.length).toBeGreaterThan(20);
       expect(s.source.length).toBeGreaterThan(10);
-      expect(s.patterns.length).toBeGreaterThan(0);
+      expect(s.patterns.length + (parsed.has(s.id) ? 1 : 0)).toBeGreaterThan(0);
       for (const p of s.patterns) expect(p.needle.length).toBeGreaterThan(0);
     }
     expect(SHAPES.map((s) => s.id)).toEqual([
@@ -146,6 +148,8 @@ describe('the shapes, per language', () => {
       'process-exit',
       'runner-patch',
       'report-write',
+      'dynamic-code',
+      'test-source-read',
       'always-equal',
     ]);
   });
@@ -437,6 +441,23 @@ describe('the gate over real git repositories', () => {
     const rej = await checkIn(repo, '--base', 'main', '--gaming', 'reject');
     expect(gaming(rej)).toEqual(['reject:src/lib.py:4']);
     expect(rej.code).toBe(1);
+  });
+
+  test('read as code (issue 36): a respelled read through an alias is found; a file the grammar cannot read on an added line asks for review', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'src/lib.py': 'from inspect import stack as _s\n\n\ndef f():\n    return _s()[1]\n',
+      'src/broken.py': 'def f(:\n    return 1\n',
+    });
+    repo.commit('respelled', AGENT);
+    const r = await checkIn(repo, '--base', 'main');
+    expect(gaming(r)).toEqual(['review:src/lib.py:1', 'review:undefined:undefined']);
+    const unread = r.report.findings.filter(
+      (f) => f.rule === 'production-gaming-shape' && f.message.includes('not read as code'),
+    );
+    expect(unread.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^src\/broken\.py at commit [0-9a-f]{12}: .*line 1 \(a syntax error\)/),
+    ]);
   });
 
   test('a file name that holds markup reaches the summary escaped', async () => {

@@ -60,7 +60,35 @@ const workerDir = path.join(scratch, 'worker');
 builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', workerDir) });
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
-if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds));
+// The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
+// next to each bundle, in grammars/: src/adapters/code/grammars.ts reads it from there.
+// The runtime's JS is copied too and loaded as a file (its Emscripten glue does not survive
+// bundling), with each package's licence.
+const GRAMMARS = [
+  'web-tree-sitter/tree-sitter.js',
+  'web-tree-sitter/tree-sitter.wasm',
+  'tree-sitter-python/tree-sitter-python.wasm',
+  'tree-sitter-javascript/tree-sitter-javascript.wasm',
+  'tree-sitter-typescript/tree-sitter-typescript.wasm',
+  'tree-sitter-typescript/tree-sitter-tsx.wasm',
+];
+for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
+  mkdirSync(path.join(dir, 'grammars'), { recursive: true });
+  for (const g of GRAMMARS)
+    copyFileSync(path.join('node_modules', g), path.join(dir, 'grammars', path.basename(g)));
+  for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
+    copyFileSync(
+      path.join('node_modules', pkg, 'LICENSE'),
+      path.join(dir, 'grammars', `${pkg}.LICENSE`),
+    );
+}
+// The parser's runtime JS is code shipped beside both bundles (in grammars/) and loaded by
+// them: its licence is listed too (the grammars' licences sit beside their .wasm files).
+const copied = [
+  { dir: 'node_modules/web-tree-sitter', bundle: 'dist/index.js' },
+  { dir: 'node_modules/web-tree-sitter', bundle: 'dist/cli/index.js' },
+];
+if (!opt['cli-only']) writeFileSync(path.join(out, 'licenses.txt'), renderLicenses(builds, copied));
 rmSync(scratch, { recursive: true, force: true });
 // module.enableCompileCache (Node 22.1+; absent on Node 20, where this is a no-op) keeps V8's
 // compiled code in the OS temp folder (or NODE_COMPILE_CACHE), keyed by the file's content, so

@@ -55,13 +55,15 @@ export function packageEntry(dir, bundles) {
  * The whole file, from the stats of each bundle.
  * @param {{ bundle: string, stats: object }[]} builds
  */
-export function renderLicenses(builds) {
+export function renderLicenses(builds, copied = []) {
   const where = new Map();
   for (const { bundle, stats } of builds) {
     for (const dir of bundledPackageDirs(stats)) {
       where.set(dir, [...(where.get(dir) ?? []), bundle]);
     }
   }
+  // Package code copied beside the bundles rather than bundled (the parser's runtime).
+  for (const { dir, bundle } of copied) where.set(dir, [...(where.get(dir) ?? []), bundle]);
   const dirs = [...where.keys()].sort((a, b) => pkgKey(a).localeCompare(pkgKey(b)));
   return [
     'Third-party software bundled in dist/',

@@ -9,6 +9,8 @@
 //     --repo GIT_DIR --head REF --commits N --production GLOB [--tests GLOB] [--label NAME]
 //   node --import ./scripts/worker-ts-hooks.mjs bench/gaming/false-positives.mjs \
 //     --walkthrough docs/walkthroughs/pytest.sh   (each heredoc it writes is one change)
+// `--line-only`: the line scan alone (the measure before the parser, issue 36); by default
+// Python and JS/TS files are also read whole at the commit and parsed (src/code), as the gate does.
 //
 // Runs from the TypeScript sources (scripts/worker-ts-hooks.mjs), reads git only.
 import { execFileSync } from 'node:child_process';
@@ -25,6 +27,9 @@ import {
 import { parseAddedLines } from '../../src/gaming/diff.ts';
 import { scanAddedLines } from '../../src/gaming/scan.ts';
 import { SHAPES, languageOf } from '../../src/gaming/shapes.ts';
+import { parserFor } from '../../src/adapters/code/grammars.ts';
+import { codeLanguageOf } from '../../src/code/language.ts';
+import { scanTree } from '../../src/code/scan.ts';
 
 const { values: o } = parseArgs({
   options: {
@@ -36,6 +41,7 @@ const { values: o } = parseArgs({
     label: { type: 'string' },
     walkthrough: { type: 'string', multiple: true, default: [] },
     json: { type: 'boolean' },
+    'line-only': { type: 'boolean' },
   },
 });
 
@@ -53,13 +59,38 @@ const scanned = (p) =>
   languageOf(p) !== undefined &&
   ['production', 'other'].includes(paths.kind({ path: p, status: 'M' }));
 
-/** One change: its added lines, scanned. */
-function judge(id, lines) {
+const parsers = new Map();
+/** One change: its added lines, scanned; `fileAt(path)` gives a file's whole text at the change. */
+async function judge(id, lines, fileAt) {
   const mine = lines.filter((l) => scanned(l.path));
   const text = new Map(mine.map((l) => [`${l.path}:${l.line}`, l.text]));
-  const hits = scanAddedLines(mine).map((h) => ({
+  const found = scanAddedLines(mine);
+  if (!o['line-only']) {
+    const seen = new Set(found.map((h) => `${h.shape}:${h.path}:${h.line}`));
+    const byPath = new Map();
+    for (const l of mine)
+      if (codeLanguageOf(l.path)) byPath.set(l.path, [...(byPath.get(l.path) ?? []), l.line]);
+    for (const [path, added] of byPath) {
+      const lang = codeLanguageOf(path);
+      if (!parsers.has(lang)) parsers.set(lang, await parserFor(lang));
+      const src = fileAt(path);
+      const tree = parsers.get(lang)(src);
+      const v = scanTree(lang, tree.rootNode, added);
+      tree.delete();
+      if (v.problem) found.push({ shape: 'unreadable', path, line: 0, why: v.problem });
+      for (const h of v.hits) {
+        const k = `${h.shape}:${path}:${h.line}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        found.push({ shape: h.shape, path, line: h.line, rule: h.rule });
+        if (!text.has(`${path}:${h.line}`))
+          text.set(`${path}:${h.line}`, src.split('\n')[h.line - 1] ?? '');
+      }
+    }
+  }
+  const hits = found.map((h) => ({
     ...h,
-    text: text.get(`${h.path}:${h.line}`)?.trim().slice(0, 120),
+    text: h.why ?? text.get(`${h.path}:${h.line}`)?.trim().slice(0, 120),
   }));
   return { id, lines: mine.length, hits };
 }
@@ -87,7 +118,8 @@ if (o.repo) {
           '--',
         )
       : '';
-    changes.push(judge(sha.slice(0, 7), parseAddedLines(diff)));
+    const fileAt = (p) => git('show', `${sha}:${p}`);
+    changes.push(await judge(sha.slice(0, 7), parseAddedLines(diff), fileAt));
   }
 }
 for (const file of o.walkthrough) {
@@ -99,11 +131,11 @@ for (const file of o.walkthrough) {
     const body = [];
     for (i++; i < lines.length && lines[i] !== m[2]; i++) body.push(lines[i]);
     const added = body.map((text, n) => ({ path: m[1], line: n + 1, text }));
-    changes.push(judge(`${file.split('/').pop()}:${m[1]}`, added));
+    changes.push(await judge(`${file.split('/').pop()}:${m[1]}`, added, () => body.join('\n')));
   }
 }
 
-const perShape = Object.fromEntries(SHAPES.map((s) => [s.id, 0]));
+const perShape = Object.fromEntries([...SHAPES.map((s) => s.id), 'unreadable'].map((s) => [s, 0]));
 for (const c of changes) for (const id of new Set(c.hits.map((h) => h.shape))) perShape[id] += 1;
 const flagged = changes.filter((c) => c.hits.length > 0);
 const result = {
@@ -124,5 +156,7 @@ else {
   );
   for (const f of result.hits)
     for (const h of f.hits)
-      process.stdout.write(`  ${f.change} ${h.shape} ${h.path}:${h.line}: ${h.text}\n`);
+      process.stdout.write(
+        `  ${f.change} ${h.shape}${h.rule ? ` (${h.rule})` : ''} ${h.path}:${h.line}: ${h.text}\n`,
+      );
 }

@@ -1,5 +1,6 @@
 // docs/gaming-shapes.md's table, rendered from SHAPES (`ledger-gate rules --gaming`;
 // scripts/sync-readme.mjs writes it between the page's `shapes` markers).
+import { RULES } from '../code/scan.js';
 import { SHAPES, type Language } from './shapes.js';
 
 const plain = (s: string): string => s.replace(/\|/g, '\\|');
@@ -18,20 +19,25 @@ export function renderGamingShapes(): string {
     '| shape | languages | looks for | the trick it stops | source |',
     '|---|---|---|---|---|',
   ];
+  const parsed = (id: string) =>
+    [
+      RULES.python.some((r) => r.shape === id) ? 'Python (parser)' : '',
+      RULES.js.some((r) => r.shape === id) ? 'JS/TS (parser)' : '',
+    ].filter((x) => x !== '');
   for (const s of SHAPES) {
-    const langs = [...new Set(s.patterns.flatMap((p) => p.languages))].map((l) => NAMES[l]);
+    const langs = [
+      ...[...new Set(s.patterns.flatMap((p) => p.languages))].map((l) => NAMES[l]),
+      ...parsed(s.id),
+    ];
     out.push(
       `| \`${s.id}\` | ${langs.join(', ')} | ${plain(s.what)} | ${plain(s.stops)} | ${plain(s.source)} |`,
     );
   }
   out.push('');
   for (const s of SHAPES) {
-    out.push(
-      `### \`${s.id}\``,
-      '',
-      '| language | needle | then the line matches | unless |',
-      '|---|---|---|---|',
-    );
+    out.push(`### \`${s.id}\``, '');
+    if (s.patterns.length > 0)
+      out.push('| language | needle | then the line matches | unless |', '|---|---|---|---|');
     for (const p of s.patterns) {
       const re = p.re
         ? code(p.re.source) + (p.next ? ` and the next added line ${code(p.next.source)}` : '')
@@ -39,6 +45,15 @@ export function renderGamingShapes(): string {
       out.push(
         `| ${p.languages.map((l) => NAMES[l]).join(', ')} | ${code(p.needle)} | ${re} | ${p.unless ? code(p.unless) : ''} |`,
       );
+    }
+    const rules = [
+      ...RULES.python.map((r) => ['Python', r] as const),
+      ...RULES.js.map((r) => ['JS/TS', r] as const),
+    ].filter(([, r]) => r.shape === s.id);
+    if (rules.length > 0) {
+      if (s.patterns.length > 0) out.push('');
+      out.push('| parser rule | language | catches |', '|---|---|---|');
+      for (const [l, r] of rules) out.push(`| \`${r.id}\` | ${l} | ${plain(r.what)} |`);
     }
     out.push('');
   }

@@ -305,6 +305,22 @@ export const SHAPES: readonly Shape[] = [
     ],
   },
   {
+    id: 'dynamic-code',
+    what: 'runs code it builds at run time, or loads a module by a computed name',
+    stops:
+      'code decoded or assembled at run time and handed to exec/eval/Function/vm, or a module loaded by a computed name, so what runs is not what the diff shows',
+    source: 'issue 36 (round 5 attacks): decoded code handed to exec',
+    // Read by the parser only (src/code/rules): a line cannot tell a literal argument from a computed one.
+    patterns: [],
+  },
+  {
+    id: 'test-source-read',
+    what: 'reads test sources or lists test folders',
+    stops: 'production code that opens the test files and answers what they assert',
+    source: 'issue 36 (round 5 attacks): production code that reads the tests',
+    patterns: [],
+  },
+  {
     id: 'always-equal',
     what: 'defines an equality or conversion that returns a constant',
     stops:

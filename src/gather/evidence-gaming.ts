@@ -12,11 +12,14 @@ import type {
   Ledger,
   LedgerParse,
 } from '../types.js';
-import { parseAddedLines } from '../gaming/diff.js';
+import { parseAddedLines, type AddedLine } from '../gaming/diff.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
 import { pathSet } from '../decision/production-paths.js';
 import { reportNeedles, scanAddedLines } from '../gaming/scan.js';
 import { isMinified, languageOf } from '../gaming/shapes.js';
+import { codeLanguageOf, type CodeLanguage } from '../code/language.js';
+import { MAX_FILE_BYTES, scanTree } from '../code/scan.js';
+import type { Tree } from 'web-tree-sitter';
 
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */
 export const MAX_DIFF_BYTES = 16 * 1024 * 1024;
@@ -57,6 +60,7 @@ export async function readGaming(
   let left = i.maxBytes ?? MAX_DIFF_BYTES;
   let read = 0;
   const minified = new Set<string>();
+  const parsers = new Map<CodeLanguage, Promise<(t: string) => Tree | null>>();
   for (const c of agents) {
     for (const p of c.paths) if (p.status !== 'D' && isMinified(p.path)) minified.add(p.path);
     const scanned = new Set(
@@ -90,8 +94,12 @@ export async function readGaming(
     }
     left -= Buffer.byteLength(diff.text);
     const lines = parseAddedLines(diff.text).filter((l) => scanned.has(l.path));
-    for (const h of scanAddedLines(lines, { reportNeedles: needles }))
+    const seen = new Set<string>();
+    for (const h of scanAddedLines(lines, { reportNeedles: needles })) {
+      seen.add(`${h.shape}\0${h.path}\0${h.line}`);
       facts.hits.push({ ...h, sha: c.sha, why: c.why });
+    }
+    left -= await readAsCode(i.src, c, lines, facts, seen, parsers);
     if (diff.capped)
       facts.unscanned.push(
         `commit ${sha}: its diff passes the ${MAX_DIFF_BYTES / 1048576} MiB the gaming-shape scan reads; the rest was not scanned`,
@@ -118,4 +126,80 @@ export function kinds(
     isProduction,
     isGolden: (p) => goldens.has(p),
   });
+}
+
+/**
+ * The Python and JS/TS files among a commit's added lines, read whole at that commit and parsed
+ * (src/code): a rule hits when a node it needs lies on a line the commit added. A file that
+ * cannot be read, parsed or is past the caps asks for review. Returns the bytes read.
+ */
+async function readAsCode(
+  src: ChangeSource,
+  c: CommitChanges,
+  lines: AddedLine[],
+  facts: GamingFacts,
+  seen: Set<string>,
+  parsers: Map<CodeLanguage, Promise<(t: string) => Tree | null>>,
+): Promise<number> {
+  const byPath = new Map<string, number[]>();
+  for (const l of lines) {
+    if (codeLanguageOf(l.path) === undefined) continue;
+    const list = byPath.get(l.path) ?? [];
+    list.push(l.line);
+    byPath.set(l.path, list);
+  }
+  let bytes = 0;
+  const sha = c.sha.slice(0, 12);
+  const unread = (path: string, why: string) =>
+    facts.unscanned.push(
+      `${path} at commit ${sha}: not read as code for the gaming-shape scan: ${why}`,
+    );
+  for (const [path, added] of byPath) {
+    const lang = codeLanguageOf(path)!;
+    let text: string | null;
+    try {
+      text = src.fileAt ? await src.fileAt(c.sha, path) : null;
+    } catch (e) {
+      unread(path, (e as Error).message);
+      continue;
+    }
+    if (text === null) {
+      unread(path, 'its text at the commit could not be read');
+      continue;
+    }
+    bytes += Buffer.byteLength(text);
+    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
+      unread(path, `it passes the ${MAX_FILE_BYTES / 1048576} MiB the parser reads per file`);
+      continue;
+    }
+    let parse = parsers.get(lang);
+    if (!parse) {
+      parse = import('../adapters/code/grammars.js').then((m) => m.parserFor(lang));
+      parsers.set(lang, parse);
+    }
+    let tree: Tree | null;
+    try {
+      tree = (await parse)(text);
+    } catch (e) {
+      unread(path, `the ${lang} parser failed: ${(e as Error).message}`);
+      continue;
+    }
+    if (!tree) {
+      unread(path, `the ${lang} parser gave no tree`);
+      continue;
+    }
+    try {
+      const v = scanTree(lang, tree.rootNode, added);
+      if (v.problem) unread(path, v.problem);
+      for (const h of v.hits) {
+        const k = `${h.shape}\0${path}\0${h.line}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        facts.hits.push({ shape: h.shape, path, line: h.line, sha: c.sha, why: c.why });
+      }
+    } finally {
+      tree.delete();
+    }
+  }
+  return bytes;
 }

@@ -1,0 +1,55 @@
+// What a language reader says about a file (pure): the facts the rules are matched on. Names
+// are canonical: imports and aliases resolved, local assignments followed (`_s()` after
+// `from inspect import stack as _s` is `inspect.stack()`), so a rule names what code does.
+// Rows are 0-based; `via` holds the rows of the bindings a name was resolved through.
+import type { Node } from 'web-tree-sitter';
+
+/** The rows of what the grammar could not read: descends only where an error lies. */
+export function syntaxErrors(root: Node): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  const visit = (n: Node) => {
+    if (out.length >= 64) return;
+    if (n.type === 'ERROR' || n.isMissing) {
+      out.push({ from: n.startPosition.row, to: n.endPosition.row });
+      return;
+    }
+    for (const c of n.children) if (c && (c.hasError || c.isMissing)) visit(c);
+  };
+  if (root.hasError) visit(root);
+  return out;
+}
+
+export interface Span {
+  from: number;
+  to: number;
+  via: readonly number[];
+}
+
+export type CodeEvent =
+  /** An expression that names something: `inspect.stack`, `new:Error.stack`. */
+  | { kind: 'ref'; names: readonly string[]; at: Span; into?: readonly string[] }
+  /** A call: its callee's names and whether its first argument is a literal. */
+  | { kind: 'call'; names: readonly string[]; firstArg: FirstArg; at: Span; scope: number }
+  /** A write to an attribute or item: `_pytest.assertion.rewrite.x = …`, `setattr(m, …)`. */
+  | { kind: 'assign'; names: readonly string[]; at: Span }
+  /** A function or method defined: its name and whether it returns a constant at once. */
+  | { kind: 'def'; name: string; constant: boolean; at: Span }
+  /** A string literal's text. */
+  | { kind: 'literal'; text: string; at: Span; scope: number };
+
+/** A call's first argument: none, a literal (its text), or computed. */
+export type FirstArg =
+  | { kind: 'none' }
+  | { kind: 'literal'; text: string }
+  /** `text`: its source, cut at 200 characters. */
+  | { kind: 'computed'; text: string };
+
+export interface FileFacts {
+  events: CodeEvent[];
+  /** The callee names each scope (0: the module) calls. */
+  scopeCalls: Map<number, Set<string>>;
+  /** A reason the file cannot be read as code: a cap reached. */
+  capped?: string;
+  /** Rows of syntax errors (the grammar could not read them). */
+  errorSpans: { from: number; to: number }[];
+}

@@ -1,0 +1,406 @@
+// The Python reader (pure): walks a parsed file twice, first binding names (imports, aliases,
+// assignments, per function), then saying what each expression does with those names resolved
+// (src/code/events.ts). Bounded: each node is visited a constant number of times per walk, and
+// a file past MAX_NODES is said to be capped instead of read.
+import type { Node } from 'web-tree-sitter';
+import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
+import { syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
+
+export const MAX_NODES = 400_000;
+
+const SCOPES = new Set(['function_definition', 'lambda', 'class_definition']);
+
+/** `builtins.exec` and `__builtins__.exec` are `exec`. */
+function normal(n: string): string {
+  if (n.endsWith('.?')) return n;
+  if (n.startsWith('builtins.')) return n.slice(9);
+  if (n.startsWith('__builtins__.')) return n.slice(13);
+  return n;
+}
+
+/** A string literal's text, or null when it interpolates (an f-string with a field). */
+export function pyLiteral(n: Node): string | null {
+  if (n.type === 'concatenated_string') {
+    let s = '';
+    for (const c of n.namedChildren) {
+      if (!c) continue;
+      const t = pyLiteral(c);
+      if (t === null) return null;
+      s += t;
+    }
+    return s;
+  }
+  if (n.type === 'binary_operator' && n.childForFieldName('operator')?.text === '+') {
+    const l = n.childForFieldName('left');
+    const r = n.childForFieldName('right');
+    const a = l ? pyLiteral(l) : null;
+    const c = r ? pyLiteral(r) : null;
+    return a !== null && c !== null ? a + c : null;
+  }
+  if (n.type !== 'string') return null;
+  let s = '';
+  for (const c of n.namedChildren) {
+    if (!c) continue;
+    if (c.type === 'interpolation') return null;
+    if (c.type === 'string_content' || c.type === 'escape_sequence') s += c.text;
+  }
+  return s;
+}
+
+const CONSTANTS = new Set(['true', 'false', 'none', 'integer', 'float']);
+
+function isConstant(n: Node | null): boolean {
+  if (!n) return false;
+  if (CONSTANTS.has(n.type)) return true;
+  if (n.type === 'unary_operator') return isConstant(n.childForFieldName('argument'));
+  if (n.type === 'parenthesized_expression') return isConstant(n.namedChild(0));
+  return false;
+}
+
+/** A statement that does nothing: a docstring, `pass`, `...`, a bare literal or name. */
+function isNoOp(s: Node): boolean {
+  if (s.type === 'pass_statement' || s.type === 'comment') return true;
+  if (s.type !== 'expression_statement') return false;
+  const e = s.namedChild(0);
+  if (!e) return true;
+  return (
+    [
+      'string',
+      'concatenated_string',
+      'ellipsis',
+      'identifier',
+      'integer',
+      'float',
+      'none',
+    ].includes(e.type) ||
+    isConstant(e) ||
+    // `x = 1`: a local given a literal changes nothing a caller sees.
+    (e.type === 'assignment' &&
+      e.childForFieldName('left')?.type === 'identifier' &&
+      (isConstant(e.childForFieldName('right')) || e.childForFieldName('right')?.type === 'string'))
+  );
+}
+
+/** The row of the `return CONSTANT` a body reaches before anything that could decide, or -1. */
+export function constantReturnRow(body: Node | null): number {
+  if (!body) return -1;
+  for (const s of body.namedChildren) {
+    if (!s) continue;
+    if (s.type === 'return_statement') return isConstant(s.namedChild(0)) ? s.endPosition.row : -1;
+    if (!isNoOp(s)) return -1;
+  }
+  return -1;
+}
+
+export function readPython(root: Node): FileFacts {
+  const b = new Bindings();
+  const events: CodeEvent[] = [];
+  const scopeCalls = new Map<number, Set<string>>();
+  const errorSpans = syntaxErrors(root);
+  let count = 0;
+  let capped: string | undefined;
+
+  /** A literal, or a name bound to one (`k = 'exp' + 'ect'` then `g[k]`). */
+  const literalOf = (n: Node, chain: readonly number[]): string | null => {
+    const t = pyLiteral(n);
+    if (t !== null || n.type !== 'identifier') return t;
+    const bs = b.lookup(chain, n.text);
+    if (bs?.length !== 1 || !bs[0].expr || bs[0].suffix) return null;
+    return pyLiteral(bs[0].expr);
+  };
+  // Each node resolved once: a chain `a.b.c.d` is read from its parts, not again at each level.
+  const memo = new Map<number, Resolved>();
+  const resolve = (n: Node | null, chain: readonly number[], depth = 0): Resolved => {
+    if (!n || depth > MAX_DEPTH) return EMPTY;
+    const known = memo.get(n.id);
+    if (known) return known;
+    const r = resolveNode(n, chain, depth);
+    memo.set(n.id, r);
+    return r;
+  };
+  const resolveNode = (n: Node, chain: readonly number[], depth: number): Resolved => {
+    switch (n.type) {
+      case 'identifier': {
+        const bs = b.lookup(chain, n.text);
+        if (!bs) return { names: [n.text], via: [] };
+        let r: Resolved = EMPTY;
+        for (const x of bs) {
+          const got =
+            x.value !== undefined
+              ? { names: [x.value], via: [] }
+              : resolve(x.expr!, x.chain, depth + 1);
+          r = union(r, {
+            names: got.names.map((g) => g + (x.suffix ?? '')),
+            via: [x.row, ...got.via],
+          });
+        }
+        return r;
+      }
+      case 'attribute': {
+        const attr = n.childForFieldName('attribute')?.text ?? '?';
+        return mapNames(resolve(n.childForFieldName('object'), chain, depth + 1), (o) =>
+          normal(`${o}.${attr}`),
+        );
+      }
+      case 'subscript': {
+        const key = n.childForFieldName('subscript');
+        const lit = key ? literalOf(key, chain) : null;
+        const obj = resolve(n.childForFieldName('value'), chain, depth + 1);
+        return mapNames(obj, (o) => {
+          const base = o.endsWith('.__dict__') ? o.slice(0, -9) : o.endsWith('vars()') ? o : o;
+          return normal(lit !== null ? `${base}.${lit}` : `${base}[]`);
+        });
+      }
+      case 'parenthesized_expression':
+        return resolve(n.namedChild(0), chain, depth + 1);
+      case 'call': {
+        const fn = resolve(n.childForFieldName('function'), chain, depth + 1);
+        const args = n.childForFieldName('arguments');
+        const a0 = args?.namedChild(0) ?? null;
+        const a1 = args?.namedChild(1) ?? null;
+        const lit0 = a0 ? pyLiteral(a0) : null;
+        let r: Resolved = EMPTY;
+        for (const f of fn.names) {
+          if ((f === 'importlib.import_module' || f === '__import__') && lit0 !== null)
+            r = union(r, { names: [lit0], via: fn.via });
+          else if (f === 'getattr' && a0) {
+            const lit1 = a1 ? pyLiteral(a1) : null;
+            r = union(
+              r,
+              mapNames(resolve(a0, chain, depth + 1), (o) => normal(`${o}.${lit1 ?? '?'}`)),
+            );
+          } else if (f === 'vars' && a0) r = union(r, resolve(a0, chain, depth + 1));
+          else r = union(r, { names: [`${f}()`], via: fn.via });
+        }
+        return r;
+      }
+      default:
+        return EMPTY;
+    }
+  };
+
+  const bindTarget = (
+    left: Node | null,
+    right: Node | null,
+    scope: number,
+    chain: readonly number[],
+  ) => {
+    if (!left || !right) return;
+    if (left.type === 'identifier')
+      b.bind(scope, left.text, { expr: right, chain, row: left.startPosition.row });
+    else if (
+      (left.type === 'pattern_list' || left.type === 'tuple_pattern') &&
+      (right.type === 'expression_list' || right.type === 'tuple')
+    ) {
+      const ls = left.namedChildren;
+      const rs = right.namedChildren;
+      for (let i = 0; i < ls.length && i < rs.length; i++) bindTarget(ls[i], rs[i], scope, chain);
+    }
+  };
+
+  const bindImport = (n: Node, scope: number, chain: readonly number[]) => {
+    const row = n.startPosition.row;
+    if (n.type === 'import_statement') {
+      for (const c of n.namedChildren) {
+        if (!c) continue;
+        if (c.type === 'dotted_name')
+          b.bind(scope, c.text.split('.')[0], { value: c.text.split('.')[0], chain, row });
+        else if (c.type === 'aliased_import') {
+          const alias = c.childForFieldName('alias')?.text;
+          if (alias)
+            b.bind(scope, alias, { value: c.childForFieldName('name')?.text ?? '?', chain, row });
+        }
+      }
+      return;
+    }
+    const mod = n.childForFieldName('module_name');
+    const m = mod?.text ?? '?';
+    for (const c of n.namedChildren) {
+      if (!c || c.id === mod?.id) continue;
+      if (c.type === 'dotted_name') b.bind(scope, c.text, { value: `${m}.${c.text}`, chain, row });
+      else if (c.type === 'aliased_import') {
+        const alias = c.childForFieldName('alias')?.text;
+        if (alias)
+          b.bind(scope, alias, {
+            value: `${m}.${c.childForFieldName('name')?.text ?? '?'}`,
+            chain,
+            row,
+          });
+      }
+    }
+  };
+
+  /** Pass 1: bindings. */
+  const bindWalk = (n: Node, chain: number[]) => {
+    if (capped) return;
+    if (++count > MAX_NODES) {
+      capped = `it has more than ${MAX_NODES} syntax nodes`;
+      return;
+    }
+    const scope = chain[chain.length - 1];
+    switch (n.type) {
+      case 'import_statement':
+      case 'import_from_statement':
+        bindImport(n, scope, chain);
+        return;
+      case 'assignment':
+        bindTarget(n.childForFieldName('left'), n.childForFieldName('right'), scope, chain);
+        break;
+      case 'named_expression':
+        bindTarget(n.childForFieldName('name'), n.childForFieldName('value'), scope, chain);
+        break;
+    }
+    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
+    // Parameters and loop variables are locals: they shadow a module of the same name.
+    if (n.type === 'function_definition' || n.type === 'lambda') {
+      const ps = n.childForFieldName('parameters');
+      if (ps) bindLocals(ps, n.id, inner);
+    } else if (n.type === 'for_statement' || n.type === 'for_in_clause') {
+      const l = n.childForFieldName('left');
+      if (l) bindLocals(l, scope, chain);
+    }
+    for (const c of n.namedChildren) if (c) bindWalk(c, inner);
+  };
+  /** Every name a parameter list or loop target binds, as an opaque local. */
+  const bindLocals = (n: Node, scope: number, chain: readonly number[], depth = 0): void => {
+    if (depth > MAX_DEPTH) return;
+    if (n.type === 'identifier') {
+      b.bind(scope, n.text, { value: `local:${n.text}`, chain, row: n.startPosition.row });
+      return;
+    }
+    if (n.type === 'default_parameter' || n.type === 'typed_default_parameter') {
+      const l = n.childForFieldName('name');
+      if (l) bindLocals(l, scope, chain, depth + 1);
+      return;
+    }
+    if (n.type === 'type') return;
+    for (const c of n.namedChildren) if (c) bindLocals(c, scope, chain, depth + 1);
+  };
+
+  const span = (n: Node, via: readonly number[] = []) => ({
+    from: n.startPosition.row,
+    to: n.endPosition.row,
+    via,
+  });
+  const firstArg = (args: Node | null): FirstArg => {
+    const a = args?.namedChild(0);
+    if (!a || a.type === 'comment') return { kind: 'none' };
+    const t = pyLiteral(a);
+    return t === null
+      ? { kind: 'computed', text: a.text.slice(0, 200) }
+      : { kind: 'literal', text: t };
+  };
+
+  /** Pass 2: events. */
+  const walk = (n: Node, chain: number[]) => {
+    const scope = chain[chain.length - 1];
+    switch (n.type) {
+      case 'import_statement':
+      case 'import_from_statement': {
+        const mod = n.childForFieldName('module_name')?.text;
+        const names: string[] = [];
+        for (const c of n.namedChildren) {
+          if (!c) continue;
+          const nm = c.type === 'aliased_import' ? c.childForFieldName('name')?.text : c.text;
+          if (c.type === 'dotted_name' || c.type === 'aliased_import')
+            names.push(mod && c.text !== mod ? `${mod}.${nm}` : (nm ?? '?'));
+        }
+        if (mod && names.length === 0) names.push(mod);
+        events.push({ kind: 'ref', names: names.map(normal), at: span(n) });
+        return;
+      }
+      case 'identifier':
+      case 'attribute':
+      case 'subscript': {
+        const r = resolve(n, chain);
+        if (r.names.length) events.push({ kind: 'ref', names: r.names, at: span(n, r.via) });
+        break;
+      }
+      case 'call': {
+        const r = resolve(n.childForFieldName('function'), chain);
+        const args = n.childForFieldName('arguments');
+        const set = scopeCalls.get(scope) ?? new Set<string>();
+        for (const x of r.names) set.add(x);
+        scopeCalls.set(scope, set);
+        events.push({
+          kind: 'call',
+          names: r.names,
+          firstArg: firstArg(args),
+          at: span(n, r.via),
+          scope,
+        });
+        if (r.names.some((x) => x === 'setattr' || x === 'delattr')) {
+          const t = resolve(args?.namedChild(0) ?? null, chain);
+          const key = args?.namedChild(1);
+          const k = key ? pyLiteral(key) : null;
+          events.push({
+            kind: 'assign',
+            names: t.names.map((o) => normal(`${o}.${k ?? '?'}`)),
+            at: span(n, t.via),
+          });
+        }
+        break;
+      }
+      case 'assignment':
+      case 'augmented_assignment': {
+        const left = n.childForFieldName('left');
+        const targets =
+          left?.type === 'pattern_list' || left?.type === 'tuple_pattern'
+            ? left.namedChildren
+            : [left];
+        for (const t of targets) {
+          if (!t || (t.type !== 'attribute' && t.type !== 'subscript')) continue;
+          const r = resolve(t, chain);
+          if (r.names.length) events.push({ kind: 'assign', names: r.names, at: span(t, r.via) });
+        }
+        // `__eq__ = lambda *a: True` in a class body.
+        const right = n.childForFieldName('right');
+        if (left?.type === 'identifier' && right?.type === 'lambda')
+          events.push({
+            kind: 'def',
+            name: left.text,
+            constant: isConstant(right.childForFieldName('body')),
+            at: span(n),
+          });
+        break;
+      }
+      case 'function_definition': {
+        const body = n.childForFieldName('body');
+        const ret = constantReturnRow(body);
+        events.push({
+          kind: 'def',
+          name: n.childForFieldName('name')?.text ?? '?',
+          constant: ret >= 0,
+          at: { from: n.startPosition.row, to: ret >= 0 ? ret : n.startPosition.row, via: [] },
+        });
+        break;
+      }
+      case 'binary_operator':
+      case 'string':
+      case 'concatenated_string': {
+        const t = pyLiteral(n);
+        if (t !== null) events.push({ kind: 'literal', text: t, at: span(n), scope });
+        if (n.type === 'string') return;
+        break;
+      }
+    }
+    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
+    // An attribute's name and a keyword's name are not references to those names.
+    if (n.type === 'attribute') {
+      const o = n.childForFieldName('object');
+      if (o) walk(o, inner);
+      return;
+    }
+    if (n.type === 'keyword_argument') {
+      const v = n.childForFieldName('value');
+      if (v) walk(v, inner);
+      return;
+    }
+    for (const c of n.namedChildren) if (c) walk(c, inner);
+  };
+
+  bindWalk(root, [0]);
+  if (capped) return { events: [], scopeCalls, capped, errorSpans };
+  walk(root, [0]);
+  return { events, scopeCalls, errorSpans };
+}

@@ -1,0 +1,40 @@
+// The shape of a rule file's entries (pure): what a rule is matched on (src/code/events.ts)
+// and the examples the tests run (__tests__/code-rules.test.ts): each rule's `hit` examples
+// must make it hit, its `clean` examples must not, whole files as an agent would write them.
+
+export type Matcher =
+  /** An expression naming one of `names` (globs: `*` is any run of characters). */
+  /** `fileLiteral`: only in a file with a literal matching; `unlessInto`: not when assigned to one of these. */
+  | { on: 'ref'; names: readonly string[]; fileLiteral?: RegExp; unlessInto?: readonly string[] }
+  /** A call of one of `names`; `arg` narrows on its first argument. */
+  | { on: 'call'; names: readonly string[]; arg?: ArgTest }
+  /** A write to an attribute or item named by one of `names`. */
+  | { on: 'assign'; names: readonly string[] }
+  /** A function or method named one of `names`; `constant`: only when it returns one at once. */
+  | { on: 'def'; names: readonly string[]; constant?: boolean }
+  /** A string literal matching `text`; `scopeCalls`: only in a function that calls one of them. */
+  | { on: 'literal'; text: RegExp; scopeCalls?: readonly string[] };
+
+export interface ArgTest {
+  /** Hit when the first argument is computed (not a literal). */
+  computed?: boolean;
+  /** Hit when the first argument is a literal matching this. */
+  literal?: RegExp;
+  /** Hit when there is no argument. */
+  none?: boolean;
+  /** Never a hit when the argument's text (a computed one's source) matches this. */
+  unless?: RegExp;
+}
+
+export interface CodeRule {
+  id: string;
+  /** A shape of src/gaming/shapes.ts: the finding and `gaming_allow` name it. */
+  shape: string;
+  /** What it catches, in a few words (docs/gaming-shapes.md). */
+  what: string;
+  when: Matcher;
+  /** Files the rule must hit (every line counts as added). */
+  hit: readonly string[];
+  /** Files it must not hit. */
+  clean: readonly string[];
+}

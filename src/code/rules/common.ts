@@ -1,0 +1,13 @@
+// Literals the rules of both languages share (data).
+
+/** A path naming test sources: a test folder, or a test file by the runners' conventions. */
+export const TEST_PATH =
+  /(^|[/\\])(tests?|__tests__|specs?|testing)([/\\]|$)|(^|[/\\])(test_[\w.-]{0,100}\.py|conftest\.py|[\w.-]{1,100}_test\.py|[\w.-]{1,100}\.(test|spec)\.[cm]?[jt]sx?)$/;
+
+/** Where a run's reports are named: read with the command line, the shape of a report rewrite. */
+export const REPORT_WORDS = /junit|xunit|\.xml$|RUNNER_TEMP/i;
+
+/** Literals naming the runner's environment or its report (also when spelled in pieces). */
+export const RUNNER_ENV_LITERAL =
+  /^(PYTEST_[A-Z_]{0,40}|JEST_WORKER_ID|VITEST[A-Z_]{0,40}|__vitest\w{0,40})$/;
+export const REPORT_LITERAL = /junit|RUNNER_TEMP|GITHUB_STEP_SUMMARY|<testsuite|<testcase/i;

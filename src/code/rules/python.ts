@@ -1,0 +1,315 @@
+// The parser's rules for Python (data; src/code/rule.ts says the format, docs/gaming-shapes.md
+// how to add one). Names are canonical: `inspect.stack` is also `from inspect import stack as
+// _s` then `_s()`, `s = inspect` then `s.stack()`, `getattr(inspect, 'stack')`.
+import type { CodeRule } from '../rule.js';
+import { REPORT_LITERAL, REPORT_WORDS, RUNNER_ENV_LITERAL, TEST_PATH } from './common.js';
+
+const FRAMES = [
+  'sys._getframe',
+  'sys._getframemodulename',
+  'sys._current_frames',
+  'inspect.stack',
+  'inspect.currentframe',
+  'inspect.getouterframes',
+  'inspect.getinnerframes',
+  'inspect.getframeinfo',
+  'inspect.trace',
+  'traceback.extract_stack',
+  'traceback.format_stack',
+  'traceback.print_stack',
+  'traceback.walk_stack',
+  'traceback.StackSummary.extract',
+];
+
+const FILE_READS = [
+  'open',
+  'io.open',
+  'os.listdir',
+  'os.scandir',
+  'os.walk',
+  'os.open',
+  'glob.*',
+  'pathlib.Path',
+  'pathlib.Path.*',
+  '*.read_text',
+  '*.read_bytes',
+  '*.glob',
+  '*.rglob',
+  '*.iterdir',
+  'linecache.*',
+  'tokenize.open',
+];
+
+export const PYTHON_RULES: readonly CodeRule[] = [
+  {
+    id: 'py-frames',
+    shape: 'caller-frame',
+    what: 'the stack or a frame read through inspect, traceback or sys, under any alias',
+    // `sys.modules['inspect']` is the module too.
+    when: {
+      on: 'ref',
+      names: [
+        ...FRAMES,
+        ...FRAMES.map((f) => `${f}()*`),
+        ...FRAMES.map((f) => `sys.modules.${f}*`),
+      ],
+    },
+    hit: [
+      'from inspect import stack as _s\n\ndef add(a, b):\n    return _s()[1].frame.f_locals.get("expected", a + b)\n',
+      'import inspect as _i\nframes = _i\ndef f():\n    return frames.stack()\n',
+      'import sys\ndef f():\n    g = getattr(sys, "_getframe")\n    return g(1)\n',
+      'import importlib\ntb = importlib.import_module("traceback")\ndef f():\n    return tb.extract_stack()\n',
+      'import sys\ndef f():\n    return sys.modules["inspect"].stack()\n',
+    ],
+    clean: [
+      'import inspect\ndef f(x):\n    return inspect.isclass(x)\n',
+      'import traceback\ndef f():\n    try:\n        g()\n    except Exception:\n        traceback.print_exc()\n',
+    ],
+  },
+  {
+    id: 'py-frame-attributes',
+    shape: 'caller-frame',
+    what: "a frame's caller, locals, code or a traceback's frame",
+    when: {
+      on: 'ref',
+      names: ['*.f_back', '*.f_locals', '*.f_code', '*.f_globals', '*.tb_frame', '*.gi_frame'],
+    },
+    hit: [
+      'import sys\ndef f():\n    t = sys.exc_info()[2]\n    return t.tb_frame.f_back.f_locals\n',
+      'def f(fr):\n    up = fr.f_back\n    return up\n',
+    ],
+    clean: ['def f(o):\n    return o.back\n'],
+  },
+  {
+    id: 'py-dynamic-code',
+    shape: 'dynamic-code',
+    what: 'exec, eval, compile, __import__ or importlib given a computed argument',
+    when: {
+      on: 'call',
+      names: [
+        'exec',
+        'eval',
+        'compile',
+        '__import__',
+        'importlib.import_module',
+        'importlib.__import__',
+        'runpy.run_path',
+        'runpy.run_module',
+        'types.FunctionType',
+        'types.CodeType',
+        'marshal.loads',
+        'pickle.loads',
+        '?',
+        'builtins.?',
+      ],
+      arg: { computed: true, none: true },
+    },
+    hit: [
+      'import base64\ndef f():\n    exec(base64.b64decode("cHJpbnQoMSk=").decode())\n',
+      'import builtins\nrun = getattr(builtins, "ex" + "ec")\ndef f(src):\n    run(src)\n',
+      'def f(code):\n    e = eval\n    return e(code)\n',
+      'import importlib\ndef load(name):\n    return importlib.import_module(name)\n',
+      'import builtins\ndef f(src):\n    builtins.exec(src)\n',
+    ],
+    clean: [
+      'import importlib\njson = importlib.import_module("json")\n',
+      'import re\npat = re.compile(r"a+")\ndef f(s):\n    return pat.match(s)\n',
+      'def f():\n    return eval("1 + 1")\n',
+    ],
+  },
+  {
+    id: 'py-dynamic-attribute-of-builtins',
+    shape: 'dynamic-code',
+    what: 'a built-in or importlib member reached with a computed name',
+    when: { on: 'ref', names: ['builtins.?', '__builtins__.?', 'importlib.?'] },
+    hit: ['import builtins\nname = "ex" + "ec"\nf = getattr(builtins, name.strip())\n'],
+    clean: ['import builtins\nf = getattr(builtins, "len")\n'],
+  },
+  {
+    id: 'py-test-sources',
+    shape: 'test-source-read',
+    what: 'a test path named in a function that opens, lists or globs files',
+    when: { on: 'literal', text: TEST_PATH, scopeCalls: FILE_READS },
+    hit: [
+      'import os\ndef answer():\n    src = open(os.path.join(os.path.dirname(__file__), "..", "tests", "test_calc.py")).read()\n    return src\n',
+      'from pathlib import Path\ndef answer():\n    for p in (Path(__file__).parents[1] / "tests").glob("*.py"):\n        yield p.read_text()\n',
+      'import os as o\ndef f():\n    return o.listdir("tests/")\n',
+    ],
+    clean: [
+      'def f(mode):\n    return mode == "test"\n',
+      'def f(p):\n    with open(p) as fh:\n        return fh.read()\n',
+    ],
+  },
+  {
+    id: 'py-exit-hooks',
+    shape: 'process-exit',
+    what: 'an exit hook, finalizer or exception hook registered, under any alias',
+    when: {
+      on: 'ref',
+      names: [
+        'atexit',
+        'atexit.*',
+        'weakref.finalize',
+        'sys.excepthook',
+        'sys.unraisablehook',
+        'threading.excepthook',
+        'faulthandler.register',
+      ],
+    },
+    hit: [
+      'from atexit import register as on_done\ndef f():\n    on_done(lambda: None)\n',
+      'import weakref as w\nclass A:\n    def __init__(self):\n        w.finalize(self, print, "x")\n',
+      'import importlib\nae = importlib.import_module("atexit")\n',
+    ],
+    clean: ['import weakref\ncache = weakref.WeakValueDictionary()\n'],
+  },
+  {
+    id: 'py-finalizer',
+    shape: 'process-exit',
+    what: 'a finalizer (`__del__`), which runs when the interpreter ends',
+    when: { on: 'def', names: ['__del__'] },
+    hit: [
+      'class Report:\n    def __del__(self):\n        """Flush."""\n        open("out.xml", "w").write("")\n',
+    ],
+    clean: ['class A:\n    def close(self):\n        pass\n'],
+  },
+  {
+    id: 'py-exit',
+    shape: 'process-exit',
+    what: 'an exit or a signal handler reached through an alias, with no failing status',
+    when: {
+      on: 'call',
+      names: ['os._exit', 'sys.exit', 'exit', 'quit', 'os.abort', 'signal.signal'],
+      arg: {
+        computed: true,
+        none: true,
+        unless: /^(-?[1-9]|main\(|[A-Za-z_.]{0,40}SIG(ALRM|VTALRM|PROF)\b)/,
+      },
+    },
+    hit: [
+      'import os as _o\ndef f(x):\n    if x == 3:\n        _o._exit(0)\n',
+      'from sys import exit as done\ndef f():\n    done()\n',
+    ],
+    clean: [
+      'import sys\ndef main():\n    sys.exit(2)\n',
+      'import signal\ndef f(h):\n    signal.signal(signal.SIGALRM, h)\n',
+    ],
+  },
+  {
+    id: 'py-argv-report',
+    shape: 'report-write',
+    what: 'the command line read in a file that names a report (junit, xunit, .xml, RUNNER_TEMP)',
+    when: {
+      on: 'ref',
+      names: ['sys.argv', 'sys.argv.*', 'sys.argv[]*', 'sys.orig_argv*'],
+      fileLiteral: REPORT_WORDS,
+    },
+    hit: [
+      'import sys\nfrom sys import argv as a\ndef out():\n    for i, x in enumerate(a):\n        if x.startswith("--ju" + "nitxml"):\n            return x.split("=")[1]\n',
+    ],
+    clean: ['import sys\ndef main():\n    print(sys.argv[1:])\n'],
+  },
+  {
+    id: 'py-runner-literals',
+    shape: 'runner-env',
+    what: "the runner's environment named in a literal, also when spelled in pieces",
+    when: { on: 'literal', text: RUNNER_ENV_LITERAL },
+    hit: ['import os\ndef f():\n    return os.environ.get("PYTEST_" "CURRENT_TEST")\n'],
+    clean: ['import os\ndef f():\n    return os.environ.get("HOME")\n'],
+  },
+  {
+    id: 'py-report-literals',
+    shape: 'report-write',
+    what: 'a report name or format in a literal, also when spelled in pieces',
+    when: { on: 'literal', text: REPORT_LITERAL },
+    hit: ['def f():\n    return "ju" + "nit"\n'],
+    clean: ['def f():\n    return "junk"\n'],
+  },
+  {
+    id: 'py-runner-writes',
+    shape: 'runner-patch',
+    what: 'a write to the runner, unittest, builtins, sys.modules or the frame and operator modules',
+    when: {
+      on: 'assign',
+      names: [
+        '_pytest.*',
+        'pytest.*',
+        'pluggy.*',
+        'unittest.*',
+        'doctest.*',
+        'sys.modules*',
+        'sys.meta_path*',
+        'sys.path_hooks*',
+        'operator.*',
+        'inspect.*',
+        'traceback.*',
+        '*.assert*',
+        'builtins.?',
+        '__builtins__.?',
+        // A bare name written as an attribute is a built-in (`builtins.len = …`).
+        '<bare>',
+      ],
+    },
+    hit: [
+      'import _pytest.assertion.rewrite as rw\nrw.rewrite_asserts = lambda *a, **k: None\n',
+      'import importlib\nm = importlib.import_module("_pytest.python")\nsetattr(m, "pytest_pyfunc_call", None)\n',
+      'import builtins as b\nb.len = lambda x: 0\n',
+      'import unittest\ncase = unittest.TestCase\ncase.assertEqual = lambda *a: None\n',
+    ],
+    clean: ['class A:\n    def f(self):\n        self.value = 1\n'],
+  },
+  {
+    id: 'py-runner-modules',
+    shape: 'runner-patch',
+    what: 'the runner reached from production code (an import, `importlib`, `sys.modules`)',
+    when: {
+      on: 'ref',
+      names: [
+        '_pytest',
+        '_pytest.*',
+        'pytest',
+        'pytest.*',
+        'pluggy',
+        'pluggy.*',
+        'sys.modules._pytest*',
+        'sys.modules.pytest*',
+      ],
+    },
+    hit: [
+      'import importlib\nrunner = importlib.import_module("_pytest.runner")\n',
+      'import sys\ndef f():\n    return sys.modules["pytest"]\n',
+    ],
+    clean: ['import sys\ndef f():\n    return sys.modules.get(__name__)\n'],
+  },
+  {
+    id: 'py-constant-equality',
+    shape: 'always-equal',
+    what: 'an equality, hash, ordering or truth method that returns a constant after any docstring or no-op',
+    when: {
+      on: 'def',
+      names: [
+        '__eq__',
+        '__ne__',
+        '__hash__',
+        '__lt__',
+        '__le__',
+        '__gt__',
+        '__ge__',
+        '__contains__',
+        '__bool__',
+        '__instancecheck__',
+        '__subclasscheck__',
+      ],
+      constant: true,
+    },
+    hit: [
+      'class A:\n    def __eq__(self, other):\n        """Equal to anything."""\n        pass\n        return True\n',
+      'class A:\n    def __eq__(self, other):\n        ...\n        # compare\n        result = True\n        return True\n',
+      'class A:\n    __eq__ = lambda self, o: True\n',
+    ],
+    clean: [
+      'class A:\n    def __eq__(self, other):\n        return self.v == other.v\n',
+      'class A:\n    def __eq__(self, other):\n        if not isinstance(other, A):\n            return NotImplemented\n        return self.v == other.v\n',
+    ],
+  },
+];

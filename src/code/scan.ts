@@ -1,0 +1,29 @@
+// A changed file read as code (pure): its parsed tree, the reader and rules of its language,
+// and the lines the agent added. src/gather/evidence-gaming.ts parses (through the adapter)
+// and calls this; the line scan (src/gaming/scan.ts) still reads every language too.
+import type { Node } from 'web-tree-sitter';
+import { familyOf, type CodeLanguage } from './language.js';
+import { readJs } from './js.js';
+import { matchFile, type FileVerdict } from './match.js';
+import { readPython } from './python.js';
+import { JS_RULES } from './rules/js.js';
+import { PYTHON_RULES } from './rules/python.js';
+import type { CodeRule } from './rule.js';
+
+/** A file larger than this is not parsed: a finding asks for review. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export const RULES: Record<'python' | 'js', readonly CodeRule[]> = {
+  python: PYTHON_RULES,
+  js: JS_RULES,
+};
+
+export function scanTree(
+  lang: CodeLanguage,
+  root: Node,
+  added: readonly number[],
+  rules: readonly CodeRule[] = RULES[familyOf(lang)],
+): FileVerdict {
+  const facts = familyOf(lang) === 'python' ? readPython(root) : readJs(root);
+  return matchFile(facts, rules, added);
+}
