@@ -29,6 +29,7 @@ export const E2E = [
   'discriminate.test.ts',
   'setup-e2e.test.ts',
   'setup-real.test.ts',
+  'hook-e2e.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 
 /** The end-to-end files that run the CLI bundle (under LEDGER_GATE_CLI_NODE, default 24). */
