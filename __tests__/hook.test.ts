@@ -164,6 +164,36 @@ describe('hook run', () => {
     expect(staged()).toEqual([GOLDEN]);
   });
 
+  test("a deleted test file's rows are dropped with it; the gate reviews the human's commit", async () => {
+    // A second test file on main, which stays.
+    const B = 'def test_b():\n    assert 1\n';
+    repo.git('checkout', '-q', 'main');
+    repo.write({ 'tests/test_b.py': B });
+    repo.write({
+      [LEDGER]:
+        read(LEDGER) +
+        ledgerYaml([
+          { id: 'tests/test_b.py::*', class: 'locked_fixture', digest: sha256(B) },
+        ]).replace('version: 1\nrows:\n', ''),
+    });
+    repo.commit('test_b', HUMAN);
+    repo.git('checkout', '-q', '-B', 'work');
+    repo.git('rm', '-q', F);
+    const r = await run('run');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toBe(
+      `ledger-gate hook: ${LEDGER}: ${F}: deleted, 2 rows dropped\n` +
+        `ledger-gate hook: ${LEDGER}: staged with this commit (2 dropped)\n`,
+    );
+    expect([...parseLedger(repo.git('show', `:${LEDGER}`), 'l').ledger!.byId.keys()]).toEqual([
+      'tests/test_b.py::*',
+    ]);
+    commitStaged('delete test_a.py');
+    repo.write({ 'build/junit.xml': pytestXunit1([{ file: 'tests/test_b.py', name: 'test_b' }]) });
+    const judged = await check(repo, '--base', 'main');
+    expect(judged.report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+  });
+
   test('no ledger: says so and lets the commit go', async () => {
     repo.git('rm', '-q', LEDGER);
     commitStaged('no ledger');

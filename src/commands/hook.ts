@@ -18,13 +18,22 @@ import {
   topLevel,
   unstagedPaths,
 } from '../adapters/git/index-state.js';
+import { dropRows } from '../ledger/edit.js';
+import { testFile } from '../ledger/file-rows.js';
 import { goldenLabel } from '../ledger/golden-set.js';
 import { CHAINED, hookScript, isOurs, lefthookSnippet, withHuskyLine } from '../hook/script.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { keysSelectedBy, lockableRows, relockEdit } from './relock.js';
 import { HOOK } from './tables.js';
-import { ledgerFile, readFacts, readLedgerText, runCommand, writeLedger } from './upkeep.js';
+import {
+  ledgerFile,
+  ledgerRows,
+  readFacts,
+  readLedgerText,
+  runCommand,
+  writeLedger,
+} from './upkeep.js';
 
 const LEFTHOOK_FILES = [
   'lefthook.yml',
@@ -140,12 +149,20 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
   const ledgerPath = path.relative(root, file.abs).split(path.sep).join('/');
   const staged = await stagedPaths(root);
   const text = await readLedgerText(file);
-  const rows = lockableRows(text, file);
+  // A deleted test file's rows go with it, as `update` drops them: their tests are gone with
+  // the file, whatever a run would say. (A deleted golden's rows stay: their tests may not.)
+  const deleted = new Set(staged.deleted.filter((p) => p !== ledgerPath));
+  const drop = new Set<string>();
+  for (const r of ledgerRows(text, file)) {
+    const of = testFile(r.id);
+    if (deleted.has(of) && !existsSync(path.join(root, of))) drop.add(r.id);
+  }
+  const rows = lockableRows(text, file).filter((r) => !drop.has(r.id));
   const keys: string[] = [];
-  for (const p of [...staged.changed, ...staged.deleted])
+  for (const p of [...staged.changed, ...deleted])
     if (p !== ledgerPath)
       for (const k of keysSelectedBy(rows, p)) if (!keys.includes(k)) keys.push(k);
-  if (keys.length === 0) return 0;
+  if (keys.length === 0 && drop.size === 0) return 0;
 
   // The digest is taken of the working tree: it is the commit's only where the working tree
   // holds what is staged. A partly staged file (or an untracked member of a golden glob) would
@@ -177,17 +194,24 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
     }
   }
   const locked = keys.filter((k) => digests.has(k));
-  const edit = relockEdit(text, file, rows, locked, digests);
+  const dropped = drop.size === 0 ? text : dropRows(text, drop);
+  const edit = relockEdit(dropped, file, rows, locked, digests);
   for (const k of gone)
     say(
       `${goldenLabel(k)}: deleted or unreadable, its rows left as they are: run \`ledger-gate update --junit …\` (or \`ledger-gate drop ID\`) for its tests`,
     );
-  if (edit.changed === 0) return 0;
+  if (edit.changed === 0 && drop.size === 0) return 0;
   if (!writeLedger(edit.text, file, io, { before: text })) return 1;
   await stage(root, ledgerPath);
+  for (const f of deleted) {
+    const n = [...drop].filter((id) => testFile(id) === f).length;
+    if (n > 0) say(`${file.shown}: ${f}: deleted, ${n} row${n === 1 ? '' : 's'} dropped`);
+  }
   for (const line of edit.announce) say(line);
-  say(
-    `${file.shown}: staged with this commit (${edit.changed} row${edit.changed === 1 ? '' : 's'} re-locked)`,
-  );
+  const did = [
+    ...(edit.changed > 0 ? [`${edit.changed} row${edit.changed === 1 ? '' : 's'} re-locked`] : []),
+    ...(drop.size > 0 ? [`${drop.size} dropped`] : []),
+  ];
+  say(`${file.shown}: staged with this commit (${did.join(', ')})`);
   return 0;
 }
