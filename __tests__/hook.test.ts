@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as hook } from '../src/commands/hook.js';
+import { fileRowByRules, looksLikeTestFile } from '../src/hook/new-files.js';
 import { CHAINED, MARK } from '../src/hook/script.js';
+import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../src/ledger/rules.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import { check } from './support/check.js';
 import { AGENT, HUMAN, Repo, ledgerYaml, pytestXunit1, runIn, sha256 } from './support/repo.js';
@@ -192,6 +194,56 @@ describe('hook run', () => {
     repo.write({ 'build/junit.xml': pytestXunit1([{ file: 'tests/test_b.py', name: 'test_b' }]) });
     const judged = await check(repo, '--base', 'main');
     expect(judged.report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+  });
+
+  test('a new test file gets its file row when the rules lock it to itself; the gate reviews', async () => {
+    const C = 'def test_c():\n    assert 3\n';
+    repo.write({ 'tests/test_c.py': C, 'tests/helpers.py': 'X = 1\n' });
+    repo.git('add', 'tests/test_c.py', 'tests/helpers.py');
+    const r = await run('run');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toBe(
+      `ledger-gate hook: ${LEDGER}: added tests/test_c.py::*: locked_fixture, ${sha256(C)}\n` +
+        `ledger-gate hook: ${LEDGER}: staged with this commit (1 added)\n`,
+    );
+    expect(rowOf(repo.git('show', `:${LEDGER}`), 'tests/test_c.py::*').digest).toBe(sha256(C));
+    commitStaged('test_c');
+    repo.write({
+      'build/junit.xml': pytestXunit1([
+        { file: F, name: 'test_one' },
+        { file: F, name: 'test_golden' },
+        { file: 'tests/test_c.py', name: 'test_c' },
+      ]),
+    });
+    const judged = await check(repo, '--base', 'main');
+    expect(judged.report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+    expect(judged.report.decision).toBe('review');
+  });
+
+  test('which new files get a file row without a run: test-named, and locked to themselves by the first rule that can match them', () => {
+    const rules = (...texts: string[]) =>
+      texts.map((t) => parseClassRule(t)).filter((r): r is ClassRule => !('problem' in r));
+    expect(looksLikeTestFile('tests/test_c.py')).toBe(true);
+    expect(looksLikeTestFile('src/a.spec.ts')).toBe(true);
+    expect(looksLikeTestFile('pkg/x_test.go')).toBe(true);
+    expect(looksLikeTestFile('tests/conftest.py')).toBe(false);
+    expect(looksLikeTestFile('tests/files/test.sql')).toBe(false);
+    const golden = 'tests/test_fmt.py::test_table*golden=locked_fixture:tests/goldens/t.txt';
+    expect(fileRowByRules(rules(golden, DEFAULT_RULE), 'tests/test_new.py')).toBe(true);
+    expect(fileRowByRules(rules(golden, DEFAULT_RULE), 'tests/test_fmt.py')).toBe(false);
+    expect(
+      fileRowByRules(
+        rules('tests/props/*=property:inv:tests/seeds/', DEFAULT_RULE),
+        'tests/props/test_p.py',
+      ),
+    ).toBe(false);
+    expect(
+      fileRowByRules(rules('tests/*=locked_fixture:tests/goldens/g.txt'), 'tests/test_x.py'),
+    ).toBe(false);
+    expect(
+      fileRowByRules(rules('tests/test_x.py::*=locked_fixture:{file}'), 'tests/test_x.py'),
+    ).toBe(true);
+    expect(fileRowByRules(rules(), 'tests/test_x.py')).toBe(false);
   });
 
   test('no ledger: says so and lets the commit go', async () => {

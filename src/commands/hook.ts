@@ -18,8 +18,12 @@ import {
   topLevel,
   unstagedPaths,
 } from '../adapters/git/index-state.js';
-import { dropRows } from '../ledger/edit.js';
-import { testFile } from '../ledger/file-rows.js';
+import { dropRows, setRows } from '../ledger/edit.js';
+import { fileRowId, testFile } from '../ledger/file-rows.js';
+import { parseLedger } from '../ledger/parse.js';
+import type { RowFields } from '../ledger/render.js';
+import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
+import { fileRowByRules, looksLikeTestFile } from '../hook/new-files.js';
 import { goldenLabel } from '../ledger/golden-set.js';
 import { CHAINED, hookScript, isOurs, lefthookSnippet, withHuskyLine } from '../hook/script.js';
 import { GateError } from '../types.js';
@@ -33,6 +37,7 @@ import {
   readLedgerText,
   runCommand,
   writeLedger,
+  type LedgerFile,
 } from './upkeep.js';
 
 const LEFTHOOK_FILES = [
@@ -162,7 +167,13 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
   for (const p of [...staged.changed, ...deleted])
     if (p !== ledgerPath)
       for (const k of keysSelectedBy(rows, p)) if (!keys.includes(k)) keys.push(k);
-  if (keys.length === 0 && drop.size === 0) return 0;
+  // A new test file no row names gets its file row where the rules say so (new-files.ts).
+  const { fresh, unclassed } = newTestFiles(text, file, staged.added);
+  for (const f of fresh) keys.push(f);
+  if (keys.length === 0 && drop.size === 0) {
+    for (const f of unclassed) say(leftToUpdate(f));
+    return 0;
+  }
 
   // The digest is taken of the working tree: it is the commit's only where the working tree
   // holds what is staged. A partly staged file (or an untracked member of a golden glob) would
@@ -174,7 +185,7 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
       file.shown,
     );
   for (const p of dirty) {
-    const hit = keysSelectedBy(rows, p).find((k) => keys.includes(k));
+    const hit = fresh.includes(p) ? p : keysSelectedBy(rows, p).find((k) => keys.includes(k));
     if (hit !== undefined)
       throw new GateError(
         `${p} has changes that are not staged, and ${goldenLabel(hit)} is locked in the ledger: the hook locks what the commit holds; stage them (git add ${p}) or set them aside (git stash --keep-index), then commit again`,
@@ -193,25 +204,60 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
       gone.push(k);
     }
   }
-  const locked = keys.filter((k) => digests.has(k));
+  const locked = keys.filter((k) => digests.has(k) && !fresh.includes(k));
   const dropped = drop.size === 0 ? text : dropRows(text, drop);
-  const edit = relockEdit(dropped, file, rows, locked, digests);
+  const added = new Map<string, RowFields>(
+    fresh
+      .filter((f) => digests.has(f))
+      .map((f) => [fileRowId(f), { class: 'locked_fixture', digest: digests.get(f)! }]),
+  );
+  const withNew = added.size === 0 ? dropped : setRows(dropped, added).text;
+  const edit = relockEdit(withNew, file, rows, locked, digests);
   for (const k of gone)
     say(
       `${goldenLabel(k)}: deleted or unreadable, its rows left as they are: run \`ledger-gate update --junit …\` (or \`ledger-gate drop ID\`) for its tests`,
     );
-  if (edit.changed === 0 && drop.size === 0) return 0;
+  for (const f of unclassed) say(leftToUpdate(f));
+  if (edit.changed === 0 && drop.size === 0 && added.size === 0) return 0;
   if (!writeLedger(edit.text, file, io, { before: text })) return 1;
   await stage(root, ledgerPath);
   for (const f of deleted) {
     const n = [...drop].filter((id) => testFile(id) === f).length;
     if (n > 0) say(`${file.shown}: ${f}: deleted, ${n} row${n === 1 ? '' : 's'} dropped`);
   }
+  for (const [id, f] of added) say(`${file.shown}: added ${id}: locked_fixture, ${f.digest}`);
   for (const line of edit.announce) say(line);
   const did = [
     ...(edit.changed > 0 ? [`${edit.changed} row${edit.changed === 1 ? '' : 's'} re-locked`] : []),
+    ...(added.size > 0 ? [`${added.size} added`] : []),
     ...(drop.size > 0 ? [`${drop.size} dropped`] : []),
   ];
   say(`${file.shown}: staged with this commit (${did.join(', ')})`);
   return 0;
+}
+
+const leftToUpdate = (f: string) =>
+  `${f}: a new test file the ledger's rules do not lock to itself: run \`ledger-gate update --junit …\` to class its tests`;
+
+/**
+ * The staged new files that look like test files and have no row: those the ledger's rules
+ * lock to themselves (a file row is added), and the rest (left to `update`).
+ */
+function newTestFiles(
+  text: string,
+  file: LedgerFile,
+  added: readonly string[],
+): { fresh: string[]; unclassed: string[] } {
+  const parsed = parseLedger(text, file.shown).ledger;
+  const rules = (parsed?.rules ?? [DEFAULT_RULE])
+    .map((r) => parseClassRule(r))
+    .filter((r): r is ClassRule => !('problem' in r));
+  const named = new Set((parsed?.rows ?? []).map((r) => testFile(r.id)));
+  const fresh: string[] = [];
+  const unclassed: string[] = [];
+  for (const f of added) {
+    if (!looksLikeTestFile(f) || named.has(f)) continue;
+    (fileRowByRules(rules, f) ? fresh : unclassed).push(f);
+  }
+  return { fresh, unclassed };
 }

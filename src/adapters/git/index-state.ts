@@ -29,13 +29,16 @@ function git(cwd: string, args: string[]): Promise<string> {
 const paths = (out: string) => out.split('\0').filter((p) => p !== '');
 
 /** The paths the commit being made adds, modifies, renames to or deletes. */
-export async function stagedPaths(cwd: string): Promise<{ changed: string[]; deleted: string[] }> {
+export async function stagedPaths(
+  cwd: string,
+): Promise<{ changed: string[]; added: string[]; deleted: string[] }> {
   const base = ['diff', '--cached', '--name-only', '-z', '--no-renames', '--relative'];
-  const [changed, deleted] = await Promise.all([
+  const [changed, added, deleted] = await Promise.all([
     git(cwd, [...base, '--diff-filter=AMT']),
+    git(cwd, [...base, '--diff-filter=A']),
     git(cwd, [...base, '--diff-filter=D']),
   ]);
-  return { changed: paths(changed), deleted: paths(deleted) };
+  return { changed: paths(changed), added: paths(added), deleted: paths(deleted) };
 }
 
 /**
