@@ -224,6 +224,7 @@ const cases: [string, string | undefined, Dialect, Expected][] = [
  */
 const FOLDERS_ELSEWHERE: Record<string, string> = {
   'pytest-options/': 'junit-pytest-options.test.ts',
+  'pytest-subtests/': 'junit-pytest-subtests.test.ts',
   'phpunit/': 'junit-producers.test.ts',
   'rspec/': 'junit-producers.test.ts',
   'ctest/': 'junit-producers.test.ts',

@@ -5,11 +5,15 @@
 // admit with at most one upkeep command (`update`), a ledger diff of at most one row per
 // changed test file or golden (plus added and removed exact-id rows), and review findings on
 // no file the commit did not change; every agent trick on top of it must still reject.
+// Each commit is judged twice: as written (no hook), then made again with the pre-commit
+// hook's re-lock in it (`ledger-gate hook run`, issue 37); the numbers count CI cycles and
+// commands per honest commit both ways, and the agents' clones run the hook too.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as check } from '../src/commands/check.js';
+import { run as hook } from '../src/commands/hook.js';
 import { run as init } from '../src/commands/init.js';
 import { run as update } from '../src/commands/update.js';
 import { contractValue } from '../src/decision/ledger-change.js';
@@ -175,6 +179,11 @@ interface Measured {
   step: string;
   decision: string;
   upkeep: number;
+  /** Without the pre-commit hook: CI cycles (1, or 2 after a reject) and commands typed. */
+  cyclesBefore: number;
+  commandsBefore: number;
+  /** With it (`hook run` before the commit, as the installed hook runs it). */
+  cycles: number;
   ledgerLines: number;
   rowsChanged: number;
   /** Of those, exact rows locked to their own file beside its file row, re-locked with it. */
@@ -258,6 +267,16 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
       apply(step.edit);
       repo.commit(message, HUMAN);
       project.suite();
+      // Without the hook: the commit as written is CI's first cycle; a reject costs an
+      // `update` and a second cycle.
+      const unhooked = (await judge()).decision === 'reject';
+      // With it: the commit taken back and made again with the pre-commit hook's re-lock of
+      // the staged test files and goldens in it (hook.test.ts / hook-e2e.test.ts run the
+      // installed hook itself), then judged: the cycle the human gets.
+      repo.git('reset', '-q', '--soft', 'HEAD~1');
+      const hooked = await call(hook, 'run');
+      expect([hooked.code, hooked.err]).toEqual([0, '']);
+      repo.commit(message, HUMAN);
       let report = await judge();
       let upkeep = 0;
       if (report.decision === 'reject') {
@@ -331,6 +350,9 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
         step: message,
         decision: report.decision,
         upkeep,
+        cyclesBefore: unhooked ? 2 : 1,
+        commandsBefore: unhooked ? 1 : 0,
+        cycles: 1 + upkeep,
         ledgerLines: (added || 0) + (removed || 0),
         rowsChanged: rows.changed,
         besideFileRow: rows.besideFileRow,
@@ -344,6 +366,9 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
           apply(trick.edit);
           project.suite();
           if (trick.update) await runUpdate();
+          // The agent's clone has the pre-commit hook too: it re-locks what the agent staged.
+          repo.git('add', '-A');
+          expect((await call(hook, 'run')).code).toBe(0);
           repo.commit(`agent: ${trick.name}`, AGENT);
           const judged = await judge();
           expect([trick.name, judged.decision]).toEqual([trick.name, 'reject']);
@@ -369,10 +394,13 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
   test('the numbers', () => {
     expect(measured.length).toBe(project.history.length);
     const total = (k: keyof Measured) => measured.reduce((n, m) => n + (m[k] as number), 0);
-    const line = `replay (${project.name}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${measured.filter((m) => m.decision === 'admit').length} admit / ${measured.filter((m) => m.decision === 'review').length} review, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows (${total('besideFileRow')} of them exact rows re-locked beside their file row) over ${total('filesChanged')} changed test files and goldens, ${total('reviewEntries')} review entries; ${followed} agent tricks still rejected after every printed fix was followed`;
+    const max = (k: keyof Measured) => Math.max(...measured.map((m) => m[k] as number));
+    const cycles = `CI cycles per honest commit without the hook ${total('cyclesBefore')} (max ${max('cyclesBefore')}), with it ${total('cycles')} (max ${max('cycles')}); commands typed without it ${total('commandsBefore')} (max ${max('commandsBefore')}), with it ${total('upkeep')} (max ${max('upkeep')})`;
+    const line = `replay (${project.name}): ${measured.length} commits; ${cycles}; ${total('upkeep')} upkeep commands (update), ${measured.filter((m) => m.decision === 'admit').length} admit / ${measured.filter((m) => m.decision === 'review').length} review, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows (${total('besideFileRow')} of them exact rows re-locked beside their file row) over ${total('filesChanged')} changed test files and goldens, ${total('reviewEntries')} review entries; ${followed} agent tricks still rejected after every printed fix was followed`;
     // A header names each column; the cells are padded under it.
     const columns: [string, (m: Measured) => string][] = [
       ['decision', (m) => m.decision],
+      ['cycles (no hook)', (m) => `${m.cycles} (${m.cyclesBefore})`],
       ['upkeep', (m) => String(m.upkeep)],
       ['ledger lines', (m) => String(m.ledgerLines)],
       ['rows/files', (m) => `${m.rowsChanged}/${m.filesChanged}`],
@@ -390,5 +418,8 @@ describe.each(PROJECTS)('replay: a $name project frozen with init, then its hist
       ].join('\n') + '\n',
     );
     expect(measured.every((m) => m.upkeep <= 1)).toBe(true);
+    // The hook never costs a cycle, and saves one wherever it can.
+    expect(measured.every((m) => m.cycles <= m.cyclesBefore)).toBe(true);
+    expect(total('cycles')).toBeLessThan(total('cyclesBefore'));
   });
 });

@@ -94,4 +94,27 @@ describe('ids as the runner names them', () => {
       ),
     ).toBe(true);
   });
+
+  it('lock --new refuses an id the run holds under a longer path, naming it; nothing is written', async () => {
+    mkdirSync(join(repo, 'tests/goldens'), { recursive: true });
+    writeFileSync(join(repo, 'tests/goldens/g.txt'), 'g\n');
+    writeFileSync(join(repo, LEDGER), 'version: 1\nrows: []\n');
+    const args = ['--artifact', 'tests/goldens/g.txt', '--junit', 'build/junit.xml', '--new'];
+    // The file's folder left off, and the file left off: far from the run's id by edit
+    // distance, the same test by its path's tail.
+    for (const id of ['math.test.js::top-level test', 'top-level test']) {
+      const r = await runIn(repo, lock, [id, ...args]);
+      expect([r.code, r.out]).toEqual([1, '']);
+      expect(r.err).toBe(
+        `ledger-gate lock: build/junit.xml: no given report or collected list holds ${JSON.stringify(id)} (did you mean "${TOP}"?); --new is for a test the run does not hold, not another name of one it does\n`,
+      );
+    }
+    // Without --new, the same id is refused as one the run lacks, with the same suggestion.
+    const plain = await runIn(repo, lock, ['math.test.js::top-level test', ...args.slice(0, 4)]);
+    expect([plain.code, plain.err]).toEqual([
+      1,
+      `ledger-gate lock: build/junit.xml: no given report or collected list holds "math.test.js::top-level test" (did you mean "${TOP}"?); add --new for a test the run does not hold\n`,
+    ]);
+    expect(read()).toBe('version: 1\nrows: []\n');
+  });
 });

@@ -54,6 +54,9 @@ const { values: opt } = parseArgs({
     // Follow-the-fix: run the printed fixes (the report's own `fix`, else every reject's) as
     // a maintainer would, instead of the one `update`; after each trick, follow its fixes too.
     follow: { type: 'boolean', default: false },
+    // The pre-commit hook installed in the clone (`ledger-gate hook install`, issue 37): every
+    // commit, the human's and the agents', runs `ledger-gate hook run` before it is made.
+    hook: { type: 'boolean', default: false },
   },
 });
 if (!opt.project || !opt.test) {
@@ -70,6 +73,9 @@ const out = path.join(work, OUT);
 const git = (...args) =>
   execFileSync('git', args, { cwd: work, encoding: 'utf8', maxBuffer: 1 << 28 }).trimEnd();
 const gitAs = (who, ...args) => git(...who, ...args);
+/** `git commit` ARGS as `who`: through the installed pre-commit hook with --hook, else without hooks. */
+const commitAs = (who, ...args) =>
+  gitAs(who, 'commit', ...(opt.hook ? [] : ['--no-verify']), ...args);
 
 /** The built CLI; returns its exit code, stdout and stderr. */
 function gate(...args) {
@@ -258,7 +264,7 @@ function tryTricks(step) {
       suite();
       if (update) gate('update', ...runArgs(), '--owner', 'agent');
       git('add', '-A');
-      gitAs(AGENT, 'commit', '-q', '--no-verify', '-m', `agent: ${name}`);
+      commitAs(AGENT, '-q', '-m', `agent: ${name}`);
       const r = judge('agent');
       const rules = [
         ...new Set(r.findings.filter((f) => f.result === 'reject').map((f) => f.rule)),
@@ -308,6 +314,10 @@ const init = gate(
 if (init.code !== 0) throw new Error(`init failed: ${init.err}`);
 git('add', LEDGER);
 gitAs(HUMAN, 'commit', '-q', '--no-verify', '-m', `${LEDGER}: frozen by ledger-gate init`);
+if (opt.hook) {
+  const installed = gate('hook', 'install', '--command', `${NODE} ${CLI}`);
+  if (installed.code !== 0) throw new Error(`hook install failed: ${installed.err}`);
+}
 const frozen = judge();
 process.stdout.write(
   `${path.basename(path.resolve(opt.project))}: frozen at ${start.slice(0, 12)} (${init.out.trim()}; suite ${ms} ms); init's commit judged: ${frozen.decision}, ${frozen.findings.filter((f) => f.result === 'reject').length} reject\n`,
@@ -324,8 +334,9 @@ commits.forEach((sha, i) => {
   git('read-tree', '-u', '--reset', sha);
   git('checkout', '-q', base, '--', LEDGER);
   git('add', '-A');
-  gitAs(HUMAN, 'commit', '-q', '--no-verify', '--allow-empty', '-C', sha, '--reset-author');
+  commitAs(HUMAN, '-q', '--allow-empty', '-C', sha, '--reset-author');
   suite();
+  // The first CI cycle; a reject is followed by its fix and a second cycle.
   const first = judge();
   let report = first;
   let upkeep = 0;
@@ -360,6 +371,7 @@ commits.forEach((sha, i) => {
     firstRules,
     after: report.decision,
     upkeep,
+    cycles: ['admit', 'review'].includes(first.decision) ? 1 : 2,
     updateOut,
     ...m,
   });
@@ -377,7 +389,8 @@ const lines = [
 ];
 const total = (k) => measured.reduce((n, m) => n + m[k], 0);
 const count = (d) => measured.filter((m) => m.after === d).length;
-const summary = `replay (${path.basename(path.resolve(opt.project))} ${start.slice(0, 7)}..${head.slice(0, 7)}): ${measured.length} commits, ${total('upkeep')} upkeep commands (update), ${count('admit')} admit / ${count('review')} review / ${measured.length - count('admit') - count('review')} still rejected, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows over ${total('testFiles')} changed test files, ${total('reviewEntries')} review entries (${total('reviewFindings')} findings); tricks: ${tricks.filter((t) => t.decision === 'reject').length}/${tricks.filter((t) => !t.decision.startsWith('n/a')).length} rejected${opt.follow ? `, ${tricks.filter((t) => t.followed === 'reject' && t.agentLeft.length === 0).length} still rejected with every agent edit given back after their fixes were followed; honest commits needing more than one command: ${measured.filter((m) => m.upkeep > 1).length}` : ''}`;
+const most = (k) => Math.max(0, ...measured.map((m) => m[k]));
+const summary = `replay (${path.basename(path.resolve(opt.project))} ${start.slice(0, 7)}..${head.slice(0, 7)}${opt.hook ? ', pre-commit hook installed' : ''}): ${measured.length} commits, CI cycles ${total('cycles')} (max ${most('cycles')} per commit), ${total('upkeep')} upkeep commands (max ${most('upkeep')} per commit), ${count('admit')} admit / ${count('review')} review / ${measured.length - count('admit') - count('review')} still rejected, ledger diff ${total('ledgerLines')} lines for ${total('rowsChanged')} rows over ${total('testFiles')} changed test files, ${total('reviewEntries')} review entries (${total('reviewFindings')} findings); tricks: ${tricks.filter((t) => t.decision === 'reject').length}/${tricks.filter((t) => !t.decision.startsWith('n/a')).length} rejected${opt.follow ? `, ${tricks.filter((t) => t.followed === 'reject' && t.agentLeft.length === 0).length} still rejected with every agent edit given back after their fixes were followed; honest commits needing more than one command: ${measured.filter((m) => m.upkeep > 1).length}` : ''}`;
 process.stdout.write(`${lines.join('\n')}\n\n`);
 if (tricks.length)
   process.stdout.write(

@@ -4,8 +4,16 @@ import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import { isFileRowId } from '../ledger/file-rows.js';
 import type { RowFields } from '../ledger/render.js';
-import { ledgerFile, ledgerRows, readFacts, editLedger, repoPath, runCommand } from './upkeep.js';
-import { GateError } from '../types.js';
+import {
+  ledgerFile,
+  ledgerRows,
+  readFacts,
+  editLedger,
+  repoPath,
+  runCommand,
+  type LedgerFile,
+} from './upkeep.js';
+import { GateError, type LedgerRow } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { RELOCK } from './tables.js';
 import { goldenLabel, goldenPatterns, inGoldenSet } from '../ledger/golden-set.js';
@@ -13,6 +21,55 @@ import { goldenLabel, goldenPatterns, inGoldenSet } from '../ledger/golden-set.j
 /** Does the path given to relock select a row of this artifact (key)? */
 function selects(key: string, given: string): boolean {
   return key === given || goldenPatterns(key).includes(given) || inGoldenSet(key, given);
+}
+
+/** The rows relock writes: locked_fixture rows with a digest of their own. */
+export function lockableRows(text: string, file: LedgerFile): LedgerRow[] {
+  // A row of `skip:` alone follows its file row's digest: it has none of its own to write.
+  return ledgerRows(text, file).filter((r) => r.class === 'locked_fixture' && !r.inherits);
+}
+
+/**
+ * The artifact keys of the rows a path selects: those that name it, and those of every golden
+ * list or glob it is in or written as (golden-set.ts): each such row is locked to its whole set.
+ */
+export function keysSelectedBy(rows: readonly LedgerRow[], given: string): string[] {
+  const keys: string[] = [];
+  for (const r of rows)
+    if (r.artifact !== undefined && selects(r.artifact, given) && !keys.includes(r.artifact))
+      keys.push(r.artifact);
+  return keys;
+}
+
+/** The ledger text with every row of `keys` locked to its digest, and a line per key. */
+export function relockEdit(
+  text: string,
+  file: LedgerFile,
+  rows: readonly LedgerRow[],
+  keys: readonly string[],
+  digests: ReadonlyMap<string, string>,
+): { text: string; announce: string[]; changed: number } {
+  const edits = new Map<string, RowFields>();
+  for (const r of rows) {
+    const digest = digests.get(r.artifact!);
+    if (digest !== undefined && digest !== r.digest)
+      edits.set(r.id, {
+        class: 'locked_fixture',
+        digest,
+        // A file row's artifact is its own file, implied and never written.
+        artifact: isFileRowId(r.id) ? undefined : r.artifact,
+        skip: r.skip,
+      });
+  }
+  const announce = keys.map((k) => {
+    const of = rows.filter((r) => r.artifact === k);
+    const changed = of.filter((r) => edits.has(r.id)).length;
+    return (
+      `${file.shown}: ${goldenLabel(k)} ${digests.get(k)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+      `, ${of.length - changed} already matched`
+    );
+  });
+  return { text: setRows(text, edits).text, announce, changed: edits.size };
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -32,41 +89,17 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       file,
       io,
       async (text) => {
-        // A row of `skip:` alone follows its file row's digest: it has none of its own to write.
-        const rows = ledgerRows(text, file).filter(
-          (r) => r.class === 'locked_fixture' && !r.inherits,
-        );
-        // A path selects the rows that name it, and those of every golden list or glob it is
-        // in or written as (golden-set.ts): each such row is locked to its whole set again.
+        const rows = lockableRows(text, file);
         const keys: string[] = [];
         for (const a of artifacts) {
-          const of = rows.filter((r) => r.artifact !== undefined && selects(r.artifact, a));
+          const of = keysSelectedBy(rows, a);
           if (of.length === 0)
             throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
-          for (const r of of) if (!keys.includes(r.artifact!)) keys.push(r.artifact!);
+          for (const k of of) if (!keys.includes(k)) keys.push(k);
         }
         const digests = await readFacts(root, keys, []);
-        const edits = new Map<string, RowFields>();
-        for (const r of rows) {
-          const digest = digests.get(r.artifact!);
-          if (digest !== undefined && digest !== r.digest)
-            edits.set(r.id, {
-              class: 'locked_fixture',
-              digest,
-              // A file row's artifact is its own file, implied and never written.
-              artifact: isFileRowId(r.id) ? undefined : r.artifact,
-              skip: r.skip,
-            });
-        }
-        const announce = keys.map((k) => {
-          const of = rows.filter((r) => r.artifact === k);
-          const changed = of.filter((r) => edits.has(r.id)).length;
-          return (
-            `${file.shown}: ${goldenLabel(k)} ${digests.get(k)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
-            `, ${of.length - changed} already matched`
-          );
-        });
-        return { text: setRows(text, edits).text, announce };
+        const { text: after, announce } = relockEdit(text, file, rows, keys, digests);
+        return { text: after, announce };
       },
       { dryRun: values['dry-run'] },
     );

@@ -270,6 +270,22 @@ export const RELOCK = {
   options: { ledger: LEDGER, ...DRY_RUN },
 } as const satisfies CommandHelp;
 
+export const HOOK = {
+  usage: 'install [--command CMD] | run',
+  summary:
+    'A git pre-commit hook that re-locks the rows of staged test files and goldens and stages the ledger: one CI cycle per honest commit.',
+  about:
+    "`hook install` writes a git pre-commit hook (the hook already there is kept and runs first; under husky it adds a line to .husky/pre-commit; under lefthook it prints the lefthook.yml lines to add). The hook runs `hook run`: every locked_fixture row of a staged test file or golden is re-locked to the staged bytes and the ledger is staged into the same commit, with a line per file saying what changed. No test run is needed (a file row covers its file's new tests). It grants nothing: the gate judges the commit like any ledger edit, and an agent's is ledger-agent-edit.",
+  options: {
+    ledger: LEDGER,
+    command: {
+      type: 'string',
+      value: 'CMD',
+      help: "install: how the hook calls the CLI (default 'ledger-gate'; from a clone: 'node /path/dist/cli/index.js')",
+    },
+  },
+} as const satisfies CommandHelp;
+
 export const PROPERTY = {
   usage:
     "ID|'ID_GLOB'... --invariant NAME --seeds DIR [--junit GLOB | --collected FILE] [--new] [--dry-run]",

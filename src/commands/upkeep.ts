@@ -323,7 +323,7 @@ export function requireKnown(
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length === 0) return;
   const id = unknown[0];
-  const near = nearest(id, known);
+  const near = nearest(id, known) ?? samePathTail(id, known);
   const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
   const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
   if (run) {
@@ -342,14 +342,15 @@ export function requireKnown(
 
 /**
  * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
- * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`), or the
+ * same test under another path (`test_a.py::test_x` beside `tests/test_a.py::test_x`), is
  * refused with that id.
  */
 function refuseNearMiss(ids: string[], run: Run | undefined): void {
   if (!run) return;
   for (const id of ids) {
     if (run.ids.has(id)) continue;
-    const near = nearest(id, run.ids);
+    const near = nearest(id, run.ids) ?? samePathTail(id, run.ids);
     if (near === undefined) continue;
     throw new GateError(
       `no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
@@ -357,6 +358,20 @@ function refuseNearMiss(ids: string[], run: Run | undefined): void {
       run.source,
     );
   }
+}
+
+/**
+ * A known id that is `id` with a longer path: the same test named from another folder, which
+ * an edit distance misses when the missing folder is long (`tests/unit/` before the file).
+ */
+export function samePathTail(id: string, known: Iterable<string>): string | undefined {
+  if (id.includes('*')) return undefined;
+  let best: string | undefined;
+  for (const k of known) {
+    if (k.length > id.length && k.endsWith(id) && '/:'.includes(k[k.length - id.length - 1]))
+      if (best === undefined || k < best) best = k;
+  }
+  return best;
 }
 
 /**

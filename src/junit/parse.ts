@@ -2,11 +2,13 @@
 
 import { GateError, type ParsedReport, type Status } from '../types.js';
 import {
-  TOTALS_KEPT_BY,
   countCase,
+  countResultElement,
   declaredTotals,
+  TOTALS_COUNT,
   totalsProblem,
   type SuiteTotals,
+  type TotalsCount,
 } from './report-totals.js';
 import {
   MAX_NAME_CHARS,
@@ -163,8 +165,9 @@ function parseJunit(xml: string, file: string): ParsedReport {
   // Text of the open case's collection outcome element, gathered for its detail.
   let capture: string[] | null = null;
   let captured = 0;
-  // The first leaf suite whose own totals disagree with its cases (report-totals.ts).
-  let rewritten: { message: string; at: number } | undefined;
+  // The first leaf suite whose own totals disagree with what it holds, per way of counting
+  // (report-totals.ts; which one applies is known once the dialect is).
+  const rewritten = new Map<TotalsCount, { message: string; at: number }>();
 
   /** The attribute's value, refused when it is longer than MAX_NAME_CHARS. */
   const capped = (value: string | undefined, what: string, at: number): string | undefined => {
@@ -198,6 +201,10 @@ function parseJunit(xml: string, file: string): ParsedReport {
             );
           }
           bits |= bit;
+          if (bit === FAILURE || bit === ERROR) {
+            const t = suites.length ? suites[suites.length - 1].totals : undefined;
+            if (t) countResultElement(t);
+          }
           if (bit === FLAKY || bit === RERUN_ERROR || bit === RERUN_FAILURE)
             current.flakyAttempts++;
           if (bit === SKIPPED || bit === ERROR) {
@@ -307,8 +314,11 @@ function parseJunit(xml: string, file: string): ParsedReport {
         }
       } else if (suites.length && suites[suites.length - 1].depth === depth) {
         const done = suites.pop()!;
-        const wrong = done.totals && totalsProblem(done.totals);
-        if (wrong && rewritten === undefined) rewritten = { message: wrong, at: done.totals!.at };
+        for (const counts of ['elements', 'cases'] as const) {
+          const wrong = done.totals && totalsProblem(done.totals, counts);
+          if (wrong && !rewritten.has(counts))
+            rewritten.set(counts, { message: wrong, at: done.totals!.at });
+        }
       }
     },
     comment(text) {
@@ -323,8 +333,9 @@ function parseJunit(xml: string, file: string): ParsedReport {
   });
 
   const reader = detectDialect(evidence);
-  if (rewritten && TOTALS_KEPT_BY.has(reader.name))
-    throw new GateError(rewritten.message, file, lineAt(xml, rewritten.at));
+  const counts = TOTALS_COUNT.get(reader.name);
+  const wrong = counts && rewritten.get(counts);
+  if (wrong) throw new GateError(wrong.message, file, lineAt(xml, wrong.at));
   const report: ParsedReport = { file, dialect: reader.name, cases };
   if (reader.name !== 'pytest') {
     // Only pytest writes these outcomes; elsewhere the same markup is an ordinary case.

@@ -1,0 +1,341 @@
+// `ledger-gate hook install | run` (issue 37: one CI cycle per honest commit), on real git
+// repositories in temp folders. `hook run` re-locks the rows of the staged test files and
+// goldens and stages the ledger; the gate then reviews a human's commit at the first push and
+// still rejects an agent's (the hook grants nothing). `hook install` keeps a hook that was
+// there, adds a line under husky and prints lefthook's snippet. hook-e2e.test.ts commits
+// through the installed hook with the built CLI.
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { run as hook } from '../src/commands/hook.js';
+import { fileRowByRules, looksLikeTestFile } from '../src/hook/new-files.js';
+import { CHAINED, MARK } from '../src/hook/script.js';
+import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../src/ledger/rules.js';
+import { parseLedger } from '../src/ledger/parse.js';
+import { check } from './support/check.js';
+import { AGENT, HUMAN, Repo, ledgerYaml, pytestXunit1, runIn, sha256 } from './support/repo.js';
+
+const F = 'tests/test_a.py';
+const GOLDEN = 'tests/goldens/a.txt';
+const BODY = 'def test_one():\n    assert 1\n\ndef test_golden():\n    assert open("a").read()\n';
+const GOLDEN_BODY = 'golden 1\n';
+const LEDGER = 'tests/ledger.yaml';
+
+let repo: Repo;
+beforeEach(() => {
+  repo = new Repo('hook-');
+  repo.write({
+    [F]: BODY,
+    [GOLDEN]: GOLDEN_BODY,
+    'calc/core.py': 'x = 1\n',
+    [LEDGER]: ledgerYaml([
+      { id: `${F}::*`, class: 'locked_fixture', digest: sha256(BODY) },
+      {
+        id: `${F}::test_golden`,
+        class: 'locked_fixture',
+        digest: sha256(GOLDEN_BODY),
+        artifact: GOLDEN,
+      },
+    ]),
+  });
+  repo.commit('the project', HUMAN);
+  repo.branch('work');
+});
+afterEach(() => repo.cleanup());
+
+const run = (...argv: string[]) => runIn(repo.dir, hook, argv);
+const read = (p: string) => readFileSync(path.join(repo.dir, p), 'utf8');
+const rowOf = (text: string, id: string) => parseLedger(text, 'l').ledger!.byId.get(id)!;
+const staged = () => repo.git('diff', '--cached', '--name-only').trim().split('\n');
+/** Commits what is staged (nothing more), as `who`, without running hooks. */
+function commitStaged(message: string, who = HUMAN): void {
+  repo.git(
+    '-c',
+    `user.name=${who.name}`,
+    '-c',
+    `user.email=${who.email}`,
+    'commit',
+    '-q',
+    '--no-verify',
+    `--author=${who.name} <${who.email}>`,
+    '-m',
+    message,
+  );
+}
+/** The run of the edited file: a new test beside the old ones, all passing. */
+const report = (...names: string[]) =>
+  repo.write({ 'build/junit.xml': pytestXunit1(names.map((name) => ({ file: F, name }))) });
+
+const EDITED = BODY + '\ndef test_two():\n    assert 2\n';
+
+describe('hook run', () => {
+  test("re-locks the staged test file's row and stages the ledger; the gate reviews at the first push", async () => {
+    repo.write({ [F]: EDITED });
+    repo.git('add', F);
+    const r = await run('run');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toBe(
+      `ledger-gate hook: ${LEDGER}: ${F} ${sha256(EDITED)}: 1 row re-locked, 0 already matched\n` +
+        `ledger-gate hook: ${LEDGER}: staged with this commit (1 row re-locked)\n`,
+    );
+    expect(staged()).toEqual([LEDGER, F]);
+    // The staged ledger (what the commit holds), not only the working tree's.
+    const inIndex = repo.git('show', `:${LEDGER}`);
+    expect(rowOf(inIndex, `${F}::*`).digest).toBe(sha256(EDITED));
+    expect(rowOf(inIndex, `${F}::test_golden`).digest).toBe(sha256(GOLDEN_BODY));
+    commitStaged('add test_two');
+    report('test_one', 'test_golden', 'test_two');
+    const judged = await check(repo, '--base', 'main');
+    expect(judged.report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+    expect([judged.code, judged.report.decision]).toEqual([3, 'review']);
+  });
+
+  test('without the hook the same commit is a reject: the second cycle the hook saves', async () => {
+    repo.write({ [F]: EDITED });
+    repo.git('add', F);
+    commitStaged('add test_two');
+    report('test_one', 'test_golden', 'test_two');
+    const judged = await check(repo, '--base', 'main');
+    expect([judged.code, judged.report.decision]).toEqual([1, 'reject']);
+    expect(judged.rules).toContain(`fixture-digest-mismatch:${F}::test_two`);
+  });
+
+  test("an agent's commit that ran the hook is still a ledger edit the gate rejects", async () => {
+    repo.write({ [F]: EDITED });
+    repo.git('add', F);
+    expect((await run('run')).code).toBe(0);
+    commitStaged('agent: add test_two', AGENT);
+    report('test_one', 'test_golden', 'test_two');
+    const judged = await check(repo, '--base', 'main');
+    expect([judged.code, judged.report.decision]).toEqual([1, 'reject']);
+    expect(judged.rules).toContain(`ledger-agent-edit:${F}::*`);
+  });
+
+  test('a staged golden re-locks the rows locked to it', async () => {
+    repo.write({ [GOLDEN]: 'golden 2\n' });
+    repo.git('add', GOLDEN);
+    const r = await run('run');
+    expect(r.out).toContain(`${GOLDEN} ${sha256('golden 2\n')}: 1 row re-locked`);
+    expect(rowOf(repo.git('show', `:${LEDGER}`), `${F}::test_golden`).digest).toBe(
+      sha256('golden 2\n'),
+    );
+    expect(rowOf(read(LEDGER), `${F}::*`).digest).toBe(sha256(BODY));
+  });
+
+  test('nothing staged that the ledger locks: silent, nothing written or staged', async () => {
+    repo.write({ 'calc/core.py': 'x = 2\n' });
+    repo.git('add', 'calc/core.py');
+    const before = read(LEDGER);
+    expect(await run('run')).toEqual({ code: 0, out: '', err: '' });
+    expect(read(LEDGER)).toBe(before);
+    expect(staged()).toEqual(['calc/core.py']);
+  });
+
+  test('a partly staged test file is refused: the hook locks what the commit holds', async () => {
+    repo.write({ [F]: EDITED });
+    repo.git('add', F);
+    repo.write({ [F]: EDITED + '\ndef test_three():\n    assert 3\n' });
+    const before = read(LEDGER);
+    const r = await run('run');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      `ledger-gate hook: ${F} has changes that are not staged, and ${F} is locked in the ledger: the hook locks what the commit holds; stage them (git add ${F}) or set them aside (git stash --keep-index), then commit again\n`,
+    );
+    expect(read(LEDGER)).toBe(before);
+    expect(staged()).toEqual([F]);
+  });
+
+  test('a ledger with unstaged edits is refused (the hook would stage them)', async () => {
+    repo.write({ [F]: EDITED, [LEDGER]: read(LEDGER) + '# a note\n' });
+    repo.git('add', F);
+    const r = await run('run');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^ledger-gate hook: tests\/ledger\.yaml: has changes that are not staged/,
+    );
+    expect(staged()).toEqual([F]);
+  });
+
+  test("a deleted golden's rows are left, with what to run", async () => {
+    repo.git('rm', '-q', GOLDEN);
+    const r = await run('run');
+    expect([r.code, r.out]).toEqual([
+      0,
+      `ledger-gate hook: ${GOLDEN}: deleted or unreadable, its rows left as they are: run \`ledger-gate update --junit …\` (or \`ledger-gate drop ID\`) for its tests\n`,
+    ]);
+    expect(staged()).toEqual([GOLDEN]);
+  });
+
+  test("a deleted test file's rows are dropped with it; the gate reviews the human's commit", async () => {
+    // A second test file on main, which stays.
+    const B = 'def test_b():\n    assert 1\n';
+    repo.git('checkout', '-q', 'main');
+    repo.write({ 'tests/test_b.py': B });
+    repo.write({
+      [LEDGER]:
+        read(LEDGER) +
+        ledgerYaml([
+          { id: 'tests/test_b.py::*', class: 'locked_fixture', digest: sha256(B) },
+        ]).replace('version: 1\nrows:\n', ''),
+    });
+    repo.commit('test_b', HUMAN);
+    repo.git('checkout', '-q', '-B', 'work');
+    repo.git('rm', '-q', F);
+    const r = await run('run');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toBe(
+      `ledger-gate hook: ${LEDGER}: ${F}: deleted, 2 rows dropped\n` +
+        `ledger-gate hook: ${LEDGER}: staged with this commit (2 dropped)\n`,
+    );
+    expect([...parseLedger(repo.git('show', `:${LEDGER}`), 'l').ledger!.byId.keys()]).toEqual([
+      'tests/test_b.py::*',
+    ]);
+    commitStaged('delete test_a.py');
+    repo.write({ 'build/junit.xml': pytestXunit1([{ file: 'tests/test_b.py', name: 'test_b' }]) });
+    const judged = await check(repo, '--base', 'main');
+    expect(judged.report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+  });
+
+  test('a new test file gets its file row when the rules lock it to itself; the gate reviews', async () => {
+    const C = 'def test_c():\n    assert 3\n';
+    repo.write({ 'tests/test_c.py': C, 'tests/helpers.py': 'X = 1\n' });
+    repo.git('add', 'tests/test_c.py', 'tests/helpers.py');
+    const r = await run('run');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toBe(
+      `ledger-gate hook: ${LEDGER}: added tests/test_c.py::*: locked_fixture, ${sha256(C)}\n` +
+        `ledger-gate hook: ${LEDGER}: staged with this commit (1 added)\n`,
+    );
+    expect(rowOf(repo.git('show', `:${LEDGER}`), 'tests/test_c.py::*').digest).toBe(sha256(C));
+    commitStaged('test_c');
+    repo.write({
+      'build/junit.xml': pytestXunit1([
+        { file: F, name: 'test_one' },
+        { file: F, name: 'test_golden' },
+        { file: 'tests/test_c.py', name: 'test_c' },
+      ]),
+    });
+    const judged = await check(repo, '--base', 'main');
+    expect(judged.report.findings.filter((f) => f.result === 'reject')).toEqual([]);
+    expect(judged.report.decision).toBe('review');
+  });
+
+  test('which new files get a file row without a run: test-named, and locked to themselves by the first rule that can match them', () => {
+    const rules = (...texts: string[]) =>
+      texts.map((t) => parseClassRule(t)).filter((r): r is ClassRule => !('problem' in r));
+    expect(looksLikeTestFile('tests/test_c.py')).toBe(true);
+    expect(looksLikeTestFile('src/a.spec.ts')).toBe(true);
+    expect(looksLikeTestFile('pkg/x_test.go')).toBe(true);
+    expect(looksLikeTestFile('tests/conftest.py')).toBe(false);
+    expect(looksLikeTestFile('tests/files/test.sql')).toBe(false);
+    const golden = 'tests/test_fmt.py::test_table*golden=locked_fixture:tests/goldens/t.txt';
+    expect(fileRowByRules(rules(golden, DEFAULT_RULE), 'tests/test_new.py')).toBe(true);
+    expect(fileRowByRules(rules(golden, DEFAULT_RULE), 'tests/test_fmt.py')).toBe(false);
+    expect(
+      fileRowByRules(
+        rules('tests/props/*=property:inv:tests/seeds/', DEFAULT_RULE),
+        'tests/props/test_p.py',
+      ),
+    ).toBe(false);
+    expect(
+      fileRowByRules(rules('tests/*=locked_fixture:tests/goldens/g.txt'), 'tests/test_x.py'),
+    ).toBe(false);
+    expect(
+      fileRowByRules(rules('tests/test_x.py::*=locked_fixture:{file}'), 'tests/test_x.py'),
+    ).toBe(true);
+    expect(fileRowByRules(rules(), 'tests/test_x.py')).toBe(false);
+  });
+
+  test('no ledger: says so and lets the commit go', async () => {
+    repo.git('rm', '-q', LEDGER);
+    commitStaged('no ledger');
+    expect(await run('run')).toEqual({
+      code: 0,
+      out: `ledger-gate hook: no ledger at ${LEDGER}; nothing to re-lock\n`,
+      err: '',
+    });
+  });
+
+  test('usage: an action is needed', async () => {
+    expect((await run()).code).toBe(2);
+    expect((await run('instal')).err).toBe(
+      'ledger-gate hook: unknown hook action "instal" (install or run)\n',
+    );
+  });
+});
+
+describe('hook install', () => {
+  const hooks = () => path.join(repo.dir, '.git/hooks');
+
+  test('keeps a hook that was there: moved aside, run first; a second install changes nothing', async () => {
+    const theirs = '#!/bin/sh\necho their checks\n';
+    writeFileSync(path.join(hooks(), 'pre-commit'), theirs, { mode: 0o755 });
+    const r = await run('install');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toBe(
+      `.git/hooks/pre-commit: installed: runs \`ledger-gate hook run\` before each commit; the hook that was there is kept as .git/hooks/${CHAINED} and runs first\n`,
+    );
+    expect(readFileSync(path.join(hooks(), CHAINED), 'utf8')).toBe(theirs);
+    const ours = readFileSync(path.join(hooks(), 'pre-commit'), 'utf8');
+    expect(ours).toBe(
+      [
+        '#!/bin/sh',
+        MARK,
+        '# Installed by `ledger-gate hook install`; see docs/keeping.md.',
+        `# The pre-commit hook that was here before, kept as ${CHAINED} and run first.`,
+        `"$(dirname "$0")/${CHAINED}" "$@" || exit $?`,
+        'ledger-gate hook run || exit $?',
+        '',
+      ].join('\n'),
+    );
+    expect(statSync(path.join(hooks(), 'pre-commit')).mode & 0o111).toBe(0o111);
+    const again = await run('install');
+    expect(again.out).toBe('.git/hooks/pre-commit: already installed; nothing written\n');
+    expect(readFileSync(path.join(hooks(), CHAINED), 'utf8')).toBe(theirs);
+    // A new --command rewrites ours, still chaining theirs.
+    const cmd = await run('install', '--command', 'node /opt/lg/dist/cli/index.js');
+    expect(cmd.out).toMatch(/^\.git\/hooks\/pre-commit: updated: /);
+    expect(readFileSync(path.join(hooks(), 'pre-commit'), 'utf8')).toContain(
+      `${CHAINED}" "$@" || exit $?\nnode /opt/lg/dist/cli/index.js hook run || exit $?\n`,
+    );
+  });
+
+  test('husky: a line added to .husky/pre-commit, its own lines kept', async () => {
+    repo.write({ '.husky/pre-commit': 'npm test\n' });
+    repo.git('config', 'core.hooksPath', '.husky/_');
+    const r = await run('install');
+    expect(r.out).toBe(
+      '.husky/pre-commit: added a line: `ledger-gate hook run` (commit it: every clone that runs husky gets it)\n',
+    );
+    expect(read('.husky/pre-commit')).toBe(`npm test\n${MARK}\nledger-gate hook run\n`);
+    expect(existsSync(path.join(hooks(), 'pre-commit'))).toBe(false);
+    expect((await run('install')).out).toMatch(
+      /already runs `ledger-gate hook run`; nothing written/,
+    );
+  });
+
+  test('lefthook: the snippet to add is printed, nothing written', async () => {
+    repo.write({ 'lefthook.yml': 'pre-push:\n  commands: {}\n' });
+    const r = await run('install');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'pre-commit:\n  commands:\n    ledger-gate:\n      run: ledger-gate hook run\n',
+    );
+    expect(r.out).toMatch(/nothing written\n$/);
+    expect(existsSync(path.join(hooks(), 'pre-commit'))).toBe(false);
+    expect(read('lefthook.yml')).toBe('pre-push:\n  commands: {}\n');
+  });
+
+  test('a --command on two lines is refused', async () => {
+    const r = await run('install', '--command', 'ledger-gate\nrm -rf /');
+    expect(r.code).toBe(2);
+    expect(existsSync(path.join(hooks(), 'pre-commit'))).toBe(false);
+  });
+});
+
+test('the pre-commit framework finds the hook at the repository root', () => {
+  const text = readFileSync('.pre-commit-hooks.yaml', 'utf8');
+  expect(text).toMatch(/^- id: ledger-gate$/m);
+  expect(text).toMatch(/^ {2}entry: ledger-gate hook run$/m);
+  expect(text).toMatch(/^ {2}pass_filenames: false$/m);
+});
