@@ -8,7 +8,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
-const CORE = ['ledger', 'junit', 'decision', 'report', 'gaming', 'setup', 'mutation', 'targets', 'code'];
+const CORE = [
+  'ledger',
+  'junit',
+  'decision',
+  'report',
+  'gaming',
+  'setup',
+  'mutation',
+  'targets',
+  'code',
+];
 /** Modules outside the core folders that the core may import: plain data and types. */
 const SHARED = ['types.ts', 'project.ts'];
 /** Packages that do I/O, start processes or threads, or talk to GitHub. */

@@ -7,6 +7,9 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   keysSelectedBy: () => (/* binding */ keysSelectedBy),
+/* harmony export */   lockableRows: () => (/* binding */ lockableRows),
+/* harmony export */   relockEdit: () => (/* binding */ relockEdit),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
@@ -32,6 +35,44 @@ __webpack_require__.r(__webpack_exports__);
 function selects(key, given) {
     return key === given || (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_6__/* .goldenPatterns */ .BZ)(key).includes(given) || (0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_6__/* .inGoldenSet */ .Vi)(key, given);
 }
+/** The rows relock writes: locked_fixture rows with a digest of their own. */
+function lockableRows(text, file) {
+    // A row of `skip:` alone follows its file row's digest: it has none of its own to write.
+    return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture' && !r.inherits);
+}
+/**
+ * The artifact keys of the rows a path selects: those that name it, and those of every golden
+ * list or glob it is in or written as (golden-set.ts): each such row is locked to its whole set.
+ */
+function keysSelectedBy(rows, given) {
+    const keys = [];
+    for (const r of rows)
+        if (r.artifact !== undefined && selects(r.artifact, given) && !keys.includes(r.artifact))
+            keys.push(r.artifact);
+    return keys;
+}
+/** The ledger text with every row of `keys` locked to its digest, and a line per key. */
+function relockEdit(text, file, rows, keys, digests) {
+    const edits = new Map();
+    for (const r of rows) {
+        const digest = digests.get(r.artifact);
+        if (digest !== undefined && digest !== r.digest)
+            edits.set(r.id, {
+                class: 'locked_fixture',
+                digest,
+                // A file row's artifact is its own file, implied and never written.
+                artifact: (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_7__/* .isFileRowId */ .A$)(r.id) ? undefined : r.artifact,
+                skip: r.skip,
+            });
+    }
+    const announce = keys.map((k) => {
+        const of = rows.filter((r) => r.artifact === k);
+        const changed = of.filter((r) => edits.has(r.id)).length;
+        return (`${file.shown}: ${(0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_6__/* .goldenLabel */ .uJ)(k)} ${digests.get(k)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
+            `, ${of.length - changed} already matched`);
+    });
+    return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, announce, changed: edits.size };
+}
 async function run(argv, io) {
     return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .runCommand */ .d1)('relock', io, async () => {
         const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
@@ -47,39 +88,19 @@ async function run(argv, io) {
         const file = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerFile */ .SB)(at, values.ledger);
         const artifacts = [...new Set(positionals.map((p) => (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .repoPath */ .qN)(root, p, 'relock', at.cwd)))];
         return (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .editLedger */ .Az)(file, io, async (text) => {
-            // A row of `skip:` alone follows its file row's digest: it has none of its own to write.
-            const rows = (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRows */ .$v)(text, file).filter((r) => r.class === 'locked_fixture' && !r.inherits);
-            // A path selects the rows that name it, and those of every golden list or glob it is
-            // in or written as (golden-set.ts): each such row is locked to its whole set again.
+            const rows = lockableRows(text, file);
             const keys = [];
             for (const a of artifacts) {
-                const of = rows.filter((r) => r.artifact !== undefined && selects(r.artifact, a));
+                const of = keysSelectedBy(rows, a);
                 if (of.length === 0)
                     throw new _types_js__WEBPACK_IMPORTED_MODULE_3__/* .GateError */ .u(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
-                for (const r of of)
-                    if (!keys.includes(r.artifact))
-                        keys.push(r.artifact);
+                for (const k of of)
+                    if (!keys.includes(k))
+                        keys.push(k);
             }
             const digests = await (0,_upkeep_js__WEBPACK_IMPORTED_MODULE_2__/* .readFacts */ .MH)(root, keys, []);
-            const edits = new Map();
-            for (const r of rows) {
-                const digest = digests.get(r.artifact);
-                if (digest !== undefined && digest !== r.digest)
-                    edits.set(r.id, {
-                        class: 'locked_fixture',
-                        digest,
-                        // A file row's artifact is its own file, implied and never written.
-                        artifact: (0,_ledger_file_rows_js__WEBPACK_IMPORTED_MODULE_7__/* .isFileRowId */ .A$)(r.id) ? undefined : r.artifact,
-                        skip: r.skip,
-                    });
-            }
-            const announce = keys.map((k) => {
-                const of = rows.filter((r) => r.artifact === k);
-                const changed = of.filter((r) => edits.has(r.id)).length;
-                return (`${file.shown}: ${(0,_ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_6__/* .goldenLabel */ .uJ)(k)} ${digests.get(k)}: ${changed} row${changed === 1 ? '' : 's'} re-locked` +
-                    `, ${of.length - changed} already matched`);
-            });
-            return { text: (0,_ledger_edit_js__WEBPACK_IMPORTED_MODULE_1__/* .setRows */ ._j)(text, edits).text, announce };
+            const { text: after, announce } = relockEdit(text, file, rows, keys, digests);
+            return { text: after, announce };
         }, { dryRun: values['dry-run'] });
     });
 }
@@ -108,7 +129,7 @@ async function run(argv, io) {
 /* harmony export */   qN: () => (/* binding */ repoPath),
 /* harmony export */   zV: () => (/* binding */ artifactArg)
 /* harmony export */ });
-/* unused harmony exports requireKnown, namedIds */
+/* unused harmony exports requireKnown, samePathTail, namedIds */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
@@ -367,7 +388,7 @@ function requireKnown(ids, run, rows, allowNew, file) {
     if (unknown.length === 0)
         return;
     const id = unknown[0];
-    const near = nearest(id, known);
+    const near = nearest(id, known) ?? samePathTail(id, known);
     const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
     const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
     if (run) {
@@ -379,7 +400,8 @@ function requireKnown(ids, run, rows, allowNew, file) {
 }
 /**
  * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
- * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`), or the
+ * same test under another path (`test_a.py::test_x` beside `tests/test_a.py::test_x`), is
  * refused with that id.
  */
 function refuseNearMiss(ids, run) {
@@ -388,12 +410,27 @@ function refuseNearMiss(ids, run) {
     for (const id of ids) {
         if (run.ids.has(id))
             continue;
-        const near = nearest(id, run.ids);
+        const near = nearest(id, run.ids) ?? samePathTail(id, run.ids);
         if (near === undefined)
             continue;
         throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
             '--new is for a test the run does not hold, not another name of one it does', run.source);
     }
+}
+/**
+ * A known id that is `id` with a longer path: the same test named from another folder, which
+ * an edit distance misses when the missing folder is long (`tests/unit/` before the file).
+ */
+function samePathTail(id, known) {
+    if (id.includes('*'))
+        return undefined;
+    let best;
+    for (const k of known) {
+        if (k.length > id.length && k.endsWith(id) && '/:'.includes(k[k.length - id.length - 1]))
+            if (best === undefined || k < best)
+                best = k;
+    }
+    return best;
 }
 /**
  * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob

@@ -136,7 +136,7 @@ function list(text, shown, now, io) {
 /* harmony export */   qN: () => (/* binding */ repoPath),
 /* harmony export */   zV: () => (/* binding */ artifactArg)
 /* harmony export */ });
-/* unused harmony exports requireKnown, namedIds */
+/* unused harmony exports requireKnown, samePathTail, namedIds */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
@@ -395,7 +395,7 @@ function requireKnown(ids, run, rows, allowNew, file) {
     if (unknown.length === 0)
         return;
     const id = unknown[0];
-    const near = nearest(id, known);
+    const near = nearest(id, known) ?? samePathTail(id, known);
     const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
     const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
     if (run) {
@@ -407,7 +407,8 @@ function requireKnown(ids, run, rows, allowNew, file) {
 }
 /**
  * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
- * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`), or the
+ * same test under another path (`test_a.py::test_x` beside `tests/test_a.py::test_x`), is
  * refused with that id.
  */
 function refuseNearMiss(ids, run) {
@@ -416,12 +417,27 @@ function refuseNearMiss(ids, run) {
     for (const id of ids) {
         if (run.ids.has(id))
             continue;
-        const near = nearest(id, run.ids);
+        const near = nearest(id, run.ids) ?? samePathTail(id, run.ids);
         if (near === undefined)
             continue;
         throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
             '--new is for a test the run does not hold, not another name of one it does', run.source);
     }
+}
+/**
+ * A known id that is `id` with a longer path: the same test named from another folder, which
+ * an edit distance misses when the missing folder is long (`tests/unit/` before the file).
+ */
+function samePathTail(id, known) {
+    if (id.includes('*'))
+        return undefined;
+    let best;
+    for (const k of known) {
+        if (k.length > id.length && k.endsWith(id) && '/:'.includes(k[k.length - id.length - 1]))
+            if (best === undefined || k < best)
+                best = k;
+    }
+    return best;
 }
 /**
  * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob

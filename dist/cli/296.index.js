@@ -1,8 +1,48 @@
-export const id = 145;
-export const ids = [145];
+export const id = 296;
+export const ids = [296];
 export const modules = {
 
-/***/ 7526:
+/***/ 1106:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ diffText)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
+// The change's diff as `git diff -U0` text, for `ledger-gate targets` (the head's line numbers
+// of every added or changed line). No colour, external diff, textconv or rename detection.
+
+
+function diffText(cwd, from, to) {
+    const args = [
+        '-c',
+        'core.quotePath=false',
+        'diff',
+        '--no-color',
+        '--no-ext-diff',
+        '--no-textconv',
+        '--no-renames',
+        '-U0',
+        from,
+        to,
+        '--',
+    ];
+    return new Promise((resolve, reject) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (e, out, err) => {
+            if (e)
+                reject(new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git diff ${from} ${to} failed: ${(err || e.message).trim().split('\n')[0]}`));
+            else
+                resolve(out);
+        });
+    });
+}
+
+
+/***/ }),
+
+/***/ 9296:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -31,7 +71,8 @@ __webpack_require__.d(__webpack_exports__, {
   showFile: () => (/* binding */ showFile),
   topLevel: () => (/* binding */ topLevel),
   trailerValues: () => (/* binding */ trailerValues),
-  treeFiles: () => (/* binding */ treeFiles)
+  treeFiles: () => (/* binding */ treeFiles),
+  workingFiles: () => (/* binding */ workingFiles)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
@@ -106,9 +147,76 @@ function addedLinesOf(cwd, sha, maxBytes) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/adapters/git/blame.ts
+// Which commit of base..head last wrote each line of a head file (the mutation pass's judged
+// lines, src/gather/mutation-evidence.ts): `git blame --porcelain BASE..HEAD`, whose lines
+// older than the base are given to a `boundary` commit and left out here. Lines are the
+// head's own numbers, so they meet a mutation report's locations as they are.
+
+
+const blame_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) \d+ (\d+)(?: \d+)?$/;
+/** Head line → the commit in base..head that wrote it; lines from before the base are absent. */
+function changedLineCommits(cwd, base, head, file) {
+    if (!blame_SHA.test(base))
+        return Promise.reject(new types/* GateError */.u(`not a commit sha: ${base.slice(0, 80)}`));
+    const args = [
+        '-c',
+        'core.quotePath=false',
+        'blame',
+        '--porcelain',
+        '--no-progress',
+        `${base}..${head}`,
+        '--',
+        file,
+    ];
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_.execFile)('git', args, { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (e, out, err) => {
+            if (e) {
+                reject(new types/* GateError */.u(`git blame ${file} failed: ${(err || e.message).trim().split('\n')[0]}`));
+                return;
+            }
+            resolve(parseBlame(out));
+        });
+    });
+}
+function parseBlame(out) {
+    const boundary = new Set();
+    const lines = [];
+    let sha = '';
+    let pos = 0;
+    while (pos < out.length) {
+        let end = out.indexOf('\n', pos);
+        if (end < 0)
+            end = out.length;
+        const l = out.slice(pos, end);
+        pos = end + 1;
+        if (l.startsWith('\t'))
+            continue; // the line's text
+        if (l === 'boundary') {
+            boundary.add(sha);
+            continue;
+        }
+        const m = HEADER.exec(l);
+        if (m) {
+            sha = m[1];
+            lines.push([Number(m[2]), sha]);
+        }
+    }
+    const out2 = new Map();
+    for (const [n, s] of lines)
+        if (!boundary.has(s))
+            out2.set(n, s);
+    return out2;
+}
+
+// EXTERNAL MODULE: ./src/adapters/git/diff-text.ts
+var diff_text = __webpack_require__(1106);
 ;// CONCATENATED MODULE: ./src/adapters/git/git.ts
 // Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
 // Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
+
+
 
 
 
@@ -463,7 +571,19 @@ async function gitChange(cwd, base, head, allowFetch) {
         fileAt: (sha, file) => showFile(cwd, sha, file),
         filesAt: (sha) => treeFiles(cwd, sha),
         addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
+        lineCommits: (file) => changedLineCommits(cwd, baseSha, head, file),
+        rangeDiff: () => (0,diff_text/* diffText */.N)(cwd, baseSha, head),
     };
+}
+/**
+ * The files of the working tree git knows, tracked or not, ignored ones left out
+ * (repo-relative, sorted): what `setup` reads a project's layout from. Empty outside git.
+ */
+async function workingFiles(cwd) {
+    const r = await git(cwd, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
+    if (!r.ok)
+        return [];
+    return [...new Set(r.out.split('\0').filter((p) => p !== ''))].sort();
 }
 
 

@@ -1,475 +1,8 @@
-export const id = 751;
-export const ids = [751,944,145];
+export const id = 441;
+export const ids = [441,944];
 export const modules = {
 
-/***/ 7526:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  addWorktree: () => (/* binding */ addWorktree),
-  blobText: () => (/* binding */ blobText),
-  blobsAt: () => (/* binding */ blobsAt),
-  changedPaths: () => (/* binding */ changedPaths),
-  coAuthorsOf: () => (/* binding */ coAuthorsOf),
-  commitPathsBetween: () => (/* binding */ commitPathsBetween),
-  commitsBetween: () => (/* binding */ commitsBetween),
-  defaultBranch: () => (/* binding */ defaultBranch),
-  fetchPullHead: () => (/* binding */ fetchPullHead),
-  gitChange: () => (/* binding */ gitChange),
-  isShallow: () => (/* binding */ isShallow),
-  mergeBase: () => (/* binding */ mergeBase),
-  parseBatchCheck: () => (/* binding */ parseBatchCheck),
-  parseCommitPaths: () => (/* binding */ parseCommitPaths),
-  parseCommitRecords: () => (/* binding */ parseCommitRecords),
-  parseNameStatus: () => (/* binding */ parseNameStatus),
-  removeWorktree: () => (/* binding */ removeWorktree),
-  resolveCommit: () => (/* binding */ resolveCommit),
-  showFile: () => (/* binding */ showFile),
-  topLevel: () => (/* binding */ topLevel),
-  trailerValues: () => (/* binding */ trailerValues),
-  treeFiles: () => (/* binding */ treeFiles)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(1260);
-// EXTERNAL MODULE: ./src/decision/authorship.ts
-var authorship = __webpack_require__(5229);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-// EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
-;// CONCATENATED MODULE: ./src/adapters/git/added-lines.ts
-// One commit's diff, for the gaming-shape scan: `git show -U0` with no context, no colour, no
-// external diff or textconv driver, a merge as its dense combined diff (only what the merge
-// itself wrote). Read up to a byte cap: past it git is stopped and the caller is told, so a
-// huge commit costs at most the cap and is never taken as scanned (src/gather/evidence-gaming.ts).
-
-
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function addedLinesOf(cwd, sha, maxBytes) {
-    if (!SHA.test(sha))
-        return Promise.reject(new types/* GateError */.u(`not a commit sha: ${sha.slice(0, 80)}`));
-    const args = [
-        '-c',
-        'core.quotePath=false',
-        'show',
-        '--no-color',
-        '--no-ext-diff',
-        '--no-textconv',
-        '--no-renames',
-        '--submodule=short',
-        '--diff-merges=dense-combined',
-        '--format=',
-        '-U0',
-        sha,
-        '--',
-    ];
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_.spawn)('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-        const chunks = [];
-        let size = 0;
-        let capped = false;
-        let err = '';
-        child.stdout.on('data', (b) => {
-            if (capped)
-                return;
-            if (size + b.length > maxBytes) {
-                chunks.push(b.subarray(0, maxBytes - size));
-                size = maxBytes;
-                capped = true;
-                child.kill();
-                return;
-            }
-            chunks.push(b);
-            size += b.length;
-        });
-        child.stderr.on('data', (b) => {
-            if (err.length < 400)
-                err += b.toString('utf8');
-        });
-        child.on('error', (e) => reject(new types/* GateError */.u(`git show ${sha.slice(0, 12)} failed: ${e.message}`)));
-        child.on('close', (code) => {
-            if (!capped && code !== 0) {
-                reject(new types/* GateError */.u(`git show ${sha.slice(0, 12)} failed: ${err.trim().split('\n')[0] ?? ''}`));
-                return;
-            }
-            let text = Buffer.concat(chunks).toString('utf8');
-            // A cut diff ends mid-line: that line is not read.
-            if (capped)
-                text = text.slice(0, text.lastIndexOf('\n') + 1);
-            resolve({ text, capped });
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/adapters/git/git.ts
-// Git, through @actions/exec: the merge base, the changed paths, a file at a commit, the commits.
-// Every call is silent (nothing a ref or path says reaches the log) and checks its exit code.
-
-
-
-
-async function git(cwd, args) {
-    const r = await (0,exec/* getExecOutput */.H)('git', args, { cwd, silent: true, ignoreReturnCode: true });
-    return { ok: r.exitCode === 0, out: r.stdout, err: r.stderr.trim().split('\n')[0] ?? '' };
-}
-/** A ref a user typed must not be read as an option by git. */
-function checkRef(ref) {
-    if (ref === '' || ref.startsWith('-') || /[\0\n\r]/.test(ref) || ref.length > 1024) {
-        throw new types/* GateError */.u(`not a usable git ref: ${JSON.stringify(ref.slice(0, 80))}`);
-    }
-}
-async function resolveCommit(cwd, ref) {
-    checkRef(ref);
-    const r = await git(cwd, [
-        'rev-parse',
-        '--verify',
-        '--quiet',
-        '--end-of-options',
-        `${ref}^{commit}`,
-    ]);
-    return r.ok ? r.out.trim() : null;
-}
-async function isShallow(cwd) {
-    const r = await git(cwd, ['rev-parse', '--is-shallow-repository']);
-    return r.ok && r.out.trim() === 'true';
-}
-/**
- * The merge base of base and head. In a shallow clone (actions/checkout's default depth 1)
- * it first fetches the base, then deepens step by step until git can answer.
- */
-async function mergeBase(cwd, base, head, allowFetch) {
-    checkRef(base);
-    checkRef(head);
-    const ask = async () => {
-        const b = await resolveCommit(cwd, base);
-        const h = await resolveCommit(cwd, head);
-        if (!b || !h)
-            return null;
-        const r = await git(cwd, ['merge-base', b, h]);
-        return r.ok ? r.out.trim() : null;
-    };
-    let found = await ask();
-    if (found || !allowFetch)
-        return found ?? fail();
-    if (!(await resolveCommit(cwd, base)))
-        await git(cwd, ['fetch', '--no-tags', '--quiet', 'origin', '--end-of-options', base]);
-    for (let depth = 50; !found && depth <= 3200 && (await isShallow(cwd)); depth *= 2) {
-        await git(cwd, ['fetch', '--no-tags', '--quiet', `--deepen=${depth}`, 'origin']);
-        found = await ask();
-    }
-    if (!found && (await isShallow(cwd))) {
-        await git(cwd, ['fetch', '--no-tags', '--quiet', '--unshallow', 'origin']);
-    }
-    return found ?? (await ask()) ?? fail();
-    function fail() {
-        throw new types/* GateError */.u(`git cannot find a merge base of ${base} and ${head}`);
-    }
-}
-/** Paths changed between two commits; a rename is a deletion plus an addition. */
-async function changedPaths(cwd, from, to) {
-    const r = await git(cwd, [
-        'diff',
-        '--no-renames',
-        '--name-status',
-        '-z',
-        '--no-ext-diff',
-        from,
-        to,
-        '--',
-    ]);
-    if (!r.ok)
-        throw new types/* GateError */.u(`git diff ${from} ${to} failed: ${r.err}`);
-    return parseNameStatus(r.out);
-}
-/** `git diff --name-status -z` output: STATUS NUL PATH NUL … (no renames). */
-function parseNameStatus(out) {
-    const parts = out.split('\0');
-    const changed = [];
-    for (let i = 0; i + 1 < parts.length; i += 2) {
-        changed.push({ path: parts[i + 1], status: statusOf(parts[i]) });
-    }
-    return changed;
-}
-/**
- * One status from git's letters: a merge's combined diff gives one letter per parent (`MM`,
- * `AA`): added or deleted only when so against every parent, else modified.
- */
-function statusOf(letters) {
-    const first = letters.charAt(0);
-    if (letters.length > 1 && [...letters].some((l) => l !== first))
-        return 'M';
-    return first === 'A' || first === 'D' || first === 'T' ? first : 'M';
-}
-/**
- * Each commit's own changed paths over from..to, in one `git log` read: a rename is a
- * deletion plus an addition, and a merge lists only the paths it changed against every
- * parent (its own edits and conflict resolutions, not what it brought in from either side).
- */
-async function commitPathsBetween(cwd, from, to) {
-    const r = await git(cwd, [
-        'log',
-        '-z',
-        '--no-decorate',
-        '--no-show-signature',
-        '--no-renames',
-        '--no-ext-diff',
-        '--no-textconv',
-        '--name-status',
-        '--diff-merges=dense-combined',
-        '--format=%x01%H',
-        `${from}..${to}`,
-        '--',
-    ]);
-    if (!r.ok)
-        throw new types/* GateError */.u(`git log --name-status ${from}..${to} failed: ${r.err}`);
-    return parseCommitPaths(r.out);
-}
-/**
- * `git log -z --name-status --format=%x01%H` output: each commit's `\x01SHA` NUL, then
- * STATUS NUL PATH NUL pairs (a status may carry the newline git puts after the header).
- * Read by position, so no byte of a path can start a commit; anything else is refused.
- */
-function parseCommitPaths(out) {
-    const parts = out.split('\0');
-    const commits = new Map();
-    let paths;
-    for (let i = 0; i < parts.length; i++) {
-        const token = parts[i].replace(/^\n/, '');
-        if (token === '')
-            continue;
-        if (token.startsWith('\x01')) {
-            const sha = token.slice(1);
-            if (!git_SHA.test(sha))
-                throw new types/* GateError */.u('git log printed a commit without its sha');
-            paths = [];
-            commits.set(sha, paths);
-            continue;
-        }
-        const path = parts[++i];
-        if (paths === undefined || !/^[ACDMTUX]+$/.test(token) || path === undefined || path === '') {
-            throw new types/* GateError */.u('git log printed changed paths that do not parse');
-        }
-        paths.push({ path, status: statusOf(token) });
-    }
-    return commits;
-}
-/** Every file path of a commit's tree (the base's, for the harness it reaches). */
-async function treeFiles(cwd, sha) {
-    const r = await git(cwd, ['ls-tree', '-r', '-z', '--name-only', '--full-tree', sha]);
-    if (!r.ok)
-        throw new types/* GateError */.u(`git ls-tree ${sha} failed: ${r.err}`);
-    return r.out.split('\0').filter((p) => p !== '');
-}
-/** A file's text at a commit, or null when the commit has no such file. */
-async function showFile(cwd, sha, path) {
-    const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
-    if (!exists.ok)
-        return null;
-    const r = await git(cwd, ['show', '--no-textconv', `${sha}:${path}`]);
-    if (!r.ok)
-        throw new types/* GateError */.u(`git show ${sha}:${path} failed: ${r.err}`);
-    return r.out;
-}
-// One record per commit, fields NUL-separated and records NUL-separated (-z): no byte of a
-// name or message can split a record, since git's identities hold no NUL and the message is
-// not printed. The Co-authored-by values come from git's own trailer parser, unfolded, one
-// per line.
-const COMMIT_FORMAT = [
-    '%H',
-    '%P',
-    '%an',
-    '%ae',
-    '%cn',
-    '%ce',
-    '%(trailers:key=Co-authored-by,valueonly,unfold)',
-].join('%x00');
-const COMMIT_FIELDS = 7;
-const git_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-/** The commits in from..to, newest first (parents after their children). */
-async function commitsBetween(cwd, from, to) {
-    const r = await git(cwd, [
-        'log',
-        '-z',
-        '--no-decorate',
-        '--no-mailmap',
-        '--no-show-signature', // log.showSignature would print gpg lines into the records
-        '--topo-order',
-        `--format=${COMMIT_FORMAT}`,
-        `${from}..${to}`,
-    ]);
-    if (!r.ok)
-        throw new types/* GateError */.u(`git log ${from}..${to} failed: ${r.err}`);
-    return parseCommitRecords(r.out);
-}
-/** `git log -z --format=COMMIT_FORMAT` output; anything that does not fit is refused. */
-function parseCommitRecords(out) {
-    if (out === '')
-        return [];
-    const parts = out.split('\0');
-    // --format with -z ends every record with NUL: the last part is the empty one after it.
-    if (parts.pop() !== '' || parts.length % COMMIT_FIELDS !== 0) {
-        throw new types/* GateError */.u('git log printed commit records that do not parse: authorship unknown');
-    }
-    const commits = [];
-    for (let i = 0; i < parts.length; i += COMMIT_FIELDS) {
-        const [sha, parents, an, ae, cn, ce, trailers] = parts.slice(i, i + COMMIT_FIELDS);
-        const parentList = parents === '' ? [] : parents.split(' ');
-        if (!git_SHA.test(sha) || !parentList.every((p) => git_SHA.test(p))) {
-            throw new types/* GateError */.u('git log printed a commit record without its sha: authorship unknown');
-        }
-        commits.push({
-            sha,
-            parents: parentList,
-            author: { name: an, email: ae },
-            committer: { name: cn, email: ce },
-            coAuthors: trailerValues(trailers),
-        });
-    }
-    return commits;
-}
-/** Trailer values git printed one per line (unfolded, so a value holds no newline). */
-function trailerValues(text) {
-    return text
-        .split('\n')
-        .filter((v) => v.trim() !== '')
-        .map(authorship/* parseIdentity */.aZ);
-}
-/**
- * The Co-authored-by values of a commit message given as text (the API fallback), read by
- * `git interpret-trailers`, the same parser `git log` uses for %(trailers).
- */
-async function coAuthorsOf(message) {
-    const r = await (0,exec/* getExecOutput */.H)('git', ['-c', 'trailer.separators=:', 'interpret-trailers', '--parse', '--unfold', '--no-divider'], { silent: true, ignoreReturnCode: true, input: Buffer.from(message) });
-    if (r.exitCode !== 0)
-        throw new types/* GateError */.u('git interpret-trailers failed: authorship unknown');
-    const out = [];
-    for (const line of r.stdout.split('\n')) {
-        const colon = line.indexOf(':');
-        if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== 'co-authored-by')
-            continue;
-        out.push((0,authorship/* parseIdentity */.aZ)(line.slice(colon + 1)));
-    }
-    return out;
-}
-/**
- * The ledger's blob (id and size) at each of the given commits, asked of
- * `git cat-file --batch-check` in one call: null where the commit has no such file, and no
- * entry where the commit itself is missing (beyond a shallow clone's boundary): what it held
- * is unknown.
- */
-async function blobsAt(cwd, shas, file) {
-    if (/[\0\n\r]/.test(file))
-        throw new types/* GateError */.u('the ledger path holds a line break: refused');
-    const input = shas.map((s) => `${s}\n${s}:${file}\n`).join('');
-    const r = await (0,exec/* getExecOutput */.H)('git', ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], { cwd, silent: true, ignoreReturnCode: true, input: Buffer.from(input) });
-    if (r.exitCode !== 0)
-        throw new types/* GateError */.u('git cat-file --batch-check failed');
-    return parseBatchCheck(shas, r.stdout);
-}
-/**
- * `git cat-file --batch-check=%(objectname) %(objecttype) %(objectsize)` output for the
- * questions blobsAt asks: two lines a commit, the commit itself and then its file. A commit
- * git does not have (`<sha> missing`) gets no entry; a file that is missing or not a blob, null.
- */
-function parseBatchCheck(shas, stdout) {
-    const lines = stdout.split('\n');
-    const fields = (line) => (line ?? '').split(' ');
-    const out = new Map();
-    shas.forEach((sha, i) => {
-        if (fields(lines[2 * i])[1] !== 'commit')
-            return;
-        const [id, type, size] = fields(lines[2 * i + 1]);
-        out.set(sha, type === 'blob' && git_SHA.test(id) ? { id, size: Number(size) } : null);
-    });
-    return out;
-}
-/** A blob's text. */
-async function blobText(cwd, blob) {
-    const r = await git(cwd, ['cat-file', 'blob', blob]);
-    if (!r.ok)
-        throw new types/* GateError */.u(`git cat-file blob ${blob} failed: ${r.err}`);
-    return r.out;
-}
-/**
- * The branch pull requests merge into, as this clone knows it: the remote's default
- * (origin/HEAD, which a clone records), else the branch checked out (an unborn one too);
- * null when neither says (no git, a detached HEAD).
- */
-async function defaultBranch(cwd) {
-    const remote = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'refs/remotes/origin/HEAD']);
-    if (remote.ok && remote.out.trim().startsWith('origin/'))
-        return remote.out.trim().slice('origin/'.length);
-    const local = await git(cwd, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-    return local.ok && local.out.trim() !== '' ? local.out.trim() : null;
-}
-async function topLevel(cwd) {
-    const r = await git(cwd, ['rev-parse', '--show-toplevel']);
-    return r.ok ? r.out.trim() : null;
-}
-/**
- * Brings a pull request's head commit into this clone (workflow_run mode): GitHub keeps every
- * pull request's head, a fork's included, as refs/pull/N/head of the base repository. In a
- * shallow clone only the head is fetched; mergeBase() deepens both sides as it needs.
- */
-async function fetchPullHead(cwd, pull, sha) {
-    if (await resolveCommit(cwd, sha))
-        return;
-    const depth = (await isShallow(cwd)) ? ['--depth=1'] : [];
-    const tries = [`refs/pull/${pull}/head`, sha];
-    for (const ref of tries) {
-        await git(cwd, ['fetch', '--no-tags', '--quiet', ...depth, 'origin', '--end-of-options', ref]);
-        if (await resolveCommit(cwd, sha))
-            return;
-    }
-    throw new types/* GateError */.u(`git cannot fetch the head ${sha.slice(0, 12)} of pull request #${pull} from origin (refs/pull/${pull}/head)`);
-}
-/**
- * Checks a commit out, detached, into a folder of its own, running nothing from it: no hooks
- * (core.hooksPath is emptied) and no LFS download. Its files are read as data only.
- */
-async function addWorktree(cwd, dir, sha) {
-    const r = await (0,exec/* getExecOutput */.H)('git', ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--detach', '--force', dir, sha], { cwd, silent: true, ignoreReturnCode: true, env: { ...envOf(), GIT_LFS_SKIP_SMUDGE: '1' } });
-    if (r.exitCode !== 0) {
-        throw new types/* GateError */.u(`git cannot check out ${sha.slice(0, 12)} into a worktree: ${r.stderr.trim().split('\n')[0] ?? ''}`);
-    }
-}
-async function removeWorktree(cwd, dir) {
-    await git(cwd, ['worktree', 'remove', '--force', dir]);
-}
-function envOf() {
-    return Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== undefined));
-}
-/**
- * The change over base..head from git: the merge base is found first (a shallow clone is
- * deepened when allowFetch), so a source is only returned when git can answer every question.
- */
-async function gitChange(cwd, base, head, allowFetch) {
-    const baseSha = await mergeBase(cwd, base, head, allowFetch);
-    return {
-        source: 'git',
-        range: { base, head },
-        baseSha,
-        changedPaths: () => changedPaths(cwd, baseSha, head),
-        // Unreadable commits are unknown authorship: an agent's (§3), never a crash.
-        commits: () => commitsBetween(cwd, baseSha, head).catch(() => null),
-        baseLedgerText: (file) => showFile(cwd, baseSha, file),
-        ledgerVersions: { cwd, head },
-        commitPaths: () => commitPathsBetween(cwd, baseSha, head),
-        fileAt: (sha, file) => showFile(cwd, sha, file),
-        filesAt: (sha) => treeFiles(cwd, sha),
-        addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
-    };
-}
-
-
-/***/ }),
-
-/***/ 5751:
+/***/ 3441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -489,14 +22,225 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./src/project.ts
 var src_project = __webpack_require__(4330);
-// EXTERNAL MODULE: ./src/adapters/git/git.ts + 1 modules
-var git = __webpack_require__(7526);
+// EXTERNAL MODULE: ./src/adapters/git/git.ts + 2 modules
+var git = __webpack_require__(9296);
+;// CONCATENATED MODULE: ./src/setup/build-folder.ts
+// Where the local run writes its reports (and jest-junit, when the project lacks it): inside
+// the repository, in a folder its .gitignore already ignores, so nothing lands in a shared
+// /tmp and no report is committed by accident. When .gitignore ignores none of these,
+// `build/`, and setup says to ignore it.
+/** Folders a report may go to, in the order setup prefers them. Never dist/: it is published. */
+// Not coverage/: jest empties it when a run collects coverage.
+const CANDIDATES = ['build', 'out', 'target', 'tmp', '.tmp', '_build'];
+/** The first candidate a root .gitignore line ignores (`build/`, `/build`, `build`), else build/. */
+function buildFolder(gitignore) {
+    const lines = new Set((gitignore ?? '')
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!'))
+        .map((l) => l
+        .replace(/^\//, '')
+        .replace(/\/$/, '')
+        .replace(/\/\*\*?$/, '')));
+    const found = CANDIDATES.find((c) => lines.has(c));
+    return found ? { folder: found, ignored: true } : { folder: 'build', ignored: false };
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/setup/test-command.ts
+// The project's own test command, with the reporter flags the gate needs added to it: a
+// JavaScript project's `test` script run through the package manager its lock file names,
+// a Python project's tox, nox or Makefile target where it has one. Pure: the caller reads the
+// files. Where the project's command cannot carry the flags to the runner, the runner is run
+// directly and `note` says why, so setup never silently runs something else.
+const LOCKS = [
+    ['package-lock.json', 'npm'],
+    ['pnpm-lock.yaml', 'pnpm'],
+    ['yarn.lock', 'yarn'],
+    ['bun.lock', 'bun'],
+    ['bun.lockb', 'bun'],
+];
+function packageManagerOf(files) {
+    return LOCKS.find(([f]) => files.has(f))?.[1] ?? 'npm';
+}
+/**
+ * `PM run SCRIPT` followed by arguments for the script. npm needs `--` before them; pnpm (7 and
+ * later), yarn and bun pass every argument after the script's name on, and pnpm 10 passes a
+ * `--` on too, which jest then reads as the start of its test path patterns (measured).
+ */
+function runScript(pm, script, args) {
+    const run = pm === 'npm' ? (script === 'test' ? 'npm test' : `npm run ${script}`) : `${pm} run ${script}`;
+    if (args.length === 0)
+        return run;
+    return `${run} ${pm === 'npm' ? '-- ' : ''}${args.join(' ')}`;
+}
+/** A command that starts the runner itself: `jest …`, `npx vitest …`, `pnpm exec jest`, `cross-env A=1 jest`. */
+function startsRunner(segment, bins) {
+    const words = segment.trim().split(/\s+/);
+    let i = 0;
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]))
+        i++;
+    if (words[i] === 'cross-env') {
+        i++;
+        while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]))
+            i++;
+    }
+    if (['npx', 'pnpx', 'bunx'].includes(words[i]))
+        i++;
+    else if (['pnpm', 'yarn', 'bun'].includes(words[i])) {
+        i++;
+        if (words[i] === 'exec' || words[i] === 'x')
+            i++;
+    }
+    while (words[i]?.startsWith('-'))
+        i++; // npx --yes, pnpm --silent
+    return bins.includes(words[i] ?? '');
+}
+/** `pnpm run NAME`, `npm run NAME`, `yarn NAME`, `pnpm NAME`: the script a segment runs, if any. */
+function scriptOf(segment, scripts) {
+    const m = /^\s*(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?(?:--silent\s+|-s\s+)?([^\s;&|]+)\s*$/.exec(segment);
+    return m && scripts[m[1]] !== undefined && m[1] !== 'test' ? m[1] : undefined;
+}
+/** A segment of `a && b` that is a plain command: no pipes, subshells, `||` or `;`. */
+const PLAIN = /^[^|;()`$<>]*$/;
+/**
+ * The JavaScript test command: `flags(i)` are the reporter flags of the i-th run of the runner
+ * (its report names differ per run: a script may run the suite twice, in two environments).
+ * - `test` ends in the runner: `PM test FLAGS`, the flags reaching that last command.
+ * - `test` is `a && b && …` whose runner parts are package scripts that start the runner: the
+ *   same parts in order, each runner script run through the package manager with its flags.
+ * - Otherwise the runner directly, with a note.
+ */
+function jsTestCommand(pm, scripts, bins, flags, direct) {
+    const test = scripts.test;
+    const withEnv = (r, cmd) => [...Object.entries(r.env).map(([k, v]) => `${k}=${v}`), cmd].join(' ');
+    if (test === undefined || /no test specified/.test(test))
+        return {
+            command: direct(flags(0)),
+            via: 'the runner directly',
+            note: 'package.json has no test script: the workflow runs the runner directly',
+        };
+    const segments = test.split('&&').map((s) => s.trim());
+    if (segments.every((s) => PLAIN.test(s))) {
+        const last = segments[segments.length - 1];
+        const earlier = segments.slice(0, -1);
+        const runnerAt = (s) => startsRunner(s, bins) ||
+            (scriptOf(s, scripts) !== undefined && startsRunner(scripts[scriptOf(s, scripts)], bins));
+        if (startsRunner(last, bins) && !earlier.some(runnerAt)) {
+            const r = flags(0);
+            return { command: withEnv(r, runScript(pm, 'test', [r.command])), via: 'the test script' };
+        }
+        // Every runner part a script of its own: run the parts, the runner scripts with flags.
+        if (segments.some(runnerAt) && segments.every((s) => !startsRunner(s, bins))) {
+            let n = 0;
+            const parts = segments.map((s) => {
+                const name = scriptOf(s, scripts);
+                if (name === undefined || !startsRunner(scripts[name], bins))
+                    return s;
+                const r = flags(n++);
+                return withEnv(r, runScript(pm, name, [r.command]));
+            });
+            return { command: parts.join(' && '), via: 'the test script, part by part' };
+        }
+    }
+    return {
+        command: direct(flags(0)),
+        via: 'the runner directly',
+        note: `package.json's test script (${JSON.stringify(test)}) does not end in the runner, so the reporter flags could not reach it: the workflow runs the runner directly; edit its test step to match`,
+    };
+}
+/**
+ * The tool the project runs its tests with: tox (tox.ini, or a [tool.tox] table), nox
+ * (noxfile.py), a Makefile whose `test` target runs pytest when its CI runs `make test`; else
+ * pytest itself. `ci` is the text of the project's existing workflows: a tool it runs wins.
+ */
+function pythonTool(files, texts, ci = '') {
+    const ciRuns = (re) => ci.split('\n').some((l) => /^\s*(-\s*)?run:|^\s{6,}\S/.test(l) && re.test(l));
+    const tox = files.has('tox.ini') || /^\[tool\.tox\]/m.test(texts['pyproject.toml'] ?? '');
+    const nox = files.has('noxfile.py');
+    const make = /^test\s*:[^\n]*(\n\t[^\n]*)*pytest/m.test(texts.Makefile ?? '');
+    if (ci) {
+        if (tox && ciRuns(/\btox\b/))
+            return 'tox';
+        if (nox && ciRuns(/\bnox\b/))
+            return 'nox';
+        if (make && ciRuns(/\bmake\s+test\b/))
+            return 'make';
+        if (ciRuns(/\bpytest\b/))
+            return 'pytest';
+    }
+    // A Makefile's target only where CI runs it: it may call tools setup's workflow does not
+    // install (`uv run pytest`, andialbrecht/sqlparse). tox and nox install their own.
+    if (tox)
+        return 'tox';
+    if (nox)
+        return 'nox';
+    return 'pytest';
+}
+
+;// CONCATENATED MODULE: ./src/setup/version-from-tags.ts
+// Whether the project's version comes from git tags: then a shallow checkout has no tags, the
+// version reads 0.0.0 (or the build fails) and a test of the version fails in CI only, so the
+// test job checks out the whole history (`fetch-depth: 0`). Pure: the caller passes the texts.
+/** The build plugins that read the version from git, as their names appear in build files. */
+const FROM_TAGS = [
+    /setuptools[_-]scm/i,
+    /\bversioneer\b/i,
+    /hatch[_-]vcs/i,
+    /poetry[_-]dynamic[_-]versioning/i,
+    /\bdunamai\b/i,
+    /\bpbr\b/i,
+    /\bsetuptools[_-]git[_-]versioning\b/i,
+];
+/** The build files those plugins are named in. */
+const VERSION_FILES = [
+    'pyproject.toml',
+    'setup.cfg',
+    'setup.py',
+    'versioneer.py',
+];
+/** The plugin that reads the version from git tags, if any build file names one. */
+function versionFromTags(texts) {
+    if (texts['versioneer.py'] !== undefined)
+        return 'versioneer';
+    for (const f of VERSION_FILES) {
+        const t = texts[f];
+        if (t === undefined)
+            continue;
+        for (const re of FROM_TAGS) {
+            const m = re.exec(t);
+            if (m)
+                return m[0];
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/setup/workflows.ts
 // What `ledger-gate setup` writes, as pure functions over plain data: the runners it knows
 // (how each is detected, installed, run and where its reports go), the workflow text for one
 // of them (one workflow, or the two of the fork flow, docs/action.md), the CODEOWNERS lines and
-// the branch-protection steps. No file system here: src/commands/setup.ts reads the
-// repository and writes what these return.
+// the branch-protection steps. The test step runs the project's own test command
+// (test-command.ts) with the reporter flags added. No file system here: src/commands/setup.ts
+// reads the repository and writes what these return.
+
+
+const CI_REPORTS = (suffix) => ({
+    shell: '"$RUNNER_TEMP/reports"',
+    env: '${{ runner.temp }}/reports',
+    suffix,
+    jestJunit: '"$RUNNER_TEMP/jest-junit/node_modules/jest-junit"',
+    ci: true,
+});
+/** A local run's reports, in the repository's ignored build folder. */
+const LOCAL_REPORTS = (folder) => ({
+    shell: folder,
+    env: folder,
+    suffix: '',
+    jestJunit: `"$PWD/${folder}/jest-junit/node_modules/jest-junit"`,
+    ci: false,
+});
 const NODE = (p) => p.files.has('.nvmrc') || p.files.has('.node-version')
     ? [
         '      - uses: actions/setup-node@v5',
@@ -512,25 +256,74 @@ const NODE = (p) => p.files.has('.nvmrc') || p.files.has('.node-version')
 const nodeInstall = (p) => {
     if (p.files.has('package-lock.json'))
         return 'npm ci';
-    if (p.files.has('pnpm-lock.yaml')) {
-        const v = /^pnpm@(\d[\w.+-]*)$/.exec(p.packageManager ?? '')?.[1] ?? '10';
-        return `npx --yes pnpm@${v} install --frozen-lockfile`;
-    }
+    if (p.files.has('pnpm-lock.yaml'))
+        return `${pnpmAt(p)} install --frozen-lockfile`;
     if (p.files.has('yarn.lock'))
         return 'yarn install --frozen-lockfile';
+    if (p.files.has('bun.lock') || p.files.has('bun.lockb'))
+        return 'bun install --frozen-lockfile';
     return 'npm install';
 };
+/** pnpm at the version `packageManager` names (its hash left off), from the npm registry. */
+const pnpmAt = (p) => {
+    const v = /^pnpm@(\d[\w.-]*)/.exec(p.packageManager ?? '')?.[1] ?? '10';
+    return `npx --yes pnpm@${v}`;
+};
 /**
- * jest-junit when the project does not depend on it: installed beside the checkout, into a
- * folder of its own, so the project's tree stays as its lock file has it.
+ * The package manager as the workflow calls it: pnpm is not on GitHub's images (setup installs
+ * no action for it), so `pnpm test` there is `npx --yes pnpm@V test`; its scripts' own `pnpm`
+ * calls then find the one npx put on PATH.
+ */
+const pmCommand = (p) => {
+    const pm = packageManagerOf(p.files);
+    return {
+        pm,
+        call: (cmd) => (pm === 'pnpm' ? cmd.replace(/^pnpm /, `${pnpmAt(p)} `) : cmd),
+    };
+};
+/**
+ * jest-junit when the project does not depend on it: installed beside the checkout (or, run
+ * locally, in the ignored build folder), so the project's tree stays as its lock file has it.
  */
 const JEST_JUNIT_AT = '$RUNNER_TEMP/jest-junit';
 const jestJunit = (p) => !p.packages.has('jest-junit');
 const jestJunitInstall = (at) => `npm install --no-save --no-package-lock --no-audit --no-fund --prefix "${at}" jest-junit@17`;
-/** A report's file name: one per shard, so the downloaded shards do not overwrite each other. */
-const named = (base, ext, shard) => shard ? `${base}-\${{ matrix.shard }}.${ext}` : `${base}.${ext}`;
+/** A report's file name: one per shard or matrix leg, so downloads do not overwrite each other. */
+const named = (base, ext, at, run = 0) => `${base}${at.suffix}${run > 0 ? `-${run + 1}` : ''}.${ext}`;
 /** Files (or packages) of this shard: every N-th line of a listing, by the shard's index. */
 const slice = (shard) => `awk -v n=${shard.total} -v i=${shard.index} 'NR % n == i % n'`;
+const noEnv = {};
+/** A file in the reports folder, as the shell reads it (inside the folder's quotes, if any). */
+const inFolder = (at, file) => at.shell.endsWith('"') ? `${at.shell.slice(0, -1)}/${file}"` : `${at.shell}/${file}`;
+/** The shell prefix that sets variables for one command. */
+const prefixed = (env, cmd) => [
+    ...Object.entries(env).map(([k, v]) => `${k}=${/^[\w./=+:-]*$/.test(v) ? v : `'${v}'`}`),
+    cmd,
+].join(' ');
+/** A JS runner's command: the project's test script through its package manager, flags added. */
+function jsRun(p, at, bins, flags, direct, env) {
+    const { pm, call } = pmCommand(p);
+    const c = jsTestCommand(pm, p.scripts ?? {}, bins, flags, (r) => prefixed(r.env, `${direct} ${r.command}`));
+    const command = at.ci
+        ? c.command
+            .split(' && ')
+            .map((part) => part.replace(/^((?:[A-Z_]+=\S+ )*)pnpm /, (_, e) => e + call('pnpm ')))
+            .join(' && ')
+        : c.command;
+    return { command, env, ...(c.note ? { note: c.note } : {}) };
+}
+/** pytest's own flags: xunit1 puts the test file on every case, so no collected list is needed. */
+const pytestFlags = (at, form) => `-o junit_family=xunit1 --junitxml=${form === 'shell' ? inFolder(at, named('junit', 'xml', at)) : `${at.env}/${named('junit', 'xml', at)}`}`;
+/** jest's reporter flags for its n-th run in a command (each run's reports named apart). */
+const jestFlags = (p, at, shard, n) => ({
+    env: n === 0 ? noEnv : { JEST_JUNIT_OUTPUT_NAME: named('junit', 'xml', at, n) },
+    command: `--ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? at.jestJunit : 'jest-junit'} --json --outputFile=${inFolder(at, named('jest', 'json', at, n))}`,
+});
+/** vitest's; --run because a test script of plain `vitest` watches outside CI. */
+const vitestFlags = (at, shard, n) => ({
+    env: noEnv,
+    command: `--run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit --outputFile.junit=${inFolder(at, named('junit', 'xml', at, n))}`,
+});
 const RUNNERS = [
     {
         name: 'pytest',
@@ -542,35 +335,49 @@ const RUNNERS = [
             'tox.ini',
             'requirements.txt',
         ],
+        // A bare pytest repository: test files and no config file.
+        detectTracked: /^(tests?\/(.*\/)?)?(test_[^/]*|[^/]*_test)\.py$/,
         shards: true,
         toolchain: () => [
             '      - uses: actions/setup-python@v6',
             '        with:',
             "          python-version: '3.12'",
         ],
-        install: (p) => p.files.has('requirements.txt')
-            ? 'pip install -r requirements.txt pytest'
-            : p.files.has('pyproject.toml') || p.files.has('setup.py')
-                ? 'pip install . pytest'
-                : 'pip install pytest',
-        // xunit1 puts the test file on every case, so no collected list is needed.
-        test: (shard) => {
-            const cmd = `python -m pytest -o junit_family=xunit1 --junitxml="$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}"`;
-            if (!shard)
-                return [`      - run: ${cmd}`];
-            return [
-                '      # This shard: every Nth test file git knows (pytest has no sharding of its own).',
-                '      - run: |',
-                `          files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | ${slice(shard)})`,
-                '          if [ -z "$files" ]; then exit 0; fi',
-                `          ${cmd} $files`,
-            ];
+        install: (p) => {
+            const tool = pythonTool(p.files, p.texts ?? {}, p.ci);
+            if (tool === 'tox' || tool === 'nox')
+                return `pip install ${tool}`;
+            return p.files.has('requirements.txt')
+                ? 'pip install -r requirements.txt pytest'
+                : p.files.has('pyproject.toml') || p.files.has('setup.py')
+                    ? 'pip install . pytest'
+                    : 'pip install pytest';
+        },
+        // tox, nox or make where the project runs its tests so (its own pytest arguments kept),
+        // the flags given through PYTEST_ADDOPTS; tox passes it on only when told (TOX_OVERRIDE).
+        // pytest itself reads the project's config: only the report flags are added.
+        run: (p, at, shard) => {
+            const tool = shard ? 'pytest' : pythonTool(p.files, p.texts ?? {}, p.ci);
+            if (tool === 'pytest') {
+                const cmd = `python -m pytest ${pytestFlags(at, 'shell')}`;
+                if (!shard)
+                    return { command: cmd, env: {} };
+                return {
+                    command: [
+                        `files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | ${slice(shard)})`,
+                        'if [ -z "$files" ]; then exit 0; fi',
+                        `${cmd} $files`,
+                    ].join('\n'),
+                    env: {},
+                };
+            }
+            const env = { PYTEST_ADDOPTS: pytestFlags(at, 'env') };
+            if (tool === 'tox')
+                env.TOX_OVERRIDE = 'testenv.pass_env+=PYTEST_ADDOPTS';
+            return { command: tool === 'make' ? 'make test' : tool, env };
         },
         reports: ['*.xml'],
-        local: {
-            run: () => 'mkdir -p build && python3 -m pytest -o junit_family=xunit1 --junitxml=build/junit.xml',
-            junit: ['build/junit.xml'],
-        },
+        localReports: (folder) => [`${folder}/junit.xml`],
     },
     {
         name: 'jest',
@@ -578,26 +385,20 @@ const RUNNERS = [
         packages: ['jest'],
         shards: true,
         toolchain: NODE,
-        install: (p) => jestJunit(p) ? `${nodeInstall(p)} && ${jestJunitInstall(JEST_JUNIT_AT)}` : nodeInstall(p),
+        install: (p, local) => jestJunit(p)
+            ? `${nodeInstall(p)} && ${jestJunitInstall(local ? `${local}/jest-junit` : JEST_JUNIT_AT)}`
+            : nodeInstall(p),
         // jest-junit with the test file on each case; jest's own --json beside it, where a
-        // test.todo is a todo (jest-junit writes it as a pass).
-        test: (shard, p) => [
-            '      - run: >-',
-            `          npx jest --ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? `"${JEST_JUNIT_AT}/node_modules/jest-junit"` : 'jest-junit'}`,
-            `          --json --outputFile="$RUNNER_TEMP/reports/${named('jest', 'json', shard)}"`,
-            '        env:',
-            '          JEST_JUNIT_OUTPUT_DIR: ${{ runner.temp }}/reports',
-            `          JEST_JUNIT_OUTPUT_NAME: ${named('junit', 'xml', shard)}`,
-            "          JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true'",
-        ],
+        // test.todo is a todo (jest-junit writes it as a pass). A script that runs jest twice
+        // (two environments) names each run's reports apart.
+        run: (p, at, shard) => jsRun(p, at, ['jest'], (n) => jestFlags(p, at, shard, n), 'npx jest', {
+            JEST_JUNIT_OUTPUT_DIR: at.env,
+            JEST_JUNIT_OUTPUT_NAME: named('junit', 'xml', at),
+            JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true',
+        }),
+        flags: (p, at) => jestFlags(p, at, undefined, 0).command,
         reports: ['*.xml', '*.json'],
-        local: {
-            run: (p) => (jestJunit(p) ? `${jestJunitInstall('/tmp/ledger-gate-jest-junit')} && ` : '') +
-                // The name too: a JEST_JUNIT_OUTPUT_NAME already in the shell would move the report.
-                'JEST_JUNIT_OUTPUT_DIR=build JEST_JUNIT_OUTPUT_NAME=junit.xml JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npx jest --ci ' +
-                `--reporters=default --reporters=${jestJunit(p) ? '/tmp/ledger-gate-jest-junit/node_modules/jest-junit' : 'jest-junit'} --json --outputFile=build/jest.json`,
-            junit: ['build/junit.xml', 'build/jest.json'],
-        },
+        localReports: (folder) => [`${folder}/junit*.xml`, `${folder}/jest*.json`],
     },
     {
         name: 'vitest',
@@ -606,16 +407,10 @@ const RUNNERS = [
         shards: true,
         toolchain: NODE,
         install: nodeInstall,
-        test: (shard) => [
-            '      - run: >-',
-            `          npx vitest run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit`,
-            `          --outputFile.junit="$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}"`,
-        ],
+        run: (p, at, shard) => jsRun(p, at, ['vitest'], (n) => vitestFlags(at, shard, n), 'npx vitest run', {}),
+        flags: (_p, at) => vitestFlags(at, undefined, 0).command,
         reports: ['*.xml'],
-        local: {
-            run: () => 'npx vitest run --reporter=default --reporter=junit --outputFile.junit=build/junit.xml',
-            junit: ['build/junit.xml'],
-        },
+        localReports: (folder) => [`${folder}/junit*.xml`],
     },
     {
         name: 'go',
@@ -627,23 +422,21 @@ const RUNNERS = [
             '          go-version-file: go.mod',
         ],
         install: () => 'go mod download',
-        test: (shard) => {
-            const cmd = `go run gotest.tools/gotestsum@v1.12.0 --junitfile "$RUNNER_TEMP/reports/${named('junit', 'xml', shard)}" --`;
+        run: (_p, at, shard) => {
+            const cmd = `go run gotest.tools/gotestsum@v1.12.0 --junitfile ${inFolder(at, named('junit', 'xml', at))} --`;
             if (!shard)
-                return [`      - run: ${cmd} ./...`];
-            return [
-                '      # This shard: every Nth package.',
-                '      - run: |',
-                `          pkgs=$(go list ./... | ${slice(shard)})`,
-                '          if [ -z "$pkgs" ]; then exit 0; fi',
-                `          ${cmd} $pkgs`,
-            ];
+                return { command: `${cmd} ./...`, env: {} };
+            return {
+                command: [
+                    `pkgs=$(go list ./... | ${slice(shard)})`,
+                    'if [ -z "$pkgs" ]; then exit 0; fi',
+                    `${cmd} $pkgs`,
+                ].join('\n'),
+                env: {},
+            };
         },
         reports: ['*.xml'],
-        local: {
-            run: () => 'mkdir -p build && go run gotest.tools/gotestsum@v1.12.0 --junitfile build/junit.xml -- ./...',
-            junit: ['build/junit.xml'],
-        },
+        localReports: (folder) => [`${folder}/junit.xml`],
     },
     {
         name: 'maven',
@@ -660,18 +453,28 @@ const RUNNERS = [
         install: () => 'mvn -B -q dependency:resolve',
         // `clean` first: a report the pull request commits under target/ is gone before the run,
         // and only what Surefire writes is copied out (one name per module's file).
-        test: () => [
-            '      - run: |',
-            '          status=0; mvn -B clean test || status=$?',
-            "          find . -path '*/target/surefire-reports/TEST-*.xml' | while read -r f; do",
-            '            cp "$f" "$RUNNER_TEMP/reports/$(echo "${f#./}" | tr / _)"',
-            '          done',
-            '          exit $status',
-        ],
+        run: (_p, at) => ({
+            command: [
+                'status=0; mvn -B clean test || status=$?',
+                "find . -path '*/target/surefire-reports/TEST-*.xml' | while read -r f; do",
+                `  cp "$f" ${inFolder(at, '$(echo "${f#./}" | tr / _)')}`,
+                'done',
+                'exit $status',
+            ].join('\n'),
+            env: {},
+        }),
         reports: ['*.xml'],
-        local: { run: () => 'mvn -B test', junit: ['target/surefire-reports/*.xml'] },
+        localReports: () => ['target/surefire-reports/*.xml'],
     },
 ];
+/** The local run that writes the reports `init` freezes, into the ignored build folder. */
+function localCommand(spec, p, folder) {
+    if (spec.name === 'maven')
+        return 'mvn -B test';
+    const r = spec.run(p, LOCAL_REPORTS(folder));
+    const jj = spec.name === 'jest' && jestJunit(p) ? `${jestJunitInstall(`${folder}/jest-junit`)} && ` : '';
+    return `mkdir -p ${folder} && ${jj}${prefixed(r.env, r.command)}`;
+}
 const RUNNER_NAMES = RUNNERS.map((r) => r.name);
 function runnerSpec(name) {
     return RUNNERS.find((r) => r.name === name);
@@ -683,7 +486,8 @@ function runnerSpec(name) {
 function detectRunners(p) {
     return RUNNERS.filter((r) => r.packages
         ? r.packages.some((d) => p.packages.has(d)) || r.detect.some((f) => p.files.has(f))
-        : r.detect.some((f) => p.files.has(f))).map((r) => r.name);
+        : r.detect.some((f) => p.files.has(f)) ||
+            (r.detectTracked !== undefined && (p.tracked ?? []).some((f) => r.detectTracked.test(f)))).map((r) => r.name);
 }
 /**
  * A branch name setup writes into YAML and prints: git's own rules (`git check-ref-format`)
@@ -722,13 +526,18 @@ function testJob(spec, p, o, artifact) {
         '    runs-on: ubuntu-latest',
         ...matrix,
         '    steps:',
-        '      - uses: actions/checkout@v5',
+        ...checkout(p),
         ...spec.toolchain(p),
         `      - run: ${spec.install(p)}`,
         '      # Reports go to a folder this job creates, outside the checkout: only what the runner',
         '      # writes is uploaded, never a report the pull request commits (report-in-change).',
         '      - run: mkdir "$RUNNER_TEMP/reports"',
-        ...spec.test(shard, p),
+        ...(shard && spec.name === 'pytest'
+            ? ['      # This shard: every Nth test file git knows (pytest has no sharding of its own).']
+            : shard && spec.name === 'go'
+                ? ['      # This shard: every Nth package.']
+                : []),
+        ...runStep(spec.run(p, CI_REPORTS(shard ? '-${{ matrix.shard }}' : ''), shard)),
         '      - uses: actions/upload-artifact@v4',
         "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
         '        with:',
@@ -736,13 +545,107 @@ function testJob(spec, p, o, artifact) {
         '          path: ${{ runner.temp }}/reports/',
     ];
 }
+/** The checkout: the whole history where the version comes from git tags (a shallow one has none). */
+function checkout(p) {
+    const plugin = versionFromTags(p.texts ?? {});
+    return plugin
+        ? [
+            '      - uses: actions/checkout@v5',
+            '        with:',
+            `          fetch-depth: 0        # ${plugin} reads the version from git tags`,
+        ]
+        : ['      - uses: actions/checkout@v5'];
+}
+/** A run step: the command (a block when it is long or has lines) and its variables. */
+function runStep(r, indent = '      ') {
+    const lines = r.command.split('\n');
+    const run = lines.length === 1 && r.command.length <= 80 && !/[:#'"{}[\]]|^[-?|>!&*%@`]/.test(r.command)
+        ? [`${indent}- run: ${r.command}`]
+        : [
+            `${indent}- run: ${lines.length > 1 ? '|' : '>-'}`,
+            ...lines.map((l) => `${indent}    ${l}`),
+        ];
+    const env = Object.entries(r.env);
+    return [
+        ...run,
+        ...(env.length
+            ? [`${indent}  env:`, ...env.map(([k, v]) => `${indent}    ${k}: ${yamlString(v)}`)]
+            : []),
+    ];
+}
+/** A YAML scalar for a value: bare when it reads back as the same string, else single-quoted. */
+function yamlString(v) {
+    if (/^[A-Za-z0-9_./$-][^:#'"]*$/.test(v) &&
+        !/^(true|false|yes|no|on|off|null|~|[-+.\d][\d.e+-]*)$/i.test(v) &&
+        !/\s$/.test(v))
+        return v;
+    return `'${v.replaceAll("'", "''")}'`;
+}
 const gatePermissions = [
     '    permissions:',
     '      checks: write               # the check run and its annotations',
     '      contents: read              # the ledger at the merge base, the diff',
     '      pull-requests: read         # approvals on the head commit',
 ];
-const ledgerInput = (o) => (o.ledger ? [`          ledger: ${o.ledger}`] : []);
+/** The gate step's inputs after junit: the ledger, the production paths, the trial's fail-on. */
+const gateInputs = (o, indent = '          ') => [
+    ...(o.ledger ? [`${indent}ledger: ${o.ledger}`] : []),
+    ...(o.productionPaths?.length
+        ? [
+            `${indent}# Production code (setup read it from the file list: edit it to fit). A change to it`,
+            `${indent}# and a golden without a digest bump is rejected; an agent writes only here.`,
+            `${indent}production-paths: |`,
+            ...o.productionPaths.map((g) => `${indent}  ${g}`),
+            `${indent}agent-write-paths: |`,
+            ...o.productionPaths.map((g) => `${indent}  ${g}`),
+        ]
+        : []),
+    ...(o.trial
+        ? [`${indent}fail-on: never           # the trial: a neutral check; remove to enforce`]
+        : []),
+];
+/**
+ * The gate job: it downloads the test job's reports (one artifact, or one per shard or matrix
+ * leg) and judges them. With forks, pull requests are judged by ledger-gate.yml instead.
+ */
+function gateJob(o, needs, several) {
+    const spec = runnerSpec(o.runner);
+    const download = o.forks
+        ? [
+            '      - uses: actions/download-artifact@v5',
+            '        with:',
+            '          name: ledger-gate-reports',
+            '          path: ${{ runner.temp }}/junit',
+        ]
+        : [
+            '      - uses: actions/download-artifact@v5',
+            '        with:',
+            `          ${several ? 'pattern: junit-*' : 'name: junit'}`,
+            '          path: ${{ runner.temp }}/junit',
+            ...(several ? ['          merge-multiple: true'] : []),
+        ];
+    return [
+        '  gate:',
+        `    needs: ${needs}`,
+        o.forks
+            ? "    if: ${{ !cancelled() && (github.event_name == 'merge_group' || github.event_name == 'push') }}"
+            : '    if: ${{ !cancelled() }}       # decide even when the tests failed, never after a cancel',
+        '    runs-on: ubuntu-latest',
+        '    # One gate at a time per commit: runs of the same head post in turn instead of racing.',
+        '    concurrency:',
+        '      group: ledger-gate-${{ github.event.pull_request.head.sha || github.sha }}',
+        '      cancel-in-progress: false',
+        ...gatePermissions,
+        '    steps:',
+        '      - uses: actions/checkout@v5',
+        ...download,
+        `      - uses: ${o.uses}`,
+        '        with:',
+        '          junit: |                # the downloaded reports only, never globs in the checkout',
+        ...spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`),
+        ...gateInputs(o),
+    ];
+}
 /** The workflow(s) for this runner: one, or the fork pair (tests.yml and ledger-gate.yml). */
 function workflowFiles(p, o) {
     const spec = runnerSpec(o.runner);
@@ -758,21 +661,6 @@ function workflowFiles(p, o) {
     const header = [
         `# Written by \`ledger-gate setup\` (${spec.name}${sharded ? `, ${o.shards} shards` : ''}${o.forks ? ', forks' : ''}).`,
     ];
-    const download = o.forks
-        ? [
-            '      - uses: actions/download-artifact@v5',
-            '        with:',
-            '          name: ledger-gate-reports',
-            '          path: ${{ runner.temp }}/junit',
-        ]
-        : [
-            '      - uses: actions/download-artifact@v5',
-            '        with:',
-            `          ${sharded ? 'pattern: junit-*' : 'name: junit'}`,
-            '          path: ${{ runner.temp }}/junit',
-            ...(sharded ? ['          merge-multiple: true'] : []),
-        ];
-    const junit = spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`);
     // A fork's run uploads one artifact per shard; the workflow_run gate reads one by name.
     const merge = o.forks && sharded
         ? [
@@ -812,25 +700,7 @@ function workflowFiles(p, o) {
                 '  # pull request gets its check run from ledger-gate.yml (workflow_run) instead.',
             ]
             : []),
-        '  gate:',
-        `    needs: ${gateNeeds}`,
-        o.forks
-            ? "    if: ${{ !cancelled() && (github.event_name == 'merge_group' || github.event_name == 'push') }}"
-            : '    if: ${{ !cancelled() }}       # decide even when the tests failed, never after a cancel',
-        '    runs-on: ubuntu-latest',
-        '    # One gate at a time per commit: runs of the same head post in turn instead of racing.',
-        '    concurrency:',
-        '      group: ledger-gate-${{ github.event.pull_request.head.sha || github.sha }}',
-        '      cancel-in-progress: false',
-        ...gatePermissions,
-        '    steps:',
-        '      - uses: actions/checkout@v5',
-        ...download,
-        `      - uses: ${o.uses}`,
-        '        with:',
-        '          junit: |                # the downloaded reports only, never globs in the checkout',
-        ...junit,
-        ...ledgerInput(o),
+        ...gateJob(o, gateNeeds, sharded),
         '',
     ];
     const out = [{ path: '.github/workflows/tests.yml', text: tests.join('\n') }];
@@ -869,28 +739,69 @@ function workflowFiles(p, o) {
                 '          artifact: ledger-gate-reports',
                 '          junit: |                  # relative to the artifact’s root',
                 ...spec.reports.map((g) => `            ${g}`),
-                ...ledgerInput(o),
+                ...gateInputs(o),
                 '',
             ].join('\n'),
         });
     }
     return out;
 }
+/** A test file's name, and the pattern naming every test file of its kind. */
+const TEST_NAME = [
+    [/\.(test|spec)(\.[cm]?[jt]sx?)$/, (m) => `*.${m[1]}${m[2]}`],
+    [/^test_[^/]*\.py$/, () => 'test_*.py'],
+    [/_test\.(py|go)$/, (m) => `*_test.${m[1]}`],
+    [/(Test|Tests|IT)\.(java|kt)$/, (m) => `*${m[1]}.${m[2]}`],
+    [/_spec\.rb$/, () => '*_spec.rb'],
+];
+/** The pattern of a test file's kind (`*.test.ts`), if its name is a test file's. */
+function testPattern(file) {
+    const name = file.replace(/^.*\//, '');
+    for (const [re, pattern] of TEST_NAME) {
+        const m = re.exec(name);
+        if (m)
+            return pattern(m);
+    }
+    return undefined;
+}
+/** A folder of tests: its other source files are conftest, helpers, fixtures. */
+const TEST_DIR = /(^|\/)(tests?|testing|specs?|__tests__|e2e)\//;
+const SOURCE_FILE = /\.(py|[cm]?[jt]sx?|go|java|kt|rb|rs|php|cs)$/;
 /**
  * CODEOWNERS lines: the ledger, the folders its goldens and seeds are in (a folder inside
  * another listed one is left out), and the workflows, which a pull request could otherwise edit.
+ * A test file locked to itself whose folder also holds production code (tests beside the code,
+ * `src/x.test.ts`) is named by its kind's pattern under that folder (`/src/**\/*.test.ts`),
+ * never the folder: every production change would need the test owners. `tracked` is the
+ * repository's file list that tells the two apart.
  */
-function codeownersLines(ledger, owned, owners) {
-    const dirs = [...new Set(owned.map((f) => (f.endsWith('/') ? f : f.replace(/[^/]*$/, ''))))]
-        .filter((d) => d !== '')
-        .sort();
+function codeownersLines(ledger, owned, owners, tracked = []) {
+    const dirOf = (f) => (f.endsWith('/') ? f : f.replace(/[^/]*$/, ''));
+    const besideCode = (dir) => !TEST_DIR.test(dir) &&
+        tracked.some((t) => t.startsWith(dir) && SOURCE_FILE.test(t) && testPattern(t) === undefined);
+    const patterns = new Set();
+    const folders = new Set();
+    for (const f of owned) {
+        const dir = dirOf(f);
+        const kind = f.endsWith('/') ? undefined : testPattern(f);
+        if (kind !== undefined && besideCode(dir))
+            patterns.add(`${dir}**/${kind}`);
+        else if (dir !== '')
+            folders.add(dir);
+    }
+    const dirs = [...folders].sort();
     const top = dirs.filter((d) => !dirs.some((o) => o !== d && d.startsWith(o)));
-    const paths = [`/${ledger}`, ...top.map((d) => `/${d}`), '/.github/workflows/'];
+    const paths = [
+        `/${ledger}`,
+        ...top.map((d) => `/${d}`),
+        ...[...patterns].sort().map((x) => `/${x}`),
+        '/.github/workflows/',
+    ];
     const width = Math.max(...paths.map((x) => x.length)) + 2;
     return paths.map((x) => `${x.padEnd(width)}${owners}`);
 }
 /** The clicks that make the check required, and the code-owner review of the ledger. */
-function protectionSteps(forks, branch) {
+function protectionSteps(forks, branch, trial = false) {
     return [
         'Make ledger-gate a required check (GitHub, once the workflow has run on one pull request):',
         `  1. Settings → Branches → Add branch protection rule (or Settings → Rules → Rulesets → New branch ruleset), branch name pattern: ${branch}`,
@@ -899,8 +810,209 @@ function protectionSteps(forks, branch) {
         '  4. Save changes (a ruleset: set Enforcement status to Active, then Create)',
         forks
             ? '  Forks: require the check ledger-gate, not a job: ledger-gate.yml posts it for a fork’s pull request.'
-            : '  Roll out with `fail-on: never` on the gate step for a week (neutral conclusion), then remove it.',
+            : trial
+                ? '  The trial: the gate step has `fail-on: never` (a neutral check); remove that line to enforce.'
+                : '  Roll out with `fail-on: never` on the gate step for a week (neutral conclusion, or setup --trial), then remove it.',
     ];
+}
+
+;// CONCATENATED MODULE: ./src/setup/existing-workflow.ts
+// A project that already runs its tests in a workflow gets that workflow extended, not a
+// second one beside it (the tests would run twice per pull request): its test step keeps its
+// command, with the reporter flags added (or, for pytest, PYTEST_ADDOPTS set), a step before
+// it makes the reports folder, one after uploads it, and the gate job judges it. Setup prints
+// these lines (it does not rewrite a file it did not write); this module finds the step and
+// builds them. Pure: the caller reads the workflow files.
+
+
+
+
+/** A command at the start of a line or after `&&`/`;`: not a word inside an install line. */
+const AT_START = String.raw `(?:^|&&|;|\|\|)\s*`;
+/** What runs a non-JS runner's tests in a `run:` line. */
+const RUNS = {
+    pytest: new RegExp(`${AT_START}(?:python3? -m )?(?:pytest|py\\.test|tox|nox)\\b|${AT_START}make\\s+test\\b|${AT_START}hatch\\s+(?:test\\b|run\\b.*\\btest)`, 'm'),
+    go: new RegExp(`${AT_START}(?:go\\s+test|gotestsum)\\b`, 'm'),
+    maven: new RegExp(`${AT_START}(?:\\./)?mvnw?\\b.*\\b(?:test|verify|install)\\b`, 'm'),
+};
+/**
+ * Whether a JS `run:` line runs the runner: it starts it (`pnpm vitest --coverage`), or runs a
+ * package script that does (`pnpm test`, `npm run test:unit`, `pnpm run ${{ matrix.task }}`
+ * with a task of the matrix that does).
+ */
+function runsJs(run, p, bins, matrix) {
+    const scripts = p.scripts ?? {};
+    const scriptRuns = (name) => scripts[name] !== undefined && bins.some((b) => new RegExp(`\\b${b}\\b`).test(scripts[name]));
+    return run.split(/\n|&&|;/).some((line) => {
+        const l = line.trim();
+        if (startsRunner(l, bins))
+            return true;
+        const m = /^(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?(\$\{\{[^}]*\}\}|\S+)/.exec(l);
+        if (!m)
+            return false;
+        const ref = /^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$/.exec(m[1]);
+        if (!ref)
+            return scriptRuns(m[1]);
+        const values = matrix?.[ref[1]];
+        return Array.isArray(values) && values.some((v) => typeof v === 'string' && scriptRuns(v));
+    });
+}
+/** Written by setup itself: replaced with --force, never extended. */
+const OURS = /^# Written by `ledger-gate setup`/;
+/**
+ * The first step (by file name, then order) of a pull-request or push workflow whose `run:`
+ * runs the runner's tests; undefined when there is none. Unparsable files are passed over
+ * (GitHub reports them itself).
+ */
+function findTestStep(workflows, runner, p) {
+    const runs = (run, matrix) => runner === 'jest' || runner === 'vitest'
+        ? runsJs(run, p, [runner], matrix)
+        : RUNS[runner].test(run);
+    for (const w of [...workflows].sort((a, b) => a.path.localeCompare(b.path))) {
+        if (OURS.test(w.text))
+            continue;
+        let doc;
+        try {
+            doc = (0,dist/* parse */.qg)(w.text);
+        }
+        catch {
+            continue;
+        }
+        if (!doc || typeof doc !== 'object')
+            continue;
+        const d = doc;
+        const on = d.on ?? d.true; // YAML 1.1 readers turn a bare `on` into true
+        const events = typeof on === 'string'
+            ? [on]
+            : Array.isArray(on)
+                ? on
+                : on && typeof on === 'object'
+                    ? Object.keys(on)
+                    : [];
+        if (!events.some((e) => e === 'pull_request' || e === 'push'))
+            continue;
+        for (const [job, body] of Object.entries(d.jobs ?? {})) {
+            const j = body;
+            if (!Array.isArray(j?.steps))
+                continue;
+            const i = j.steps.findIndex((s) => typeof s?.run === 'string' && runs(s.run, j.strategy?.matrix));
+            if (i < 0)
+                continue;
+            const step = j.steps[i];
+            return {
+                path: w.path,
+                job,
+                index: i,
+                label: typeof step.name === 'string' ? step.name : step.run.trim().split('\n')[0],
+                run: step.run.trim(),
+                matrix: j.strategy?.matrix !== undefined,
+            };
+        }
+    }
+    return undefined;
+}
+/**
+ * The project's own command with the reporter flags added: appended to a single-line command
+ * that starts the runner or a package script (npm takes them after `--`); pytest's through
+ * PYTEST_ADDOPTS, which reaches it under tox (told to pass it), nox, make and hatch alike.
+ */
+function extendTestStep(step, p, runner) {
+    const spec = runnerSpec(runner);
+    const at = CI_REPORTS(step.matrix ? '-${{ strategy.job-index }}' : '');
+    if (runner === 'pytest') {
+        const env = {
+            PYTEST_ADDOPTS: `-o junit_family=xunit1 --junitxml=${at.env}/junit${at.suffix}.xml`,
+        };
+        if (/\btox\b/.test(step.run))
+            env.TOX_OVERRIDE = 'testenv.pass_env+=PYTEST_ADDOPTS';
+        return { command: step.run, env };
+    }
+    const own = spec.run(p, at);
+    if (step.run.includes('\n') || spec.flags === undefined)
+        return {
+            ...own,
+            note: `${step.path} runs the tests in several lines: the command setup would run is printed instead`,
+        };
+    const flags = spec.flags(p, at);
+    const npmScript = /^npm\s+(test|run\s+\S+)\s*$/.test(step.run) && !/\s--(\s|$)/.test(step.run);
+    const pm = packageManagerOf(p.files);
+    const command = npmScript && pm === 'npm'
+        ? runScript('npm', step.run.replace(/^npm\s+(run\s+)?/, ''), [flags])
+        : `${step.run} ${flags}`;
+    return { command, env: own.env };
+}
+/** Every line setup prints for a project whose workflow already runs the tests. */
+function extension(step, p, o) {
+    const artifact = step.matrix ? 'junit-${{ strategy.job-index }}' : 'junit';
+    return {
+        test: extendTestStep(step, p, o.runner),
+        before: [
+            o.runner === 'jest' && !p.packages.has('jest-junit')
+                ? `      - run: mkdir -p "$RUNNER_TEMP/reports" && ${jestJunitInstall('$RUNNER_TEMP/jest-junit')}`
+                : '      - run: mkdir -p "$RUNNER_TEMP/reports"   # the reports, outside the checkout',
+            '        shell: bash',
+        ],
+        after: [
+            '      - uses: actions/upload-artifact@v4',
+            "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
+            '        with:',
+            `          name: ${artifact}`,
+            '          path: ${{ runner.temp }}/reports/',
+        ],
+        gate: gateJob(o, step.job, step.matrix),
+    };
+}
+/** The extension as setup prints it: where each block goes, then the block. */
+function extensionText(step, ext, workflows, p) {
+    const indent = (l) => `    ${l}`;
+    const text = workflows.find((w) => w.path === step.path)?.text ?? '';
+    const plugin = versionFromTags(p.texts ?? {});
+    const depth = plugin && !/fetch-depth:\s*0\b/.test(text)
+        ? [
+            `6. In that job's actions/checkout step, fetch the tags ${plugin} reads the version from:`,
+            indent('  with:'),
+            indent('    fetch-depth: 0'),
+        ]
+        : [];
+    const review = /^\s+pull_request_review\s*:/m.test(text)
+        ? []
+        : [
+            `5. Under on:, add (an approval or its dismissal re-judges the pull request):`,
+            indent('  pull_request_review:'),
+            indent('    types: [submitted, edited, dismissed]'),
+        ];
+    return [
+        `${step.path} runs your tests (job ${step.job}, step "${step.label}"): setup wrote no second workflow.`,
+        `Extend it: the reports, their upload and the gate job (indentation as in a two-space file).`,
+        `1. Before that step, add:`,
+        ...ext.before.map(indent),
+        `2. Make that step this (your command, the reporter flags added):`,
+        ...runStep(ext.test).map(indent),
+        `3. After it, add:`,
+        ...ext.after.map(indent),
+        `4. Under jobs:, add:`,
+        ...ext.gate.map(indent),
+        ...review,
+        ...depth,
+    ];
+}
+
+// EXTERNAL MODULE: ./src/decision/production-paths.ts
+var production_paths = __webpack_require__(806);
+;// CONCATENATED MODULE: ./src/setup/production-paths.ts
+// The production code of a repository, from its file list, for the gate job's
+// `production-paths` and `agent-write-paths` inputs. One derivation serves setup and the gate
+// (decision/production-paths.ts, CONTRACT §3): setup writes its folders and root files out for
+// the team to read and edit; test files at the root (`test_x.py`, `x.test.js`) are left out.
+// The nested exclusions (dotfiles, manifests, test folders inside a source folder) are not
+// written: the harness and test path sets catch those files whatever the list says.
+
+/** A test file by its name, as runners discover them. */
+const TEST_FILE = /(^|\/)(test_[^/]*\.py|[^/]*_test\.(py|go)|[^/]*\.(test|spec)\.[cm]?[jt]sx?)$/;
+/** `dir/**` for each top-level source folder and each root source file that is not tooling; sorted. */
+function productionPaths(files) {
+    const d = (0,production_paths/* deriveProductionPaths */.Rt)(files, (p) => TEST_FILE.test(p));
+    return [...d.folders.map((f) => `${f}/**`), ...d.rootFiles].sort();
 }
 
 // EXTERNAL MODULE: ./src/types.ts
@@ -929,13 +1041,28 @@ var upkeep = __webpack_require__(8944);
 
 
 
+
+
+
 /** Where GitHub looks for CODEOWNERS, in its order; a new one goes to the first. */
 const CODEOWNERS_AT = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
 /** A GitHub user or team (@name, @org/team) or an e-mail address: nothing else reaches the file. */
 const OWNER = /^(@[A-Za-z0-9](?:[A-Za-z0-9-]*)(?:\/[A-Za-z0-9._-]+)?|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
-function readProject(root) {
+/** Root files whose text setup reads (the version plugin, the test tool, the ignored folders). */
+const TEXTS = [
+    'pyproject.toml',
+    'setup.cfg',
+    'setup.py',
+    'versioneer.py',
+    'tox.ini',
+    'Makefile',
+    '.gitignore',
+];
+async function readProject(root) {
     const files = new Set((0,external_node_fs_.readdirSync)(root));
     const packages = new Set();
+    let packageManager;
+    let scripts;
     if (files.has('package.json')) {
         let pkg;
         try {
@@ -950,11 +1077,48 @@ function readProject(root) {
                 for (const d of Object.keys(deps))
                     packages.add(d);
         }
-        const pm = pkg?.packageManager;
-        if (typeof pm === 'string')
-            return { files, packages, packageManager: pm };
+        if (typeof pkg?.packageManager === 'string')
+            packageManager = pkg.packageManager;
+        const s = pkg?.scripts;
+        if (s && typeof s === 'object')
+            scripts = Object.fromEntries(Object.entries(s).filter((e) => typeof e[1] === 'string'));
     }
-    return { files, packages };
+    const texts = {};
+    for (const f of TEXTS)
+        if (files.has(f))
+            texts[f] = readText(external_node_path_default().join(root, f));
+    const wfDir = external_node_path_default().join(root, '.github', 'workflows');
+    const workflows = (0,external_node_fs_.existsSync)(wfDir)
+        ? (0,external_node_fs_.readdirSync)(wfDir)
+            .filter((f) => /\.ya?ml$/.test(f))
+            .sort()
+            .map((f) => ({ path: `.github/workflows/${f}`, text: readText(external_node_path_default().join(wfDir, f)) }))
+        : [];
+    const ci = workflows
+        .filter((w) => !OURS.test(w.text))
+        .map((w) => w.text)
+        .join('\n');
+    const tracked = await (0,git.workingFiles)(root);
+    return {
+        project: {
+            files,
+            packages,
+            ...(packageManager ? { packageManager } : {}),
+            ...(scripts ? { scripts } : {}),
+            tracked,
+            texts,
+            ci,
+        },
+        workflows,
+    };
+}
+function readText(abs) {
+    try {
+        return (0,external_node_fs_.readFileSync)(abs, 'utf8');
+    }
+    catch {
+        return '';
+    }
 }
 function chooseRunner(given, p) {
     if (given !== undefined) {
@@ -991,7 +1155,7 @@ async function run(argv, io) {
                 throw new commands_io/* UsageError */.eb(`--code-owner ${JSON.stringify(o)}: give @user, @org/team or an e-mail`);
         const at = (0,commands_io/* placeOf */.$t)(io);
         const root = at.root;
-        const project = readProject(root);
+        const { project, workflows } = await readProject(root);
         const runner = chooseRunner(v.runner, project);
         const spec = runnerSpec(runner);
         if (shards > 1 && !spec.shards)
@@ -1006,7 +1170,8 @@ async function run(argv, io) {
         const ledgerRel = external_node_path_default().relative(root, ledger.abs).split((external_node_path_default()).sep).join('/');
         const force = v.force === true;
         const dryRun = v['dry-run'] === true;
-        const files = workflowFiles(project, {
+        const production = productionPaths(project.tracked ?? []);
+        const options = {
             runner,
             shards,
             forks: v.forks === true,
@@ -1014,7 +1179,15 @@ async function run(argv, io) {
             branch,
             // The action finds the default itself, in the checkout's test folder.
             ledger: ledgerRel === (0,default_ledger/* defaultLedger */.Vz)(root) ? undefined : ledgerRel,
-        });
+            productionPaths: production,
+            trial: v.trial === true,
+        };
+        // A workflow of the project's own that runs the tests is extended, not doubled (one test
+        // job, sharded or forked, is setup's own workflow's to write).
+        const step = findTestStep(workflows, runner, project);
+        const extend = step !== undefined && shards === 1 && v.forks !== true;
+        const files = extend ? [] : workflowFiles(project, options);
+        const testRun = spec.run(project, CI_REPORTS(''));
         // Every refusal before anything is written: setup writes all of it or nothing.
         const exists = files.filter((f) => (0,external_node_fs_.existsSync)(external_node_path_default().join(root, f.path))).map((f) => f.path);
         const freeze = v.junit !== undefined;
@@ -1039,6 +1212,23 @@ async function run(argv, io) {
                 io.stdout(`${f.path}: wrote ${describe(f, runner, shards)}\n`);
             }
         }
+        const notes = [];
+        if (extend) {
+            const ext = extension(step, project, options);
+            io.stdout(`${extensionText(step, ext, workflows, project).join('\n')}\n`);
+            if (ext.test.note)
+                notes.push(`note: ${ext.test.note}`);
+        }
+        else {
+            if (testRun.note)
+                notes.push(`note: ${testRun.note}`);
+            if (step)
+                notes.push(`note: ${step.path} runs your tests too (job ${step.job}): drop that step, or they run twice per pull request`);
+        }
+        if (production.length === 0)
+            notes.push('note: no production code found (no source folder outside tests, docs and build): add production-paths and agent-write-paths to the gate step');
+        if (notes.length)
+            io.stdout(`${notes.join('\n')}\n`);
         // The ledger: frozen from the run given, or the commands that freeze one.
         const next = [];
         if (freeze) {
@@ -1063,12 +1253,18 @@ async function run(argv, io) {
         }
         else {
             const ledgerArg = v.ledger === undefined ? '' : ` --ledger ${v.ledger}`;
-            next.push('Freeze your suite into the ledger (run the tests once, then init on their report):', `  ${spec.local.run(project)}`, `  ledger-gate init${spec.local.junit.map((g) => ` --junit '${g}'`).join('')} --owner YOUR-NAME${ledgerArg}`);
+            const build = buildFolder(project.texts?.['.gitignore']);
+            next.push(`Freeze your suite into the ledger (run the tests once, then init on their report; the reports go to ${build.folder}/, ${build.ignored ? 'which .gitignore ignores' : `which you add to .gitignore`}):`, `  ${localCommand(spec, project, build.folder)}`, `  ledger-gate init${spec
+                .localReports(build.folder)
+                .map((g) => ` --junit '${g}'`)
+                .join('')} --owner YOUR-NAME${ledgerArg}`);
+            if (!(0,external_node_fs_.existsSync)(external_node_path_default().dirname(ledger.abs)))
+                next.push(`  (the ledger goes to ${ledger.shown}, a new folder: your tests are not in ${default_ledger/* TEST_FOLDERS */.PQ.join('/, ')}/; --ledger puts it elsewhere)`);
         }
         // CODEOWNERS: the ledger, its goldens' and seeds' folders, the workflows.
         const rows = (0,external_node_fs_.existsSync)(ledger.abs) ? (0,upkeep/* ledgerRows */.$v)((0,external_node_fs_.readFileSync)(ledger.abs, 'utf8'), ledger) : [];
         const owned = rows.flatMap((r) => [r.artifact, r.seeds]).filter((x) => !!x);
-        const lines = codeownersLines(ledgerRel, owned, owners || '@your-org/test-owners');
+        const lines = codeownersLines(ledgerRel, owned, owners || '@your-org/test-owners', project.tracked);
         if (owners) {
             const abs = external_node_path_default().join(root, codeowners);
             const before = (0,external_node_fs_.existsSync)(abs) ? (0,external_node_fs_.readFileSync)(abs, 'utf8') : '';
@@ -1090,7 +1286,7 @@ async function run(argv, io) {
         else {
             next.push(`Give the evidence a code owner: add these lines to ${codeowners} (or run setup with --code-owner @WHO):`, ...lines.map((l) => `  ${l}`));
         }
-        next.push(`Commit and push${dryRun ? '' : ` ${[...files.map((f) => f.path), ...(owners ? [codeowners] : []), ledger.shown].join(' ')}`}, then open a pull request.`, ...protectionSteps(v.forks === true, branch));
+        next.push(`Commit and push${dryRun ? '' : ` ${[...(extend ? [step.path] : files.map((f) => f.path)), ...(owners ? [codeowners] : []), ledger.shown].join(' ')}`}, then open a pull request.`, ...protectionSteps(v.forks === true, branch, v.trial === true));
         io.stdout(`\nnext:\n${next.join('\n')}\n`);
         return 0;
     });
@@ -1126,7 +1322,7 @@ function describe(f, runner, shards) {
 /* harmony export */   qN: () => (/* binding */ repoPath),
 /* harmony export */   zV: () => (/* binding */ artifactArg)
 /* harmony export */ });
-/* unused harmony exports requireKnown, namedIds */
+/* unused harmony exports requireKnown, samePathTail, namedIds */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
@@ -1385,7 +1581,7 @@ function requireKnown(ids, run, rows, allowNew, file) {
     if (unknown.length === 0)
         return;
     const id = unknown[0];
-    const near = nearest(id, known);
+    const near = nearest(id, known) ?? samePathTail(id, known);
     const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
     const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
     if (run) {
@@ -1397,7 +1593,8 @@ function requireKnown(ids, run, rows, allowNew, file) {
 }
 /**
  * `--new` accepts a test the run does not hold, not a typo of one it does: an id the given
- * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`) is
+ * run lacks while it holds one a few edits away (`FILE:: title` beside `FILE::title`), or the
+ * same test under another path (`test_a.py::test_x` beside `tests/test_a.py::test_x`), is
  * refused with that id.
  */
 function refuseNearMiss(ids, run) {
@@ -1406,12 +1603,27 @@ function refuseNearMiss(ids, run) {
     for (const id of ids) {
         if (run.ids.has(id))
             continue;
-        const near = nearest(id, run.ids);
+        const near = nearest(id, run.ids) ?? samePathTail(id, run.ids);
         if (near === undefined)
             continue;
         throw new _types_js__WEBPACK_IMPORTED_MODULE_9__/* .GateError */ .u(`no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
             '--new is for a test the run does not hold, not another name of one it does', run.source);
     }
+}
+/**
+ * A known id that is `id` with a longer path: the same test named from another folder, which
+ * an edit distance misses when the missing folder is long (`tests/unit/` before the file).
+ */
+function samePathTail(id, known) {
+    if (id.includes('*'))
+        return undefined;
+    let best;
+    for (const k of known) {
+        if (k.length > id.length && k.endsWith(id) && '/:'.includes(k[k.length - id.length - 1]))
+            if (best === undefined || k < best)
+                best = k;
+    }
+    return best;
 }
 /**
  * The ids a command that adds or edits rows names: each argument an id or an id glob, a glob
