@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { titleOf } from '../src/action/publish.js';
 import { main } from '../src/cli.js';
 import { changedLines } from '../src/decision/changed-lines.js';
+import type { Finding, Report } from '../src/types.js';
 import { renderGfm, summaryProblems } from './support/hostile-markdown.js';
 import { AGENT, HUMAN, Repo, pytestXunit1, type CaseSpec } from './support/repo.js';
 
@@ -228,4 +230,40 @@ describe('changedLines', () => {
     const big = changedLines(before, after)!;
     expect(big.lines.join('\n').length).toBeLessThanOrEqual(1200);
   });
+});
+
+test("the check run's title says what there is to act on, per file, within GitHub's 255", () => {
+  const f = (id: string, rule: Finding['rule'], result: Finding['result']): Finding => ({
+    rule,
+    result,
+    id,
+    status: 'pass',
+    class: null,
+    message: 'm',
+  });
+  const report = (findings: Finding[], decision: Report['decision']): Report => ({
+    version: 1,
+    decision,
+    counts: { cases: findings.length, admit: 0, review: 0, reject: 0, info: 0, ...count(findings) },
+    findings,
+  });
+  const count = (fs: Finding[]) => {
+    const c: Record<string, number> = {};
+    for (const x of fs) c[x.result] = (c[x.result] ?? 0) + 1;
+    return c;
+  };
+  const many = Array.from({ length: 88 }, (_, i) =>
+    f(`tests/t${i % 2}.py::test_${i}`, 'unclassified', 'reject'),
+  );
+  expect(titleOf(report(many, 'reject'))).toBe('reject: To fix: 2 test files (88 tests)');
+  expect(titleOf(report([f('a.py::t', 'ledger-contract-change', 'review')], 'review'))).toBe(
+    'review: To review: 1 test file (1 test)',
+  );
+  expect(titleOf(report([f('a.py::t', 'fixture-unchanged', 'admit')], 'admit'))).toBe(
+    'admit: 0 reject, 0 review, 1 admit, 0 info (1 test cases)',
+  );
+  const wide = Array.from({ length: 300 }, (_, i) => ({
+    ...f(`t${i}.py::x`, 'unclassified', 'reject'),
+  }));
+  expect(titleOf(report(wide, 'reject')).length).toBeLessThanOrEqual(255);
 });
