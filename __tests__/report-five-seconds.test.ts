@@ -115,6 +115,8 @@ describe("an agent's two-file expectation rewrite (44 tests a file)", () => {
     expect(why).toBe("An agent's commits changed 2 test files, which only a human may change.");
     expect(r.summary).toContain('- **To fix: 2 test files (88 tests)**\n');
     expect(r.summary).not.toMatch(/90 findings reject/);
+    // A test file locked to its own bytes is named a test file, not a golden.
+    expect(r.summary).toContain('- **tests** (2): `tests/test_age.py`');
   });
 
   test('it shows the rewritten expectation as the lines the agent changed', () => {

@@ -252,7 +252,7 @@ describe('renderTerminal', () => {
         "an approval accepts each row's class locked_fixture, digest sha256:22222222…, artifact tests/test_big.py\n",
     );
     expect(out).toContain(
-      '\n  A reviewer with write access, neither the author nor an agent, approves the head commit:\n' +
+      '\n  Who can admit it: a reviewer with write access, neither the author nor an agent, approving the pull request on its head commit:\n' +
         '    gh pr review --approve\n',
     );
     expect(out).toContain('    … and 764 more\n');

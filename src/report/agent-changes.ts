@@ -37,6 +37,8 @@ const commitsOf = (c: AgentChange) =>
 export interface FileTests {
   tests: number;
   skips: string[];
+  /** The tests are the file's own (a test file locked to its bytes), not a golden's. */
+  testFile: boolean;
 }
 
 /** Files whose changed lines are shown; the rest are listed without them. */
@@ -88,7 +90,13 @@ export function agentChangesMarkdown(
   testsOf?: (path: string) => FileTests | undefined,
 ): string {
   if (!changes || changes.length === 0) return '';
-  const lines = byKind(changes).map(({ kind, files }) => {
+  // A test file locked to its own bytes is a golden to the evidence rules: a test file here.
+  const relabelled = testsOf
+    ? changes.map((c) =>
+        c.kind === 'goldens' && testsOf(c.path)?.testFile ? { ...c, kind: 'tests' as const } : c,
+      )
+    : changes;
+  const lines = byKind(relabelled).map(({ kind, files }) => {
     // With no room for names (the summary's bound), the kind is counted only.
     if (perKind === 0) return `- **${kind}** (${files.length})\n`;
     const shown = files.slice(0, perKind).map((c) => {

@@ -297,6 +297,12 @@ interface Shared {
   lead: { why: string; top: ClearBlock | undefined };
 }
 
+/** The sentence of why and the block of commands under it. */
+function leadOf(report: Report, acting: readonly RuleGroup[], fix: FixContext | undefined) {
+  const top = clearBlock(report, acting, fix);
+  return { why: whySentence(report, acting, top !== undefined), top };
+}
+
 function shared(input: SummaryInput): Shared {
   const { report, ledger } = input;
   const groups = groupFindings(
@@ -307,7 +313,7 @@ function shared(input: SummaryInput): Shared {
   return {
     groups,
     acting,
-    lead: { why: whySentence(report, acting), top: clearBlock(report, acting, input.fix) },
+    lead: leadOf(report, acting, input.fix),
     rest: groups.filter((g) => !g.acting),
     lines: countLines(report.counts, report.findings.length, input.tests),
     approvers: approversByRule(report.findings),
@@ -473,7 +479,7 @@ function touchedBlock(
 
 /** Per file the acting findings name (a row's file, a test's file): its tests and skips. */
 function testsByFile(acting: readonly RuleGroup[]): (path: string) => FileTests | undefined {
-  let by: Map<string, { ids: Set<string>; skips: Set<string> }> | undefined;
+  let by: Map<string, { ids: Set<string>; skips: Set<string>; own: boolean }> | undefined;
   return (path) => {
     if (!by) {
       by = new Map();
@@ -484,13 +490,14 @@ function testsByFile(acting: readonly RuleGroup[]): (path: string) => FileTests 
             const file = e.artifact ?? idFile(f.id);
             if (file === undefined) continue;
             let t = by.get(file);
-            if (!t) by.set(file, (t = { ids: new Set(), skips: new Set() }));
+            if (!t) by.set(file, (t = { ids: new Set(), skips: new Set(), own: false }));
+            if (idFile(f.id) === file) t.own = true;
             t.ids.add(f.id);
             if (f.status === 'skip') t.skips.add(f.id);
           }
     }
     const t = by.get(path);
-    return t && { tests: t.ids.size, skips: [...t.skips] };
+    return t && { tests: t.ids.size, skips: [...t.skips], testFile: t.own };
   };
 }
 

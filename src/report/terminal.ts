@@ -60,7 +60,7 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   // The decision and why, then the one block of commands, before anything else (top.ts).
   const top = clearBlock(report, actingGroups, input.fix);
   const out: string[] = [
-    `${paint(report.decision, paint('bold', report.decision))}: ${whySentence(report, actingGroups)}`,
+    `${paint(report.decision, paint('bold', report.decision))}: ${whySentence(report, actingGroups, top !== undefined)}`,
   ];
   if (top !== undefined) {
     out.push(`  ${top.lead}`);

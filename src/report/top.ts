@@ -80,7 +80,7 @@ export function clearBlock(
     lead = `Restore what the agent's commits changed (${plural(restore.length, 'file')}), then commit and push:`;
   } else if (report.decision === 'review') {
     lead =
-      'A reviewer with write access, neither the author nor an agent, approves the head commit:';
+      'Who can admit it: a reviewer with write access, neither the author nor an agent, approving the pull request on its head commit:';
   } else {
     lead = 'These commands clear it, from the repository root; commit what they write:';
   }
@@ -186,12 +186,17 @@ const AGENT_RULES: ReadonlySet<RuleKey> = new Set([
   'ledger-agent-edit',
 ]);
 
-/** The decision's one plain sentence of why (the summary's and the terminal's first line). */
-export function whySentence(report: Report, acting: readonly RuleGroup[]): string {
+/**
+ * The decision's one plain sentence of why (the summary's and the terminal's first line). A
+ * review says who can act on it, unless the block of commands under it (`block`) says so.
+ */
+export function whySentence(report: Report, acting: readonly RuleGroup[], block = false): string {
   if (report.decision === 'admit')
     return 'Every finding admits: the test evidence of this change is admissible.';
   if (report.decision === 'review') {
     const n = report.counts.review;
+    if (block)
+      return `${plural(n, 'finding')} need${n === 1 ? 's' : ''} a human review before this change is admitted.`;
     return (
       `${plural(n, 'finding')} need${n === 1 ? 's' : ''} a human review: a reviewer with write access, ` +
       'who is neither the author nor an agent, approves the pull request on its head commit, and that admits them.'
