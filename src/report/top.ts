@@ -147,6 +147,13 @@ const REASONS: Partial<Record<RuleKey, (entries: number, tests: number) => strin
     `${plural(t, 'classified test')} ${t === 1 ? 'skips' : 'skip'} with no reason on ${t === 1 ? 'its' : 'their'} row`,
   'draft-pass': (_, t) =>
     `${plural(t, "agent's draft")} ${t === 1 ? 'passes' : 'pass'} and ${t === 1 ? 'awaits' : 'await'} a human's promotion`,
+  'quarantine-removed': (_, t) =>
+    `${plural(t, 'quarantined test')} ${t === 1 ? 'is' : 'are'} missing from the reports or ${t === 1 ? 'skips' : 'skip'} for another reason`,
+  'flaky-pass': (_, t) => `${plural(t, 'test')} passed only on a rerun`,
+  'fixture-missing': (e) =>
+    `${plural(e, 'golden')} ${e === 1 ? 'is' : 'are'} missing or unreadable`,
+  'production-golden-no-bump': (_, t) =>
+    `a golden changed with production code while its ${t === 1 ? 'row' : 'rows'} kept the old digest`,
   'report-invalid': () => 'a test report could not be used',
   'collection-error': () => 'a test module could not be collected',
   'ledger-invalid': () => 'the ledger is not valid',
@@ -217,7 +224,8 @@ export function whySentence(report: Report, acting: readonly RuleGroup[], block 
   const entries = first.entries.filter((e) => e.result === 'reject');
   const tests = entries.reduce((n, e) => n + e.findings.length, 0);
   const said =
-    REASONS[first.key]?.(entries.length, tests) ?? `\`${first.key}\`: ${rule(first.key).signal}`;
+    REASONS[first.key]?.(entries.length, tests) ??
+    `${plural(tests, 'finding')} of \`${first.key}\` (${rule(first.key).signal})`;
   const more = rejects.length - 1;
   return `${cap(said)}${more > 0 ? `, and ${plural(more, 'more rule')} below` : ''}.`;
 }
