@@ -211,12 +211,13 @@ describe('renderTerminal', () => {
       finding({ rule: 'classified-missing', id: 'tests/old.py::*', status: null, fix: update }),
     ];
     const out = renderTerminal({ report: report(findings), notes: [] });
-    // Once each, at the top, the aside a shell comment so the line runs as it is.
+    // Once each: the root cause's (report-unmapped) alone at the top, its aside a shell comment
+    // so the line runs as it is; the rest under their entries.
     expect(out.split('\n').filter((l) => l.includes('collected.txt'))).toEqual([
       '    pytest --collect-only -q > collected.txt   # then pass --collected collected.txt',
     ]);
     expect(out.split('\n').filter((l) => l.includes('ledger-gate update'))).toEqual([
-      `    ${update}`,
+      `    fix: ${update}`,
     ]);
   });
 

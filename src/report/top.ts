@@ -3,11 +3,11 @@
 // table. An agent's edits are given back by one restore of every path they touched; a human's
 // upkeep by the report's one `ledger-gate update`; otherwise each distinct command once.
 import { restoreCommand } from '../decision/agent-fix.js';
-import { fixForMany, shellQuote, type FixContext } from '../decision/fix.js';
+import { NO_LEDGER, fixForMany, shellQuote, type FixContext } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import type { Report, RuleKey } from '../types.js';
 import { neutralise } from './escape.js';
-import { idFile, type Entry, type RuleGroup } from './groups.js';
+import { ROOT_CAUSES, idFile, type Entry, type RuleGroup } from './groups.js';
 
 /** Commands shown in the block, and their bytes; the rest are named under their rules. */
 const MAX_COMMANDS = 5;
@@ -50,8 +50,12 @@ export function clearBlock(
 ): ClearBlock | undefined {
   if (report.decision === 'admit') return undefined;
   const fixes: string[] = [];
+  // A broken run's root cause comes first and alone: the rows it leaves without a result are
+  // not dropped at the top (groups.ts ROOT_CAUSES).
+  const causes = acting.filter((g) => ROOT_CAUSES.includes(g.key));
+  const from = causes.length > 0 ? causes : acting;
   // The first entries of each rule: a rule of 100,000 entries is not scanned whole.
-  for (const g of acting)
+  for (const g of from)
     for (const e of g.entries.slice(0, 500)) {
       if (e.result !== 'reject' && e.result !== 'review') continue;
       const f = entryFix(e, ctx);
@@ -78,6 +82,9 @@ export function clearBlock(
     });
     shown.push(all);
     lead = `Restore what the agent's commits changed (${plural(restore.length, 'file')}), then commit and push:`;
+  } else if (causes.length > 0) {
+    lead =
+      'Start with the root cause, from the repository root (the findings below may follow from it):';
   } else if (report.decision === 'review') {
     lead =
       'Who can admit it: a reviewer with write access, neither the author nor an agent, approving the pull request on its head commit:';
@@ -221,6 +228,8 @@ export function whySentence(report: Report, acting: readonly RuleGroup[], block 
   }
   const first = rejects[0];
   if (first === undefined) return `${plural(report.counts.reject, 'finding')} reject this change.`;
+  if (first.key === 'ledger-invalid' && first.entries[0].findings[0].message.startsWith(NO_LEDGER))
+    return 'There is no ledger yet: `ledger-gate init` freezes this run into one.';
   const entries = first.entries.filter((e) => e.result === 'reject');
   const tests = entries.reduce((n, e) => n + e.findings.length, 0);
   const said =
