@@ -422,13 +422,19 @@ describe("one command clears a human's honest change", () => {
     expect(first.code).toBe(1);
     const update = "ledger-gate update --junit 'build/*.xml'";
     expect(first.report.fix).toBe(update);
+    // First, before any table: the sentence and the command on a line of its own.
     expect(first.stdout).toContain(
-      `one command brings the ledger level with this change: ${update}`,
+      `One command brings the ledger level with this change; commit what it writes:\n    ${update}\n`,
     );
-    expect(readFileSync(summary, 'utf8')).toContain(`\`${update}\``);
-    // Each finding keeps its own fix, the same in the JSON as in the terminal.
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain(
+      `**One command brings the ledger level with this change; commit what it writes:**\n\n\`\`\`sh\n${update}\n\`\`\`\n`,
+    );
+    expect(md.indexOf(update)).toBeLessThan(md.indexOf('|'));
+    // Each finding keeps its own fix, the same in the JSON as in the terminal (the top's once).
     for (const x of first.report.findings.filter((y) => y.result === 'reject'))
-      expect(first.stdout).toContain(`fix: ${x.fix}`);
+      expect(first.stdout).toContain(x.fix === update ? `\n    ${update}\n` : `fix: ${x.fix}`);
+    expect(first.stdout.split(update)).toHaveLength(2);
     let out = '';
     const io = { cwd: repo.dir, stdout: (s: string) => void (out += s), stderr: () => undefined };
     expect(await main(words(update).slice(1), io)).toBe(0);

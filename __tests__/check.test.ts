@@ -84,10 +84,16 @@ describe('check without a base', () => {
         file: 'tests/ledger.yaml',
       },
     ]);
+    // The next step first, in the block at the top; the entry says why, the command not again.
     expect(r.stdout).toContain(
-      '  tests/ledger.yaml\n    no ledger here: tests/ledger.yaml does not exist; `ledger-gate init` freezes this run into one\n' +
-        "    fix: ledger-gate init --junit 'build/*.xml' --owner '<who answers for it>'\n",
+      'reject: There is no ledger yet: `ledger-gate init` freezes this run into one.\n' +
+        '  Start with the root cause, from the repository root (the findings below may follow from it):\n' +
+        "    ledger-gate init --junit 'build/*.xml' --owner '<who answers for it>'\n",
     );
+    expect(r.stdout).toContain(
+      '  tests/ledger.yaml\n    no ledger here: tests/ledger.yaml does not exist; `ledger-gate init` freezes this run into one\n',
+    );
+    expect(r.stdout.split('ledger-gate init --junit')).toHaveLength(2);
   });
 
   test('no report matched: the root cause comes first, before the rows it leaves without a result', async () => {
@@ -102,7 +108,12 @@ describe('check without a base', () => {
     const groups = stdout.split('\n').filter((l) => /^reject /.test(l));
     expect(groups[0]).toMatch(/^reject report-invalid · \d+ — /);
     expect(groups.slice(1).join('\n')).toMatch(/classified-missing/);
-    expect(stdout).toContain("    fix: ledger-gate lint --junit 'nosuch/*.xml'\n");
+    // The top block holds the root cause's command alone: no row it leaves without a result
+    // is offered a drop there.
+    expect(stdout).toContain(
+      '  Start with the root cause, from the repository root (the findings below may follow from it):\n' +
+        "    ledger-gate lint --junit 'nosuch/*.xml'\n  To fix:",
+    );
   });
 
   test('from a folder below the root: the root is found as git finds it, paths are relative to the folder', async () => {

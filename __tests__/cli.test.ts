@@ -143,19 +143,25 @@ describe('help, version and mistyped flags', () => {
 });
 
 describe('check prints a short report by default', () => {
-  it('the decision, the counts and the reject findings; no Markdown, no colour in a pipe', () => {
+  it('the decision and why, the commands, the counts and the reject findings; no Markdown, no colour in a pipe', () => {
     const r = cli(demo, ['check', '--junit', 'reports/*.xml']);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines.slice(0, 3)).toEqual([
-      'reject: 3 findings reject this change; fix them and re-run.',
+    expect(lines.slice(0, 8)).toEqual([
+      'reject: 1 locked file or golden changed while its ledger row did not, and 2 more rules below.',
+      '  These commands clear it, from the repository root; commit what they write:',
+      '    ledger-gate relock tests/goldens/footer.txt',
+      '    ledger-gate promote tests/test_parse.py::test_agent_added_prefix_strip   # or: ledger-gate drop tests/test_parse.py::test_agent_added_prefix_strip',
+      "    ledger-gate lock tests/test_parse.py::test_new_helper --artifact {file} --junit 'reports/*.xml'",
+      '  To fix: 1 golden, 1 test file (3 tests)',
       '  6 test cases by status: 5 pass · 1 fail',
       '  6 findings by result: 3 reject · 0 review · 2 admit · 1 info',
     ]);
     expect(r.stdout).toContain(
       "reject fixture-digest-mismatch · 1 — the golden's bytes changed but its row did not",
     );
-    expect(r.stdout).toContain('    fix: ledger-gate relock tests/goldens/footer.txt\n');
+    // Each command once: the block at the top holds them, no entry repeats one.
+    expect(r.stdout.split('ledger-gate relock')).toHaveLength(2);
     expect(r.stdout).toContain('  golden tests/goldens/footer.txt: 1 test');
     expect(r.stdout).toContain(
       '    tests/test_parse.py::TestFooter::test_footer_golden  tests/ledger.yaml:23',
@@ -202,8 +208,12 @@ describe('check prints a short report by default', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('  test file tests/test_big.py: 3000 tests\n');
     expect(r.stdout).toContain(
-      "    … and 2997 more\n    fix: ledger-gate update --junit 'reports/*.xml'\n",
+      '\n  These commands clear it, from the repository root; commit what they write:\n' +
+        '    ledger-gate drop tests/test_parse.py::test_concurrent_reload\n' +
+        "    ledger-gate update --junit 'reports/*.xml'\n",
     );
+    expect(r.stdout).toContain('    … and 2997 more\n');
+    expect(r.stdout.split('ledger-gate update')).toHaveLength(2);
     expect(r.stdout.length).toBeLessThan(20000);
   });
 });
@@ -222,7 +232,9 @@ describe('colour only on a terminal, never with NO_COLOR', () => {
   it('prints no escape sequence with NO_COLOR set, even on a terminal', () => {
     const r = onTty({ NO_COLOR: '1' });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('reject: 3 findings reject this change');
+    expect(r.stdout).toContain(
+      'reject: 1 locked file or golden changed while its ledger row did not, and 2 more rules below.',
+    );
     expect(r.stdout).not.toContain(ESC);
   });
 });

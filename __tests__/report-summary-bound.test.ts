@@ -151,9 +151,12 @@ describe('a 100,000-test reject with thousands of rejects', () => {
       // Both rules get entries: one rule's thousands do not crowd out the other's first.
       expect(fileRows).toBeGreaterThan(0);
       expect(failRows).toBeGreaterThan(0);
-      expect(md).toContain(
-        `_… and ${30 - fileRows} more entries (${(30 - fileRows) * PER_FILE} findings) of \`unclassified\` not shown here: the JSON report lists every one._`,
-      );
+      // The 30 file entries are short rows (no command in a cell): they may all fit.
+      if (fileRows < 30)
+        expect(md).toContain(
+          `_… and ${30 - fileRows} more entries (${(30 - fileRows) * PER_FILE} findings) of \`unclassified\` not shown here: the JSON report lists every one._`,
+        );
+      else expect(md).not.toContain('of `unclassified` not shown here');
       expect(md).toContain(
         `_… and ${2000 - failRows} more entries (${2000 - failRows} findings) of \`classified-fail\` not shown here: the JSON report lists every one._`,
       );

@@ -59,7 +59,9 @@ describe('renderTerminal', () => {
     });
     expect(out).toBe(
       [
-        'reject: 1 finding rejects this change; fix them and re-run.',
+        'reject: 1 test has no ledger row.',
+        '  To fix: 1 test file (1 test)',
+        '  To review: 1 test file (1 test)',
         '  3 test cases',
         '  3 findings by result: 1 reject · 1 review · 1 admit · 0 info',
         '  rules matched: unclassified 1 · ledger-contract-change 1 · property-seeded 1',
@@ -137,7 +139,12 @@ describe('renderTerminal', () => {
     const out = renderTerminal({ report: report(findings), notes: [] }, { maxEntries: 30 });
     expect(out.match(/^ {2}tests\/t\d+\.py::test_new/gm)).toHaveLength(28);
     expect(out).toContain('\n  tests/d.py::test_d (pass, draft)\n');
-    expect(out).toContain('\n    fix: ledger-gate promote tests/d.py::test_d\n');
+    // Its command is in the block at the top, and not said again under its entry.
+    expect(out).toContain(
+      '\n  These commands clear it, from the repository root; commit what they write:\n' +
+        '    ledger-gate promote tests/d.py::test_d\n',
+    );
+    expect(out.match(/ledger-gate promote/g)).toHaveLength(1);
     expect(out).toContain('\n  tests/f.py::test_f (fail, locked_fixture)\n');
     expect(out).toContain('\n  … and 45 more unclassified findings\n');
     expect(out).toContain(
@@ -164,8 +171,12 @@ describe('renderTerminal', () => {
     ];
     const fix = { junit: ['r/*.xml'], ledger: 'tests/ledger.yaml', row: () => undefined };
     const out = renderTerminal({ report: report(findings), notes: [], fix });
-    // The headline counts entries, a file's tests being one.
-    expect(out).toContain('\n  2 entries to fix (1 test file): 4 findings\n');
+    // The commands first, each once; the headline counts files, the tests in parentheses.
+    expect(out).toContain(
+      '\n    ledger-gate relock tests/goldens/g.txt\n' +
+        "    ledger-gate update --junit 'r/*.xml'\n" +
+        '  To fix: 2 test files (4 tests)\n',
+    );
     expect(out).toContain(
       [
         '  test file tests/t.py: 3 tests',
@@ -173,13 +184,13 @@ describe('renderTerminal', () => {
         '    tests/t.py::test_a  ',
         '    tests/t.py::test_b  ',
         '    tests/t.py::test_c  ',
-        "    fix: ledger-gate update --junit 'r/*.xml'",
+        '',
       ].join('\n'),
     );
     expect(out).toContain(
-      '    artifact tests/goldens/g.txt is sha256:aaaaaaaa…, the ledger says sha256:bbbbbbbb…\n' +
-        '    fix: ledger-gate relock tests/goldens/g.txt\n',
+      '    artifact tests/goldens/g.txt is sha256:aaaaaaaa…, the ledger says sha256:bbbbbbbb…\n',
     );
+    expect(out.match(/ledger-gate (relock|update)/g)).toHaveLength(2);
   });
 
   it('one line per distinct command: entries sharing a fix list it once, saying what to pass back', () => {
@@ -200,8 +211,10 @@ describe('renderTerminal', () => {
       finding({ rule: 'classified-missing', id: 'tests/old.py::*', status: null, fix: update }),
     ];
     const out = renderTerminal({ report: report(findings), notes: [] });
+    // Once each: the root cause's (report-unmapped) alone at the top, its aside a shell comment
+    // so the line runs as it is; the rest under their entries.
     expect(out.split('\n').filter((l) => l.includes('collected.txt'))).toEqual([
-      `  fix for all 3: ${collect}`,
+      '    pytest --collect-only -q > collected.txt   # then pass --collected collected.txt',
     ]);
     expect(out.split('\n').filter((l) => l.includes('ledger-gate update'))).toEqual([
       `    fix: ${update}`,
@@ -239,7 +252,12 @@ describe('renderTerminal', () => {
       "    change edits an existing row: digest sha256:11111111… → sha256:22222222… (a human's commit); " +
         "an approval accepts each row's class locked_fixture, digest sha256:22222222…, artifact tests/test_big.py\n",
     );
-    expect(out).toContain('    … and 764 more\n    fix: gh pr review --approve\n');
+    expect(out).toContain(
+      '\n  Who can admit it: a reviewer with write access, neither the author nor an agent, approving the pull request on its head commit:\n' +
+        '    gh pr review --approve\n',
+    );
+    expect(out).toContain('    … and 764 more\n');
+    expect(out.match(/gh pr review/g)).toHaveLength(1);
     expect(out).not.toContain('not listed');
   });
 

@@ -89,7 +89,8 @@ describe('check names the tests in the file’s review entry', () => {
     expect(r.report.test_changes).toEqual([
       { file: T, added: [`${T}::test_new`], deleted: [`${T}::test_hash`], renamed: [] },
     ]);
-    expect(r.stdout).toContain(`  golden ${T}: 2 tests\n`);
+    // A test file locked to its own bytes is named a test file.
+    expect(r.stdout).toContain(`  test file ${T}: 2 tests\n`);
     expect(r.stdout).toContain('    tests: adds test_new · deletes test_hash\n');
     // Without the base's run, a file row names none of the base's tests: nothing is guessed.
     const bare = await check(repo, '--base', 'main', '--author', 'human');

@@ -1,9 +1,15 @@
-// Takes the README's picture of the result (docs/summary.png): runs the built gate on
-// examples/demo, renders the job summary Markdown it wrote the way GitHub does (micromark with
+// Takes a picture of a job summary: renders the Markdown the way GitHub does (micromark with
 // GFM, HTML allowed as in a job summary, GitHub-like CSS) and screenshots the page with
-// headless Chromium. Rerun it whenever the summary's layout changes:
+// headless Chromium. Any summary the gate wrote (`check --summary FILE`, a job summary):
 //
-//   npm run build && node scripts/screenshot-summary.mjs [--out docs/summary.png]
+//   node scripts/screenshot-summary.mjs --summary FILE --out docs/x.png [--label 'job summary']
+//
+// Without --summary it runs the built gate on examples/demo and takes that one's:
+//
+//   npm run build && node scripts/screenshot-summary.mjs --out docs/summary-demo.png
+//
+// scripts/summary-pictures.mjs makes the docs' pictures (a reject, a review, an admit of a real
+// project) with it; rerun that whenever the summary's layout changes.
 //
 // Chromium is /usr/bin/chromium unless CHROMIUM names another binary. Two runs: the first
 // measures the page's height (a script writes it into the DOM, read back with --dump-dom),
@@ -18,31 +24,19 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 
 const { values: opt } = parseArgs({
-  options: { out: { type: 'string', default: 'docs/summary.png' } },
+  options: {
+    out: { type: 'string', default: 'docs/summary-demo.png' },
+    summary: { type: 'string' },
+    label: { type: 'string', default: 'job summary' },
+  },
 });
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const width = 1012; // GitHub's job summary column is ~980 px wide, plus the page margin
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'ledger-gate-screenshot-'));
 try {
-  // 1. The Markdown the gate writes as the job summary, for the demo of the README's first line.
-  const summaryFile = path.join(tmp, 'summary.md');
-  const gate = spawnSync(
-    process.execPath,
-    [
-      path.resolve('dist/cli/index.js'),
-      'check',
-      '--junit',
-      'reports/*.xml',
-      '--summary',
-      summaryFile,
-    ],
-    { cwd: 'examples/demo', encoding: 'utf8' },
-  );
-  if (![0, 1, 3].includes(gate.status ?? -1)) {
-    throw new Error(`the gate failed on examples/demo (exit ${gate.status}): ${gate.stderr}`);
-  }
-  const markdown = readFileSync(summaryFile, 'utf8');
+  // 1. The Markdown: the file given, else the job summary the gate writes for the demo.
+  const markdown = opt.summary ? readFileSync(opt.summary, 'utf8') : demoSummary();
 
   // 2. As GitHub renders it: GFM tables, and the <details> the summary uses.
   const body = micromark(markdown, {
@@ -51,7 +45,7 @@ try {
     htmlExtensions: [gfmHtml()],
   });
   const page = path.join(tmp, 'summary.html');
-  writeFileSync(page, html(withMarks(body)));
+  writeFileSync(page, html(withMarks(body), opt.label));
 
   // 3. Measure, then shoot at the measured height.
   const flags = [
@@ -80,9 +74,32 @@ try {
   rmSync(out, { force: true });
   run([`--window-size=${width},${height}`, `--screenshot=${out}`, url]);
   if (!statSync(out, { throwIfNoEntry: false })?.size) throw new Error(`no screenshot at ${out}`);
-  process.stdout.write(`${opt.out}: ${width}×${height} screenshot of the demo's job summary\n`);
+  process.stdout.write(
+    `${opt.out}: ${width}×${height} screenshot of ${opt.summary ?? "the demo's job summary"}\n`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** The job summary the built gate writes for examples/demo (the README's first command). */
+function demoSummary() {
+  const summaryFile = path.join(tmp, 'summary.md');
+  const gate = spawnSync(
+    process.execPath,
+    [
+      path.resolve('dist/cli/index.js'),
+      'check',
+      '--junit',
+      'reports/*.xml',
+      '--summary',
+      summaryFile,
+    ],
+    { cwd: 'examples/demo', encoding: 'utf8' },
+  );
+  if (![0, 1, 3].includes(gate.status ?? -1)) {
+    throw new Error(`the gate failed on examples/demo (exit ${gate.status}): ${gate.stderr}`);
+  }
+  return readFileSync(summaryFile, 'utf8');
 }
 
 /**
@@ -115,11 +132,26 @@ function withMarks(body) {
     (_, text) => `>${text.replace(/[^\s&]{24}(?=[^\s&])/g, '$&<wbr>')}<`,
   );
   for (const [mark, svg] of Object.entries(marks)) out = out.replaceAll(mark, svg);
+  // A diff block coloured line by line, as GitHub highlights a ```diff fence.
+  out = out.replace(
+    /(<code class="language-diff">)([\s\S]*?)(<\/code>)/g,
+    (_, open, text, close) =>
+      open +
+      text
+        .split('\n')
+        .map((l) =>
+          /^[-+@]/.test(l)
+            ? `<span class="d${l[0] === '@' ? 'h' : l[0] === '+' ? 'a' : 'r'}">${l}</span>`
+            : l,
+        )
+        .join('\n') +
+      close,
+  );
   return out;
 }
 
 /** A page that looks like a GitHub Actions job summary holding `body`. */
-function html(body) {
+function html(body, label) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ledger-gate summary</title>
 <style>
@@ -138,6 +170,11 @@ function html(body) {
   p, table, details, ul, ol { margin: 0 0 16px; }
   code { font: 85% ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono",
     monospace; background: #818b981f; border-radius: 6px; padding: .2em .4em; }
+  pre { background: #f6f8fa; border-radius: 6px; padding: 12px 16px; overflow: hidden;
+    margin: 0 0 16px; }
+  pre code { background: none; padding: 0; white-space: pre; font-size: 85%; }
+  .da { color: #116329; background: #dafbe1; } .dr { color: #82071e; background: #ffebe9; }
+  .dh { color: #6639ba; }
   table { border-collapse: collapse; }
   th, td { border: 1px solid #d1d9e0; padding: 6px 13px; }
   .mark { width: 1em; height: 1em; vertical-align: -0.15em; }
@@ -147,7 +184,7 @@ function html(body) {
   summary { cursor: pointer; }
   a { color: #0969da; text-decoration: none; }
 </style></head>
-<body><div class="box"><div class="head">ledger-gate summary <span>· job summary</span></div>
+<body><div class="box"><div class="head">ledger-gate summary <span>· ${label.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</span></div>
 <div class="markdown-body">
 ${body}
 </div></div>

@@ -258,6 +258,19 @@ export interface AgentChange {
   status: ChangeStatus;
   /** Those commits, short shas, oldest first (none for the API fallback). */
   commits: string[];
+  /**
+   * For a test file or golden: the lines the change altered, base to head, as a small bounded
+   * diff (src/decision/changed-lines.ts), for the summary; absent when unread (no git, binary,
+   * too large). Not in the JSON report.
+   */
+  lines?: ChangedLines;
+}
+
+/** A bounded line diff: hunk headers (`@@ -8 +8 @@`) and `-`/`+` lines, the rest counted. */
+export interface ChangedLines {
+  lines: string[];
+  /** Changed lines left out (past the hunk, line or byte caps). */
+  cut: number;
 }
 
 // ---------------------------------------------------------------- the file system, as facts

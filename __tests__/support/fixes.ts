@@ -24,11 +24,22 @@ export async function follow(repo: Repo, fix: string): Promise<void> {
   }
 }
 
-/** Every fix the check printed: each finding's, the report's, and the terminal's fix lines. */
+/**
+ * Every fix the check printed: each finding's, the report's, the terminal's block of commands
+ * at the top (an agent's one restore of every path among them) and its fix lines.
+ */
 export function printedFixes(r: Awaited<ReturnType<typeof check>>): string[] {
   const all = r.report.findings.map((x) => x.fix).filter((x): x is string => x !== undefined);
   if (r.report.fix !== undefined) all.push(r.report.fix);
-  for (const line of r.stdout.split('\n')) {
+  const lines = r.stdout.split('\n');
+  // The block: a sentence ending in `:` under the decision, then one command a line.
+  if (lines[1]?.endsWith(':'))
+    for (const line of lines.slice(2)) {
+      const m = /^ {4}(\S.*)$/.exec(line);
+      if (!m) break;
+      all.push(m[1].split('   # ')[0]);
+    }
+  for (const line of lines) {
     const m = /^\s+fix: (.*)$/.exec(line);
     if (m) all.push(m[1]);
   }

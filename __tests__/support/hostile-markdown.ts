@@ -65,8 +65,11 @@ export function summaryProblems(
     }
     if (!OWN_TAGS.has(tag)) problems.push(`a <${tag}> element in the rendered summary`);
   }
-  // Text outside code spans is where GitHub links mentions and references.
-  const prose = html.replace(/<code>[\s\S]*?<\/code>/g, ' ').replace(/<[^>]*>/g, ' ');
+  // Text outside code spans and fenced code blocks (`<code class="language-sh">`) is where
+  // GitHub links mentions and references.
+  const prose = html
+    .replace(/<code(?: class="language-\w+")?>[\s\S]*?<\/code>/g, ' ')
+    .replace(/<[^>]*>/g, ' ');
   const mention = /(?:^|[^\w`])@[A-Za-z0-9]/.exec(prose);
   if (mention)
     problems.push(

@@ -5,6 +5,9 @@ import type { CheckRun, Conclusion } from '../adapters/github/client.js';
 import type { GateOutcome } from '../gather/gate.js';
 import type { ActionInputs, FailOn, JsonReportWhen } from '../gather/inputs.js';
 import { planAnnotations, type Annotation } from '../report/annotations.js';
+import { groupFindings } from '../report/groups.js';
+import { entriesLine } from '../report/headline.js';
+import { rowFor } from '../ledger/file-rows.js';
 import type { LinkBase } from '../report/links.js';
 import { summaryRenderer } from '../report/summary.js';
 import type { Decision, Report } from '../types.js';
@@ -17,9 +20,26 @@ export function conclusionOf(decision: Decision, failOn: FailOn): Conclusion {
   return decision === 'admit' ? 'success' : decision === 'review' ? 'action_required' : 'failure';
 }
 
-export function titleOf(report: Report): string {
+/**
+ * The check run's title, what the pull request's checks list shows: the decision and what
+ * there is to act on, per file with the tests in parentheses (`reject: To fix: 2 test files
+ * (88 tests)`), else the counts.
+ */
+export function titleOf(report: Report, ledger?: GateOutcome['ledger']): string {
   const c = report.counts;
-  return `${report.decision}: ${c.reject} reject, ${c.review} review, ${c.admit} admit, ${c.info} info (${c.cases} test cases)`;
+  const groups = groupFindings(
+    report.findings,
+    ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
+  );
+  const said = (['reject', 'review'] as const)
+    .map((r) => entriesLine(groups, r))
+    .filter((x) => x !== undefined);
+  const title =
+    said.length > 0
+      ? `${report.decision}: ${said.join('; ')}`
+      : `${report.decision}: ${c.reject} reject, ${c.review} review, ${c.admit} admit, ${c.info} info (${c.cases} test cases)`;
+  // GitHub refuses a title over 255 characters; the headline is ours, but a label count is not bounded.
+  return title.length <= 255 ? title : `${title.slice(0, 254)}…`;
 }
 
 /**
@@ -71,7 +91,7 @@ export async function publish(
     const summary = render({ links, fullListing });
     await check.complete(
       conclusionOf(report.decision, inputs.failOn),
-      { title: titleOf(report), summary },
+      { title: titleOf(report, outcome.ledger), summary },
       annotations,
       details,
     );

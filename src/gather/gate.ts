@@ -14,6 +14,7 @@ import { decide } from '../decision/decide.js';
 import { NO_LEDGER, addFixes, type FixContext } from '../decision/fix.js';
 import { reportFix } from '../decision/report-fix.js';
 import { changedTests } from './base-tests.js';
+import { addAgentDiffs } from './agent-diffs.js';
 import { EvidencePaths, type EvidenceSettings } from '../decision/evidence.js';
 import {
   DEFAULT_DRAFT_PATHS,
@@ -283,6 +284,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   addFixes(report.findings, fix);
   const oneFix = reportFix(report.findings, fix);
   if (oneFix !== undefined) report.fix = oneFix;
+  // The lines an agent changed in test files and goldens: the summary shows them.
+  await addAgentDiffs(report.agentChanges, src);
   const moved = await changedTests(root, o.baseTests, change, { tests, collected });
   if (moved.length > 0) report.test_changes = moved;
   if (o.production.length === 0 && o.base !== undefined) {

@@ -4,7 +4,7 @@
 // test file, the notes and warnings, then folded away the findings that need no action and
 // the decision table with a count per rule. Everything that came from a test name, a report
 // or the ledger goes through escape.ts, and every link through links.ts.
-import { fixForMany, type FixContext } from '../decision/fix.js';
+import type { FixContext } from '../decision/fix.js';
 import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import { goldenLabel, isGoldenSet } from '../ledger/golden-set.js';
@@ -29,7 +29,15 @@ import {
   type RuleGroup,
 } from './groups.js';
 import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
-import { agentChangesMarkdown } from './agent-changes.js';
+import { agentChangesMarkdown, type FileTests } from './agent-changes.js';
+import {
+  actionOf,
+  clearBlock,
+  commandFence,
+  entryFix,
+  whySentence,
+  type ClearBlock,
+} from './top.js';
 import { pairingText } from './pairing.js';
 import { entriesLine } from './headline.js';
 import { renderRulesTable } from './table-md.js';
@@ -73,31 +81,23 @@ export interface SummaryOptions {
 
 export const MARK: Record<Result, string> = { reject: '❌', review: '⚠️', admit: '✅', info: 'ℹ️' };
 
-/** One sentence that says what the decision means and what to do about it. */
+/** One sentence that says what the decision means and why (top.ts). */
 export function verdict(report: Report): string {
-  const n = report.counts;
-  const plural = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
-  switch (report.decision) {
-    case 'reject':
-      return `${plural(n.reject, 'finding')} reject${n.reject === 1 ? 's' : ''} this change; fix them and re-run.`;
-    case 'review':
-      return (
-        `${plural(n.review, 'finding')} need${n.review === 1 ? 's' : ''} a human review: an approving review ` +
-        'on the head commit, from someone with write access who is neither the author nor an agent, admits them.'
-      );
-    default:
-      return 'Every finding admits: the test evidence of this change is admissible.';
-  }
+  const groups = groupFindings(report.findings).filter((g) => g.acting);
+  return whySentence(report, groups);
 }
 
-/** The report's one command (report.fix), as the summary's second paragraph. */
-function oneFixLine(report: Report): string {
-  if (report.fix === undefined) return '';
-  return `**${ONE_FIX}:** ${code(clip(report.fix, 1000))}\n\n`;
-}
+export { ONE_FIX } from './top.js';
 
-/** What the report's top-level fix is, said the same way in the summary and the terminal. */
-export const ONE_FIX = 'one command brings the ledger level with this change';
+/** The commands that clear what can be cleared, as one block under one sentence. */
+function clearLines(block: ClearBlock | undefined): string {
+  if (block === undefined) return '';
+  const more =
+    block.cut > 0
+      ? `${block.cut} more command${block.cut === 1 ? '' : 's'} under ${block.cut === 1 ? 'its rule' : 'their rules'} below.\n\n`
+      : '';
+  return `**${text(block.lead)}**\n\n${commandFence(block.commands)}\n${more}`;
+}
 
 /** Appends parts while they fit under the byte budget; what does not fit is counted, not shown. */
 class Budget {
@@ -124,8 +124,8 @@ class Budget {
 
 // Room kept for the closing of an open group and the line that says what was cut.
 const RESERVE = 600;
-/** Test ids listed on a golden's line; the rest are counted (the JSON report has each). */
-const IDS_PER_GOLDEN = 10;
+/** Test ids listed on a file's line; the rest are counted (the JSON report has each). */
+const IDS_PER_GOLDEN = 3;
 
 /** Renders locations and links; `prefix` is undefined when nothing is linked. */
 class Places {
@@ -178,25 +178,18 @@ function statusesOf(findings: Finding[]): string {
 }
 
 /**
- * The table of one rule group: a header, then one row per entry (rendered when asked). With
- * `fixOf` (the groups that need action), a last column holds each entry's command.
+ * The table of one rule group: a header, then one row per entry (rendered when asked). No
+ * command sits in a cell, where it would wrap into pieces: the commands are code blocks.
  */
-function groupTable(
-  g: RuleGroup,
-  places: Places,
-  fixOf?: (e: Entry) => string | undefined,
-  moved?: readonly TestChanges[],
-) {
+function groupTable(g: RuleGroup, places: Places, moved?: readonly TestChanges[]) {
   const approvedCol = g.approved > 0;
-  const extra = (approvedCol ? ' approved by |' : '') + (fixOf ? ' fix |' : '');
-  const sep = (n: number) => '|---'.repeat(n + (approvedCol ? 1 : 0) + (fixOf ? 1 : 0)) + '|\n';
+  const extra = approvedCol ? ' approved by |' : '';
+  const sep = (n: number) => '|---'.repeat(n + (approvedCol ? 1 : 0)) + '|\n';
   const label = g.entries.find((e) => e.label)?.label ?? 'golden';
   const header = g.byGolden
     ? `| result | ${label} | tests | status | message |${extra}\n${sep(5)}`
     : `| result | id | status | class | where | message |${extra}\n${sep(6)}`;
-  const extraCells = (e: Entry) =>
-    (approvedCol ? ` ${codeCell(e.findings[0].approved_by)} |` : '') +
-    (fixOf ? ` ${codeCell(fixOf(e), 1000)} |` : '');
+  const extraCells = (e: Entry) => (approvedCol ? ` ${codeCell(e.findings[0].approved_by)} |` : '');
   const said = (e: Entry) => {
     const accepts = entryAccepts(e);
     const m = e.findings[0].message;
@@ -210,12 +203,21 @@ function groupTable(
     const f = e.findings[0];
     if (g.byGolden) {
       const n = e.findings.length;
-      // A test whose place is the entry's own file, with no line, needs no link of its own.
-      const ids = e.findings
-        .slice(0, IDS_PER_GOLDEN)
-        .map((x) => (x.file === e.artifact && !x.line ? codeCell(x.id) : places.id(x)));
+      // A test of the entry's own file is named without its file; a row shared by every
+      // listed test is named once, not after each.
+      const shown = e.findings.slice(0, IDS_PER_GOLDEN);
+      const oneRow = shown.length > 1 && shown.every((x) => x.file === f.file && x.line === f.line);
+      const name = (x: Finding) => {
+        const own = e.artifact !== undefined && idFile(x.id) === e.artifact;
+        return codeCell(own ? x.id!.slice(e.artifact!.length + 2) : x.id);
+      };
+      const ids = shown.map((x) =>
+        oneRow || (x.file === e.artifact && !x.line) ? name(x) : places.id(x),
+      );
       const more = n > IDS_PER_GOLDEN ? ` and ${n - IDS_PER_GOLDEN} more` : '';
-      const tests = `${n} test${n === 1 ? '' : 's'}: ${ids.join(', ')}${more}`;
+      const row =
+        oneRow && f.file && f.file !== e.artifact ? ` (row ${places.at(f.file, f.line)})` : '';
+      const tests = `${n} test${n === 1 ? '' : 's'}: ${ids.join(', ')}${more}${row}`;
       // A golden list or glob names several files: no one link (golden-set.ts).
       const file =
         e.artifact === undefined
@@ -236,6 +238,23 @@ function groupTable(
     );
   };
   return { header, row };
+}
+
+/** The distinct commands of the shown entries that the top block does not hold, as a block. */
+function commandsBelow(
+  entries: readonly Entry[],
+  fix: FixContext | undefined,
+  top: ClearBlock | undefined,
+): string {
+  const cmds: string[] = [];
+  // The first entries' commands, a few: a rule of 100,000 entries is not scanned whole.
+  for (const e of entries.slice(0, 200)) {
+    const c = entryFix(e, fix);
+    if (c === undefined || cmds.includes(c) || top?.covers(c)) continue;
+    cmds.push(clip(c, 1000));
+    if (cmds.length === 5) break;
+  }
+  return cmds.length === 0 ? '' : `\n${commandFence(cmds)}`;
 }
 
 function groupTitle(g: RuleGroup): string {
@@ -274,6 +293,14 @@ interface Shared {
   rest: RuleGroup[];
   lines: ReturnType<typeof countLines>;
   approvers: Map<string, Set<string>>;
+  /** The decision's sentence of why and its block of commands (top.ts). */
+  lead: { why: string; top: ClearBlock | undefined };
+}
+
+/** The sentence of why and the block of commands under it. */
+function leadOf(report: Report, acting: readonly RuleGroup[], fix: FixContext | undefined) {
+  const top = clearBlock(report, acting, fix);
+  return { why: whySentence(report, acting, top !== undefined), top };
 }
 
 function shared(input: SummaryInput): Shared {
@@ -282,9 +309,11 @@ function shared(input: SummaryInput): Shared {
     report.findings,
     ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
   );
+  const acting = groups.filter((g) => g.acting);
   return {
     groups,
-    acting: groups.filter((g) => g.acting),
+    acting,
+    lead: leadOf(report, acting, input.fix),
     rest: groups.filter((g) => !g.acting),
     lines: countLines(report.counts, report.findings.length, input.tests),
     approvers: approversByRule(report.findings),
@@ -292,7 +321,7 @@ function shared(input: SummaryInput): Shared {
 }
 
 function renderShared(
-  { groups, acting, rest, lines, approvers }: Shared,
+  { groups, acting, rest, lines, approvers, lead }: Shared,
   input: SummaryInput,
   opts: SummaryOptions,
 ): string {
@@ -307,25 +336,28 @@ function renderShared(
     input.tests,
     acting.flatMap((g) => g.entries.flatMap((e) => e.findings)),
   );
+  const { why, top } = lead;
 
+  // First the decision, why, and the one block of commands; then the headline and counts.
+  const headline = (['reject', 'review'] as const)
+    .map((r) => entriesLine(groups, r))
+    .filter((said) => said !== undefined)
+    .map((said) => `- **${text(said)}**\n`)
+    .join('');
   const head =
     `## ${MARK[report.decision]} ${text(opts.title ?? 'ledger-gate')}: ${report.decision}\n\n` +
-    `${verdict(report)}\n\n` +
-    oneFixLine(report) +
+    `${why}\n\n` +
+    clearLines(top) +
     checkRunLine(opts.checkRun) +
+    headline +
     `- **${lines.cases}**\n- **${lines.findings}**\n` +
-    (['reject', 'review'] as const)
-      .map((r) => entriesLine(groups, r))
-      .filter((said) => said !== undefined)
-      .map((said) => `- **${text(said)}**\n`)
-      .join('') +
     '\n' +
     fullListingLine(opts.fullListing);
 
   const out = new Budget(max);
   if (!out.add(head, RESERVE)) {
     // Only a tiny budget gets here: keep the decision, drop the rest.
-    return clipBytes(`## ${report.decision}\n\n${verdict(report)}\n`, max);
+    return clipBytes(`## ${report.decision}\n\n${why}\n`, max);
   }
   // What needs no action is counted, a line per rule: small, and never crowded out.
   const noAction = noActionBlock(
@@ -339,14 +371,18 @@ function renderShared(
   const quarter = Math.floor((max - bytes(head) - bytes(noAction) - RESERVE) / 4);
   const notes = notesBlock(input.notes, quarter);
   const after = RESERVE + bytes(noAction) + bytes(notes);
-  out.add(touchedBlock(report.agentChanges, prefix, quarter), after);
+  out.add(touchedBlock(report.agentChanges, prefix, quarter, testsByFile(acting)), after);
 
   // The reject and review findings: each rule's heading, then its entries shared out among
   // the rules (every rule's first entry before any rule's second), then what did not fit.
-  const heads = acting.map((g) => `### ${groupTitle(g)}\n\n_${rule(g.key).action}_\n\n`);
-  // A heading's room includes the longest line that could say what of its rule was cut.
+  const heads = acting.map((g) => `### ${groupTitle(g)}\n\n_${actionOf(g, input.fix, top)}_\n\n`);
+  // Each rule's commands the top block does not hold, as a block under its table.
+  const below = acting.map((g) => commandsBelow(g.entries, input.fix, top));
+  // A heading's room includes its commands and the longest line that could say what of its
+  // rule was cut.
   const roomOf = (k: number) =>
     bytes(heads[k]) +
+    bytes(below[k]) +
     1 +
     bytes(moreLine(acting[k].key, acting[k].entries.length, acting[k].count, noReport));
   let headed = 0;
@@ -354,8 +390,7 @@ function renderShared(
   while (headed < acting.length && out.used + headRoom + roomOf(headed) + after <= max)
     headRoom += roomOf(headed++);
   const tables = acting.slice(0, headed).map((g) => {
-    const fixOf = (e: Entry) => (input.fix ? fixForMany(e.findings, input.fix) : e.findings[0].fix);
-    const { header, row } = groupTable(g, places, fixOf, input.report.test_changes);
+    const { header, row } = groupTable(g, places, input.report.test_changes);
     const list = g.entries;
     return { count: list.length, row: (i: number) => (i === 0 ? header : '') + row(list[i]) };
   });
@@ -366,7 +401,7 @@ function renderShared(
       findingsCut += g.count;
       continue;
     }
-    out.force(heads[k] + shown[k].join(''));
+    out.force(heads[k] + shown[k].join('') + below[k]);
     const cut = g.entries.slice(shown[k].length);
     if (cut.length === 0) {
       out.force('\n');
@@ -421,17 +456,49 @@ function renderShared(
   return out.toString();
 }
 
-/** What the agent's commits changed, within `max` bytes: 20 files a kind, else 5, else counts. */
+/**
+ * What the agent's commits changed, within `max` bytes: 20 files a kind with the lines changed
+ * in test files and goldens, else 5 a kind with them, else 5 without them, else counts.
+ */
 function touchedBlock(
   changes: SummaryInput['report']['agentChanges'],
   prefix: string | undefined,
   max: number,
+  testsOf: (path: string) => FileTests | undefined,
 ): string {
-  for (const perKind of [20, 5]) {
-    const md = agentChangesMarkdown(changes, prefix, perKind);
+  for (const [perKind, lines] of [
+    [20, true],
+    [5, true],
+    [5, false],
+  ] as const) {
+    const md = agentChangesMarkdown(changes, prefix, perKind, lines ? testsOf : undefined);
     if (bytes(md) <= max) return md;
   }
   return agentChangesMarkdown(changes, prefix, 0);
+}
+
+/** Per file the acting findings name (a row's file, a test's file): its tests and skips. */
+function testsByFile(acting: readonly RuleGroup[]): (path: string) => FileTests | undefined {
+  let by: Map<string, { ids: Set<string>; skips: Set<string>; own: boolean }> | undefined;
+  return (path) => {
+    if (!by) {
+      by = new Map();
+      for (const g of acting)
+        for (const e of g.entries)
+          for (const f of e.findings) {
+            if (f.id === null) continue;
+            const file = e.artifact ?? idFile(f.id);
+            if (file === undefined) continue;
+            let t = by.get(file);
+            if (!t) by.set(file, (t = { ids: new Set(), skips: new Set(), own: false }));
+            if (idFile(f.id) === file) t.own = true;
+            t.ids.add(f.id);
+            if (f.status === 'skip') t.skips.add(f.id);
+          }
+    }
+    const t = by.get(path);
+    return t && { tests: t.ids.size, skips: [...t.skips], testFile: t.own };
+  };
 }
 
 /** Where the check run is: its name, linked when the API gave a plain URL for it. */

@@ -21,7 +21,8 @@ import {
   type Entry,
   type RuleGroup,
 } from './groups.js';
-import { ONE_FIX, verdict, type SummaryInput } from './summary.js';
+import type { SummaryInput } from './summary.js';
+import { actionOf, clearBlock, commandLine, whySentence } from './top.js';
 
 export interface TerminalOptions {
   color?: boolean;
@@ -55,25 +56,31 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
     ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
   );
   const counts = countLines(report.counts, report.findings.length, input.tests);
+  const actingGroups = groups.filter((g) => g.acting);
+  // The decision and why, then the one block of commands, before anything else (top.ts).
+  const top = clearBlock(report, actingGroups, input.fix);
   const out: string[] = [
-    `${paint(report.decision, paint('bold', report.decision))}: ${verdict(report)}`,
-    `  ${counts.cases}`,
-    `  ${counts.findings}`,
+    `${paint(report.decision, paint('bold', report.decision))}: ${whySentence(report, actingGroups, top !== undefined)}`,
   ];
+  if (top !== undefined) {
+    out.push(`  ${top.lead}`);
+    for (const c of top.commands) out.push(`    ${commandLine(clip(c, 1000))}`);
+    if (top.cut > 0) out.push(`    # and ${top.cut} more under their rules below`);
+  }
   for (const r of ['reject', 'review'] as const) {
     const said = entriesLine(groups, r);
     if (said !== undefined) out.push(`  ${neutralise(said)}`);
   }
-  if (report.fix !== undefined) out.push(`  ${ONE_FIX}: ${neutralise(clip(report.fix, 500))}`);
+  out.push(`  ${counts.cases}`, `  ${counts.findings}`);
   if (groups.length > 0)
     out.push(`  rules matched: ${groups.map((g) => `${g.key} ${g.count}`).join(' · ')}`);
   const touched = agentChangesLines(report.agentChanges);
   if (touched.length > 0) out.push('', ...touched);
 
-  // One line per distinct command: a fix already printed is not printed again.
+  // One line per distinct command: a fix already printed (at the top too) is not printed again.
   const printed = new Set<string>();
   const fixOnce = (fix: string | undefined, lead: string): string[] => {
-    if (fix === undefined || printed.has(fix)) return [];
+    if (fix === undefined || printed.has(fix) || top?.covers(fix)) return [];
     printed.add(fix);
     return [`${lead}${neutralise(clip(fix, 500))}`];
   };
@@ -127,7 +134,10 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   let left = 0;
   for (const [i, { g, entries }] of acting.entries()) {
     const r = rule(g.key);
-    out.push('', `${paint(r.result, r.result)} ${g.key} · ${g.count} — ${r.action}`);
+    out.push(
+      '',
+      `${paint(r.result, r.result)} ${g.key} · ${g.count} — ${actionOf(g, input.fix, top)}`,
+    );
     const listed = entries.slice(0, quota[i]);
     // Entries that share one command (28 unmapped cases) list it once, after them.
     const shared = listed.length > 1 ? sharedFix(listed, input) : undefined;
