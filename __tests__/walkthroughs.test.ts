@@ -100,9 +100,13 @@ test('keeping: each honest commit reaches review or admit after one update, the 
   for (const s of between) {
     expect(s.match(/^\$ ledger-gate (?!check)/gm)?.length ?? 0).toBeLessThanOrEqual(1);
   }
+  // The rename's two findings are cleared by the one update the top block offers.
   const rename = all[6].body;
-  expect(rename.match(/^ {4}fix: /gm)).toHaveLength(2);
-  expect(rename.match(/^ {4}fix: ledger-gate update /gm)).toHaveLength(2);
+  const top = rename.split('\n\n')[0];
+  expect(top.match(/^ {4}ledger-gate /gm)).toHaveLength(1);
+  expect(top).toMatch(/^ {4}ledger-gate update --junit /m);
+  expect(rename).toMatch(/^reject unclassified · 1/m);
+  expect(rename).toMatch(/^reject classified-missing · 1/m);
   expect(all[8].body).toMatch(/^reject ledger-agent-edit · 1/m);
 });
 
@@ -119,12 +123,15 @@ test('setup: one command writes the workflow, the ledger and CODEOWNERS, and the
   expect(again).toMatch(/\[exit 1\]\n$/);
 });
 
-test('demo: the short report of the CLI on the bundled example rejects, with a fix: line a finding', () => {
+test('demo: the short report of the CLI on the bundled example rejects, its commands in one block on top', () => {
   const text = transcript('demo');
   const [report] = checks(text);
   expect([report.decision, report.exit]).toEqual(['reject', '1']);
   expect(report.body.match(/^reject [\w-]+ · \d+ — /gm)).toHaveLength(3);
-  expect(report.body.match(/^ {4}fix: ledger-gate /gm)).toHaveLength(3);
+  // One command per finding to clear, all in the block before the first finding.
+  const top = report.body.split('\n\n')[0];
+  expect(top.match(/^ {4}ledger-gate /gm)).toHaveLength(3);
+  expect(report.body.slice(top.length)).not.toMatch(/^ {4}ledger-gate /m);
   expect(text).toContain('unknown option --junti (did you mean --junit?)');
 });
 
