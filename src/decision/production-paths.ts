@@ -50,11 +50,16 @@ const NOT_PRODUCTION = new Set([
   'tools',
   'tasks',
   'hack',
-  // docs
+  // docs, examples and benchmarks: read by people, not the code an agent is asked to fix
   'doc',
   'docs',
   'documentation',
   'website',
+  'example',
+  'examples',
+  'bench',
+  'benchmark',
+  'benchmarks',
   // vendored and built
   'vendor',
   'vendored',
