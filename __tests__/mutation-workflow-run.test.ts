@@ -6,7 +6,7 @@
 // (__fixtures__/mutation/, kept by mutation-stryker.test.ts), so no Stryker runs here.
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Finding, Report } from '../src/types.js';
@@ -14,7 +14,8 @@ import { fakeGitHubForFile } from './support/fake-github.js';
 import { cleanupRun, node24, runAction, type ActionRun } from './support/fake-github-runner.js';
 import { ROOT } from './support/hostile.js';
 import { mutationBase, runJest } from './support/mutation-plays.js';
-import { AGENT, Repo } from './support/repo.js';
+import { cli } from './support/plays.js';
+import { AGENT, HUMAN, Repo } from './support/repo.js';
 import { makeZip } from './support/zip.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
@@ -44,6 +45,18 @@ const DISCOUNT = [
   'module.exports = { total, discount };',
   '',
 ].join('\n');
+const DRAFT_FILE = 'tests/agent_drafts/discount.test.js';
+const DRAFT_TEST = [
+  "const { discount } = require('../../src/price');",
+  "test('discounts big sums', () => {",
+  '  expect(discount(200)).toBe(180);',
+  '  expect(discount(100)).toBe(100);',
+  '  expect(discount(50)).toBe(50);',
+  '});',
+  '',
+].join('\n');
+const DRAFT_ROW = `  - id: ${DRAFT_FILE}::discounts big sums\n    class: draft\n    source: agent\n    proposed_class: locked_fixture\n`;
+const PROMOTED_ROW = `  - id: ${DRAFT_FILE}::discounts big sums\n    class: locked_fixture\n    artifact: ${DRAFT_FILE}\n`;
 const REDUCE = [
   'function total(items) {',
   '  return items.reduce((sum, i) => sum + i.price * i.qty, 0);',
@@ -66,15 +79,21 @@ interface Fork {
  * refs/pull/N/head, with the real jest run's JUnit on the head; the job's depth-1 base clone.
  */
 function fork(...commits: Record<string, string>[]): Fork {
+  return forkWith((up) => {
+    for (const [i, files] of commits.entries()) up.write(files).commit(`agent ${i}`, AGENT);
+  });
+}
+
+/** The same, the fork's commits made by `build` on the upstream's `change` branch. */
+function forkWith(build: (up: Repo) => void): Fork {
   const upstream = new Repo('ledger-gate-mwr-up-');
   cleanup.push(() => upstream.cleanup());
   // A copy of the one base the file builds: its jest run and `init` are not redone per test.
   rmSync(upstream.dir, { recursive: true, force: true });
   cpSync((shop ??= mutationBase()).dir, upstream.dir, { recursive: true });
   const base = upstream.git('rev-parse', 'main').trim();
-  let head = base;
-  for (const [i, files] of commits.entries())
-    head = upstream.write(files).commit(`agent ${i}`, AGENT);
+  build(upstream);
+  const head = upstream.git('rev-parse', 'HEAD').trim();
   runJest(upstream);
   const junit = readFileSync(path.join(upstream.dir, 'reports/junit.xml'), 'utf8');
   upstream.git('update-ref', `refs/pull/${PR}/head`, head);
@@ -83,14 +102,19 @@ function fork(...commits: Record<string, string>[]): Fork {
   const workspace = mkdtempSync(path.join(tmpdir(), 'ledger-gate-mwr-ws-'));
   cleanup.push(() => rmSync(workspace, { recursive: true, force: true }));
   execFileSync('git', ['clone', '-q', '--depth', '1', `file://${upstream.dir}`, workspace]);
+  const f = { upstream, base, head, junit, workspace };
+  forkPull(f);
+  return f;
+}
+
+function forkPull(f: Fork): void {
   gh.pulls.set(PR, {
     number: PR,
     user: { login: 'outsider' },
-    head: { sha: head, label: 'outsider:fork-change' },
-    base: { sha: base },
+    head: { sha: f.head, label: 'outsider:fork-change' },
+    base: { sha: f.base },
     reviews: [],
   });
-  return { upstream, base, head, junit, workspace };
 }
 
 /** The run's artifacts: its JUnit, and the mutation report (if any) as an artifact of its own. */
@@ -184,6 +208,42 @@ describe('the mutation pass through the action on workflow_run (node 24)', () =>
     expect(r.outputs.decision).toBe('admit');
     expect(r.code).toBe(0);
     expect(gh.onlyCheckRun()).toMatchObject({ head_sha: f.head, conclusion: 'success' });
+  }, 60_000);
+
+  test('mutants killed only by a test the change wrote (a promoted draft) do not count', async () => {
+    const f = forkWith((up) => {
+      up.write({ 'src/price.js': DISCOUNT, [DRAFT_FILE]: DRAFT_TEST });
+      appendFileSync(path.join(up.dir, 'tests/ledger.yaml'), DRAFT_ROW);
+      up.commit('a discount and its draft test', AGENT);
+      // A human promotes the agent's draft in the same pull request.
+      const ledger = readFileSync(path.join(up.dir, 'tests/ledger.yaml'), 'utf8');
+      up.write({ 'tests/ledger.yaml': ledger.replace(DRAFT_ROW, PROMOTED_ROW) });
+      runJest(up);
+      const lock = cli(up, ['relock', DRAFT_FILE]);
+      if (lock.code !== 0) throw new Error(`relock refused: ${lock.stderr}`);
+      up.commit('promote the discount test', HUMAN);
+    });
+    artifacts(f, fixture('stryker-jest-own-tests.json'));
+    const r = await act(f);
+    expect(r.stderr).toBe('');
+    expect(r.outputs.decision).toBe('review');
+    const on8 = ruled(r.report!, 'mutant-survived').find((x) => x.line === 8)!;
+    expect(on8.message).toContain('not killed by an admissible test');
+    expect(on8.mutants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          why: expect.stringMatching(
+            /killed only by .*discounts big sums \(a test file the change adds\)/,
+          ),
+        }),
+      ]),
+    );
+    gh.reset();
+    forkPull(f);
+    artifacts(f, fixture('stryker-jest-own-tests.json'));
+    const strict = await act(f, { 'require-killed-mutants': 'true' });
+    expect(strict.outputs.decision).toBe('reject');
+    expect(acting(strict.report!)).toContain('mutant-survived:reject');
   }, 60_000);
 
   test('a stale report (the head changed the file after the run mutated it) is rejected', async () => {
