@@ -31,6 +31,7 @@ export const E2E = [
   'setup-e2e.test.ts',
   'setup-real.test.ts',
   'mutation-stryker.test.ts',
+  'mutation-workflow-run.test.ts',
   'hook-e2e.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 

@@ -595,6 +595,24 @@ describe('fixture findings grouped by golden', () => {
     mismatch('tests/o.py::t', 'tests/goldens/o.txt', 0),
   ];
 
+  it("heads a rule with its findings' worst result: require-killed-mutants' reject is not shown as review", () => {
+    const survived = finding({
+      rule: 'mutant-survived',
+      id: null,
+      status: null,
+      file: 'src/price.js',
+      line: 8,
+      message: 'src/price.js:8: 2 mutant(s) survived',
+    });
+    const md = renderSummary({ report: report([survived]), notes: [] });
+    expect(md).toContain('### ❌ `mutant-survived` — reject · 1');
+    const asTable = renderSummary({
+      report: report([{ ...survived, result: 'review' }]),
+      notes: [],
+    });
+    expect(asTable).toContain('### ⚠️ `mutant-survived` — review · 1');
+  });
+
   it('gives a golden shared by 94 tests one line naming the tests, while the JSON keeps 94 findings', () => {
     const r = report(findings);
     const md = renderSummary({ report: r, notes: [], ledger: ledgerOf(rows) });

@@ -81,6 +81,24 @@ describe('renderTerminal', () => {
     expect(out).not.toContain('test_ok');
   });
 
+  it("heads a rule with its findings' worst result: a review an option made a reject says reject", () => {
+    const out = renderTerminal({
+      report: report([
+        finding({
+          rule: 'mutant-survived',
+          id: null,
+          status: null,
+          file: 'src/price.js',
+          line: 8,
+          message: 'src/price.js:8: 2 mutant(s) survived',
+        }),
+      ]),
+      notes: [],
+    });
+    expect(out).toMatch(/^reject mutant-survived · 1 — /m);
+    expect(out).not.toMatch(/^review mutant-survived/m);
+  });
+
   it('lists a golden shared by 94 tests as one entry, a few ids named and the rest counted', () => {
     const ids = Array.from({ length: 94 }, (_, i) => `tests/r.py::test_${i}`);
     const rows = new Map<string, LedgerRow>(

@@ -48,6 +48,11 @@ export interface RuleGroup {
   entries: Entry[];
   /** A reject or review among them: the group is shown open, before everything else. */
   acting: boolean;
+  /**
+   * The most severe of its findings' results: its heading's, which an option may have raised
+   * past the table's (`require-killed-mutants`, `require-fail-to-pass` make a review a reject).
+   */
+  worst: Result;
   /** Findings admitted by an approval. */
   approved: number;
   /** The entries are per file (a golden, a test file); a finding without one is its own entry. */
@@ -72,9 +77,10 @@ export function groupFindings(
   for (const [key, list] of byRule) {
     // A loop, not Math.max(...list): spreading 100k+ findings overflows the call stack.
     let worst = -1;
+    let worstResult: Result = list[0].result;
     let approved = 0;
     for (const f of list) {
-      worst = Math.max(worst, SEVERITY[f.result]);
+      if (SEVERITY[f.result] > worst) [worst, worstResult] = [SEVERITY[f.result], f.result];
       if (f.approved_by) approved++;
     }
     // Each finding's file is looked up once (a 100k-row map; lookups showed in profiles), and
@@ -100,6 +106,7 @@ export function groupFindings(
         return (entries ??= files ? fileEntries(list, files, by!.label) : list.map(single));
       },
       acting: worst >= SEVERITY.review,
+      worst: worstResult,
       approved,
       get byGolden() {
         const files = artifactsOf();

@@ -258,7 +258,6 @@ function commandsBelow(
 }
 
 function groupTitle(g: RuleGroup): string {
-  const r = rule(g.key);
   const key = `\`${g.key}\``;
   const files = new Set<string>();
   for (const e of g.entries) if (e.artifact !== undefined) files.add(e.artifact);
@@ -268,7 +267,7 @@ function groupTitle(g: RuleGroup): string {
     ? `${g.count} test${g.count === 1 ? '' : 's'} on ${n} ${label}${n === 1 ? '' : 's'}`
     : `${g.count}`;
   return (
-    `${MARK[r.result]} ${key} — ${r.result} · ${count}` +
+    `${MARK[g.worst]} ${key} — ${g.worst} · ${count}` +
     (g.approved ? ` (${g.approved} admitted by approval)` : '')
   );
 }

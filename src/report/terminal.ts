@@ -5,7 +5,6 @@
 // asked (a terminal without NO_COLOR).
 import { fixForMany } from '../decision/fix.js';
 import { testChangesOf } from '../decision/test-changes.js';
-import { rule } from '../decision/table.js';
 import { rowFor } from '../ledger/file-rows.js';
 import { goldenLabel } from '../ledger/golden-set.js';
 import type { Finding, Result } from '../types.js';
@@ -133,10 +132,9 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   );
   let left = 0;
   for (const [i, { g, entries }] of acting.entries()) {
-    const r = rule(g.key);
     out.push(
       '',
-      `${paint(r.result, r.result)} ${g.key} · ${g.count} — ${actionOf(g, input.fix, top)}`,
+      `${paint(g.worst, g.worst)} ${g.key} · ${g.count} — ${actionOf(g, input.fix, top)}`,
     );
     const listed = entries.slice(0, quota[i]);
     // Entries that share one command (28 unmapped cases) list it once, after them.
