@@ -48,14 +48,14 @@ const approval = (login: string, commit: string, association = 'MEMBER'): FakeRe
 async function act(
   s: { repo: Repo; base: string; head: string },
   reviews: FakeReview[],
-  eventName = 'pull_request',
+  eventName: 'pull_request' | 'pull_request_review' = 'pull_request',
   action = 'synchronize',
 ): Promise<ActionRun> {
   const r = await runAction({
     node: NODE.bin,
     workspace: s.repo.dir,
     eventName,
-    event: pullRequest7(gh, s, reviews, action),
+    event: pullRequest7(gh, s, reviews, action, eventName),
     apiUrl: gh.url,
     inputs: { junit: 'reports/*.xml' },
   });

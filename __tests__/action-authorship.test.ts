@@ -20,6 +20,7 @@ import {
   scenarioCases,
   scenarioRows,
 } from './support/repo.js';
+import { pullRequestEvent } from './support/events.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
 
@@ -73,17 +74,7 @@ async function act(workspace: string, base: string, head: string, reviews: FakeR
     node: NODE.bin,
     workspace,
     eventName: 'pull_request',
-    event: {
-      action: 'synchronize',
-      number: 7,
-      pull_request: {
-        number: 7,
-        user: PR_AUTHOR,
-        head: { sha: head, ref: 'change' },
-        base: { sha: base, ref: 'main' },
-      },
-      repository: { full_name: 'acme/widgets' },
-    },
+    event: pullRequestEvent({ head, base, author: PR_AUTHOR }),
     apiUrl: gh.url,
     inputs: { junit: 'reports/*.xml' },
   });
@@ -186,17 +177,7 @@ describe('trailers through the API fallback are read by git’s parser', () => {
       node: NODE.bin,
       workspace: plain,
       eventName: 'pull_request',
-      event: {
-        action: 'synchronize',
-        number: 7,
-        pull_request: {
-          number: 7,
-          user: { login: 'dana', type: 'User' },
-          head: { sha: head, ref: 'change' },
-          base: { sha: base, ref: 'main' },
-        },
-        repository: { full_name: 'acme/widgets' },
-      },
+      event: pullRequestEvent({ head, base }),
       apiUrl: gh.url,
       inputs: { junit: 'reports/*.xml' },
     });

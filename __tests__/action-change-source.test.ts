@@ -21,6 +21,7 @@ import {
   scenarioCases,
   scenarioRows,
 } from './support/repo.js';
+import { pullRequestEvent } from './support/events.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
 
@@ -54,17 +55,7 @@ function scenario() {
     base: { sha: base },
     reviews: [],
   });
-  const event = {
-    action: 'synchronize',
-    number: 7,
-    pull_request: {
-      number: 7,
-      user: { login: 'dana', type: 'User' },
-      head: { sha: head, ref: 'change' },
-      base: { sha: base, ref: 'main' },
-    },
-    repository: { full_name: 'acme/widgets' },
-  };
+  const event = pullRequestEvent({ head, base });
   return { repo, base, head, event };
 }
 

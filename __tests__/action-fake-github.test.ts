@@ -3,6 +3,15 @@
 // below that name a JSON path (/output/summary) come from its schemas.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakeGitHub } from './support/fake-github.js';
+import {
+  fed,
+  mergeGroupEvent,
+  pullRequestEvent,
+  pullRequestReviewEvent,
+  pushEvent,
+  workflowRunEvent,
+} from './support/events.js';
+import { runAction } from './support/fake-github-runner.js';
 import { payloadProblem, requestProblem, responseProblem } from './support/openapi.js';
 
 const gh = new FakeGitHub();
@@ -168,6 +177,62 @@ describe('GitHub’s own description, as the fake holds it', () => {
     );
     expect(payloadProblem('pull_request', { action: 'exploded' })).toMatch(
       /no pull-request-exploded/,
+    );
+  });
+});
+
+describe('the event payloads the tests feed are GitHub’s', () => {
+  const A = 'a'.repeat(40);
+  const B = 'b'.repeat(40);
+  it('the builders give a payload GitHub could send, for every event and action the tests feed', () => {
+    const payloads: [string, unknown][] = [
+      ...['opened', 'reopened', 'synchronize', 'ready_for_review', 'edited'].map(
+        (action): [string, unknown] => [
+          'pull_request',
+          pullRequestEvent({ head: A, base: B, action }),
+        ],
+      ),
+      [
+        'pull_request',
+        pullRequestEvent({
+          head: A,
+          base: B,
+          author: { login: 'Copilot', type: 'Bot' },
+          headRepo: 'outsider/widgets',
+        }),
+      ],
+      ...['submitted', 'dismissed', 'edited'].map((action): [string, unknown] => [
+        'pull_request_review',
+        pullRequestReviewEvent({ head: A, base: B, action }),
+      ]),
+      ['merge_group', mergeGroupEvent({ head: A, base: B, pr: 31 })],
+      ['push', pushEvent({ before: B, after: A })],
+      ['push', pushEvent({ before: '0'.repeat(40), after: A })],
+      ...['completed', 'requested', 'in_progress'].map((action): [string, unknown] => [
+        'workflow_run',
+        workflowRunEvent({ headSha: A, action, headRepo: 'outsider/widgets' }),
+      ]),
+      ['workflow_run', workflowRunEvent({ headSha: A, pullRequests: [{ number: 3 }] })],
+    ];
+    expect(payloads.map(([e, p]) => [e, payloadProblem(e, p)])).toEqual(
+      payloads.map(([e]) => [e, undefined]),
+    );
+  });
+
+  it('a payload GitHub would never send fails the test that feeds it', async () => {
+    const good = pullRequestEvent({ head: A, base: B });
+    expect(fed('pull_request', good)).toBe(good);
+    // A number GitHub sends as an integer, here a string: refused where it is fed.
+    const bad = { ...good, pull_request: { ...good.pull_request, number: '7' } };
+    expect(() => fed('pull_request', bad)).toThrow(
+      /event payload off GitHub's description: pull-request-synchronize payload: \/pull_request\/number must be integer/,
+    );
+    // A conclusion GitHub does not have, through the runner: refused before the action runs.
+    const run = workflowRunEvent({ headSha: A });
+    const event = { ...run, workflow_run: { ...run.workflow_run, conclusion: 'exploded' } };
+    const o = { node: 'node', workspace: '.', inputs: {}, apiUrl: 'http://127.0.0.1:9' };
+    await expect(runAction({ ...o, eventName: 'workflow_run', event })).rejects.toThrow(
+      /workflow-run-completed payload: \/workflow_run\/conclusion must be equal to one of the allowed values/,
     );
   });
 });

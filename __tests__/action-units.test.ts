@@ -11,64 +11,82 @@ import { conclusionOf } from '../src/action/publish.js';
 import { sameNameAsJob } from '../src/main.js';
 import { testCounts } from '../src/report/groups.js';
 import { GateError, type Status } from '../src/types.js';
+import {
+  fed,
+  mergeGroupEvent,
+  pullRequestEvent,
+  pullRequestReviewEvent,
+  pushEvent,
+  recordPayloadCounts,
+  workflowRunEvent,
+} from './support/events.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
-const pr = (over: Record<string, unknown> = {}) => ({
-  pull_request: { number: 5, user: { login: 'dana' }, head: { sha: A }, base: { sha: B }, ...over },
-});
+/** A pull_request payload of #5 as GitHub sends it, its pull request's fields overridden by `over`. */
+const pr = (over: Record<string, unknown> = {}) => {
+  const p = pullRequestEvent({ number: 5, head: A, base: B });
+  return { ...p, pull_request: { ...p.pull_request, ...over } };
+};
+/**
+ * eventFacts of a payload GitHub could send, held to its webhooks description first (as the
+ * runner's would be). The fail-closed tables below feed malformed payloads on purpose: those
+ * call eventFacts directly, unvalidated.
+ */
+const facts = (name: string, payload: unknown, baseRef?: string) =>
+  eventFacts(name, fed(name === 'pull_request_target' ? 'pull_request' : name, payload), baseRef);
+recordPayloadCounts();
 
 describe('eventFacts', () => {
   it.each(['pull_request', 'pull_request_target', 'pull_request_review'])(
     '%s: base and head from the pull request, never the merge commit',
     (name) => {
-      expect(eventFacts(name, pr())).toEqual({
+      const payload =
+        name === 'pull_request_review'
+          ? pullRequestReviewEvent({ number: 5, head: A, base: B })
+          : pr();
+      expect(facts(name, payload)).toEqual({
         name,
         base: B,
         headSha: A,
-        pr: { number: 5, author: 'dana', headSha: A },
+        pr: { number: 5, author: 'dana', authorType: 'User', headSha: A },
         notes: [],
       });
     },
   );
 
   it('merge_group: head_sha, base_sha and the pull request named in the head ref', () => {
-    const f = eventFacts('merge_group', {
-      merge_group: {
-        head_sha: A,
-        base_sha: B,
-        head_ref: `refs/heads/gh-readonly-queue/main/pr-42-${B}`,
-      },
-    });
+    const f = facts('merge_group', mergeGroupEvent({ head: A, base: B, pr: 42 }));
     expect(f).toMatchObject({ base: B, headSha: A, pr: { number: 42 } });
     expect(f.pr?.headSha).toBeUndefined();
   });
 
   it('merge_group without a pull request in its head ref says so', () => {
-    const f = eventFacts('merge_group', {
-      merge_group: { head_sha: A, base_sha: B, head_ref: 'x' },
-    });
+    const f = facts('merge_group', mergeGroupEvent({ head: A, base: B, headRef: 'x' }));
     expect(f.pr).toBeUndefined();
     expect(f.notes[0]).toContain('names no pull request');
   });
 
   it('push: before and after; a first push (zeros) has no base', () => {
-    expect(eventFacts('push', { before: B, after: A })).toMatchObject({ base: B, headSha: A });
-    const first = eventFacts('push', { before: '0'.repeat(40), after: A });
+    expect(facts('push', pushEvent({ before: B, after: A }))).toMatchObject({
+      base: B,
+      headSha: A,
+    });
+    const first = facts('push', pushEvent({ before: '0'.repeat(40), after: A }));
     expect(first.base).toBeUndefined();
     expect(first.notes[0]).toContain('first push');
-    expect(() => eventFacts('push', { before: B, after: '0'.repeat(40) })).toThrow(
+    expect(() => facts('push', pushEvent({ before: B, after: '0'.repeat(40) }))).toThrow(
       'deletes the branch',
     );
   });
 
   it('accepts SHA-256 object names', () => {
     const long = 'c'.repeat(64);
-    expect(eventFacts('push', { before: long, after: long }).headSha).toBe(long);
+    expect(facts('push', pushEvent({ before: long, after: long })).headSha).toBe(long);
   });
 
   it('base-ref overrides the base and says so', () => {
-    const f = eventFacts('pull_request', pr(), 'origin/release');
+    const f = facts('pull_request', pr(), 'origin/release');
     expect(f.base).toBe('origin/release');
     expect(f.notes).toContain('base-ref input: comparing with origin/release');
   });
@@ -109,21 +127,20 @@ describe('eventFacts', () => {
   });
 
   describe('workflow_run', () => {
-    const run = (over: Record<string, unknown> = {}) => ({
-      workflow_run: {
+    /** A fork's failed pull_request run as GitHub sends it, its run's fields overridden by `over`. */
+    const run = (over: Record<string, unknown> = {}) => {
+      const p = workflowRunEvent({
         id: 77,
-        event: 'pull_request',
+        headSha: A,
+        headBranch: 'patch-1',
+        headRepo: 'outsider/widgets',
         conclusion: 'failure',
-        head_sha: A,
-        head_branch: 'patch-1',
-        head_repository: { owner: { login: 'outsider' } },
-        pull_requests: [],
-        ...over,
-      },
-    });
+      });
+      return { ...p, workflow_run: { ...p.workflow_run, ...over } };
+    };
 
     it('a fork’s run: its head, no pull request named, the head label to look it up by', () => {
-      const f = eventFacts('workflow_run', run());
+      const f = facts('workflow_run', run());
       expect(f).toMatchObject({
         headSha: A,
         workflowRun: { id: 77, event: 'pull_request', headLabel: 'outsider:patch-1', pulls: [] },
@@ -136,6 +153,7 @@ describe('eventFacts', () => {
     });
 
     it('an approval re-run (pull_request_review) and the pull requests a same-repository run names', () => {
+      // A pull request numbered 'x' is not one GitHub sends: unvalidated, to see it ignored.
       const f = eventFacts(
         'workflow_run',
         run({ event: 'pull_request_review', pull_requests: [{ number: 3 }, { number: 'x' }] }),
@@ -156,7 +174,7 @@ describe('eventFacts', () => {
       ['', false],
     ])('isBranchName(%j) is %j; only a real branch name becomes a head label', (name, ok) => {
       expect(isBranchName(name)).toBe(ok);
-      expect(eventFacts('workflow_run', run({ head_branch: name })).workflowRun?.headLabel).toBe(
+      expect(facts('workflow_run', run({ head_branch: name })).workflowRun?.headLabel).toBe(
         ok ? `outsider:${name}` : undefined,
       );
     });

@@ -24,6 +24,7 @@ import {
   type CaseSpec,
 } from './support/repo.js';
 import { makeZip, type ZipSpec } from './support/zip.js';
+import { pullRequestEvent, workflowRunEvent } from './support/events.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
 
@@ -91,23 +92,21 @@ function artifact(over: Partial<FakeArtifact> = {}, files?: ZipSpec[], cases?: C
   gh.artifacts.set(RUN_ID, [{ id: 555, name: 'ledger-gate-reports', zip, ...over }]);
 }
 
-function runEvent(f: Fork, trigger = 'pull_request', pullRequests: unknown[] = []) {
-  return {
-    action: 'completed',
-    workflow_run: {
-      id: RUN_ID,
-      name: 'tests',
-      event: trigger,
-      status: 'completed',
-      conclusion: 'success',
-      head_sha: f.head,
-      head_branch: 'fork-change',
-      head_repository: { full_name: 'outsider/widgets', owner: { login: 'outsider' } },
-      repository: { full_name: 'acme/widgets' },
-      pull_requests: pullRequests,
-    },
-    repository: { full_name: 'acme/widgets' },
-  };
+/** The completed run of the fork's pull request, as GitHub sends it (support/events.ts). */
+function runEvent(
+  f: Fork,
+  trigger = 'pull_request',
+  pullRequests: { number: number; head?: string }[] = [],
+) {
+  return workflowRunEvent({
+    id: RUN_ID,
+    event: trigger,
+    conclusion: 'success',
+    headSha: f.head,
+    headBranch: 'fork-change',
+    headRepo: 'outsider/widgets',
+    pullRequests,
+  });
 }
 
 async function act(node: NodeBinary, f: Fork, event: unknown, inputs: Record<string, string> = {}) {
@@ -236,14 +235,14 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
       node: node.bin,
       workspace: direct,
       eventName: 'pull_request',
-      event: {
-        pull_request: {
-          number: PR,
-          user: { login: 'outsider' },
-          head: { sha: f.head },
-          base: { sha: f.base },
-        },
-      },
+      event: pullRequestEvent({
+        number: PR,
+        head: f.head,
+        base: f.base,
+        author: { login: 'outsider' },
+        headRef: 'fork-change',
+        headRepo: 'outsider/widgets',
+      }),
       apiUrl: gh.url,
       inputs: { junit: 'reports/*.xml' },
     });
@@ -272,14 +271,9 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
             .join('\n') + '\n',
       },
     ]);
-    const r = await act(
-      node,
-      f,
-      runEvent(f, 'pull_request', [{ number: PR, head: { sha: f.head } }]),
-      {
-        collected: 'collected.txt',
-      },
-    );
+    const r = await act(node, f, runEvent(f, 'pull_request', [{ number: PR, head: f.head }]), {
+      collected: 'collected.txt',
+    });
     expect(r.code).toBe(0);
     expect(r.outputs.decision).toBe('admit');
     expect(gh.requests.some((q) => q.path === `/repos/acme/widgets/pulls/${PR}`)).toBe(true);
@@ -336,6 +330,7 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
     const noInput = await act(node, f, runEvent(f), { artifact: '' });
     expect(errorLine(noInput)).toMatch(/input artifact is empty/);
     const push = await act(node, f, {
+      ...runEvent(f),
       workflow_run: { ...runEvent(f).workflow_run, event: 'push' },
     });
     expect(errorLine(push)).toMatch(/workflow_run of a "push" run/);

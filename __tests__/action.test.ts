@@ -27,6 +27,12 @@ import {
   type Author,
   type CaseSpec,
 } from './support/repo.js';
+import {
+  mergeGroupEvent,
+  pullRequestEvent,
+  pullRequestReviewEvent,
+  pushEvent,
+} from './support/events.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
 
@@ -75,18 +81,9 @@ const goldenBump = (r: Repo) =>
     'tests/ledger.yaml': ledgerYaml(rows('golden bytes v2\n')),
   });
 
+/** The pull_request event GitHub sends for the scenario, whole (support/events.ts). */
 function prEvent(s: Scenario, author = 'dana', number = 7) {
-  return {
-    action: 'synchronize',
-    number,
-    pull_request: {
-      number,
-      user: { login: author, type: 'User' },
-      head: { sha: s.head, ref: 'change' },
-      base: { sha: s.base, ref: 'main' },
-    },
-    repository: { full_name: 'acme/widgets' },
-  };
+  return pullRequestEvent({ number, head: s.head, base: s.base, author: { login: author } });
 }
 
 function pull(s: Scenario, reviews: FakeReview[] = [], author = 'dana', number = 7): FakePull {
@@ -121,6 +118,7 @@ async function act(
   event: unknown,
   inputs: Record<string, string> = {},
   env: Record<string, string> = {},
+  malformed?: true,
 ): Promise<ActionRun> {
   const r = await runAction({
     node: node.bin,
@@ -130,6 +128,7 @@ async function act(
     apiUrl: gh.url,
     inputs: { junit: 'reports/*.xml', ...inputs },
     env,
+    malformed,
   });
   cleanup.push(() => cleanupRun(r));
   return r;
@@ -311,11 +310,7 @@ describe.each(NODES)('the action under $label', (node) => {
     reports(s.repo);
     pull(s, [review('maintainer', 'APPROVED', s.head)]);
     gh.roles.set('maintainer', 'write');
-    const event = {
-      ...prEvent(s),
-      action: 'submitted',
-      review: { state: 'approved', commit_id: s.head },
-    };
+    const event = pullRequestReviewEvent({ head: s.head, base: s.base, reviewer: 'maintainer' });
     const r = await act(node, s.repo.dir, 'pull_request_review', event);
     expect(r.code).toBe(0);
     expect(gh.onlyCheckRun()).toMatchObject({ head_sha: s.head, conclusion: 'success' });
@@ -419,15 +414,7 @@ describe.each(NODES)('the action under $label', (node) => {
     reports(s.repo);
     pull(s, [review('maintainer', 'APPROVED', s.head)], 'dana', 31);
     gh.roles.set('maintainer', 'write');
-    const event = {
-      action: 'checks_requested',
-      merge_group: {
-        head_sha: s.head,
-        head_ref: `refs/heads/gh-readonly-queue/main/pr-31-${s.base}`,
-        base_sha: s.base,
-        base_ref: 'refs/heads/main',
-      },
-    };
+    const event = mergeGroupEvent({ head: s.head, base: s.base, pr: 31 });
     const r = await act(node, s.repo.dir, 'merge_group', event);
     expect(r.code).toBe(0);
     expect(r.outputs.decision).toBe('admit');
@@ -440,11 +427,12 @@ describe.each(NODES)('the action under $label', (node) => {
   test('push: check run on after; review stays review with nothing to approve', async () => {
     const s = scenario(goldenBump);
     reports(s.repo);
-    const r = await act(node, s.repo.dir, 'push', {
-      before: s.base,
-      after: s.head,
-      ref: 'refs/heads/change',
-    });
+    const r = await act(
+      node,
+      s.repo.dir,
+      'push',
+      pushEvent({ before: s.base, after: s.head, ref: 'refs/heads/change' }),
+    );
     expect(r.code).toBe(1);
     expect(r.outputs.decision).toBe('review');
     expect(gh.onlyCheckRun()).toMatchObject({ head_sha: s.head, conclusion: 'action_required' });
@@ -454,11 +442,12 @@ describe.each(NODES)('the action under $label', (node) => {
   test('push of a new branch (before all zeros): no base, the diff rules are skipped and the summary says so', async () => {
     const s = scenario(goldenBump);
     reports(s.repo);
-    const r = await act(node, s.repo.dir, 'push', {
-      before: '0'.repeat(40),
-      after: s.head,
-      ref: 'refs/heads/change',
-    });
+    const r = await act(
+      node,
+      s.repo.dir,
+      'push',
+      pushEvent({ before: '0'.repeat(40), after: s.head, ref: 'refs/heads/change' }),
+    );
     expect(r.code).toBe(0);
     expect(r.outputs.decision).toBe('admit');
     expect(r.summary).toContain('first push of this branch');
@@ -656,7 +645,8 @@ describe.each(NODES)('the action under $label', (node) => {
   ])('a malformed event (%s) fails closed before any API call', async (_what, name, event) => {
     const s = scenario();
     reports(s.repo);
-    const r = await act(node, s.repo.dir, name, event);
+    // Malformed on purpose: not held to GitHub's webhooks description (runAction's `malformed`).
+    const r = await act(node, s.repo.dir, name, event, {}, {}, true);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^::error::ledger-gate: .*(event|pull_request)/m);
     expect(r.outputs.decision).toBeUndefined();

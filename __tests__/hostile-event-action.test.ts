@@ -32,6 +32,9 @@ describe('hostile event payloads through the action bundle', () => {
         inputs: { junit: 'reports/*.xml' },
         // Never reached: the payload stops the run first.
         apiUrl: 'http://127.0.0.1:9',
+        // Malformed by design: the corpus is what GitHub would never send, fed to see the action
+        // refuse it, so it is not held to GitHub's webhooks description (every other test's is).
+        malformed: true,
       });
       expect(run.code).toBe(1);
       expect(run.outputs.decision).toBeUndefined();

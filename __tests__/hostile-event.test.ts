@@ -4,6 +4,9 @@
 // the action bundle, a failed step with one `::error::` line); a valid payload with hostile text
 // must yield only validated shas and numbers, and notes that render inert. The same payloads
 // through the action bundle: hostile-event-action.test.ts (end to end).
+// These payloads are malformed or trimmed by design, so they are read unvalidated: only the
+// well-formed payloads other tests feed are held to GitHub's webhooks description
+// (support/events.ts).
 import { describe, expect, it } from '@jest/globals';
 import { readEvent, type EventFacts } from '../src/adapters/github/event.js';
 import { renderSummary } from '../src/report/summary.js';

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as core from '../__fixtures__/core.js';
 import * as github from '../__fixtures__/github.js';
+import { fed, pullRequestEvent, recordPayloadCounts } from './support/events.js';
 import { Repo, ledgerYaml, pytestXunit1, scenarioCases, scenarioRows } from './support/repo.js';
 
 jest.unstable_mockModule('../src/adapters/actions/runner.js', () => core);
@@ -73,19 +74,11 @@ function runnerEnv(s: Scenario, payload: string): NodeJS.ProcessEnv {
   };
 }
 
+/** The pull_request event GitHub sends for the scenario, whole and held to its description. */
 function prPayload(s: Scenario): string {
-  return JSON.stringify({
-    action: 'synchronize',
-    number: 7,
-    pull_request: {
-      number: 7,
-      user: { login: 'dana', type: 'User' },
-      head: { sha: s.head, ref: 'change' },
-      base: { sha: s.base, ref: 'main' },
-    },
-    repository: { full_name: 'acme/widgets' },
-  });
+  return JSON.stringify(fed('pull_request', pullRequestEvent({ head: s.head, base: s.base })));
 }
+recordPayloadCounts();
 
 /** Runs the action in-process on the scenario, with the inputs action.yml would pass. */
 async function act(s: Scenario, payload = prPayload(s), inputs: Record<string, string> = {}) {

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { completed, exampleOf, recordCounts, requestProblem, responseProblem } from './openapi.js';
+import { pullRequestEvent, pullRequestReviewEvent } from './events.js';
 
 export interface Recorded {
   method: string;
@@ -535,13 +536,15 @@ function commitJson(c: NonNullable<FakePull['commits']>[number]) {
 
 /**
  * Pull request #7 by dana from `head` onto `base`, with `reviews`: set on the fake, and the
- * `pull_request` payload that names it, `action` as given.
+ * `pull_request` (or `pull_request_review`, of the last review) payload that names it, whole
+ * (support/events.ts), `action` as given.
  */
 export function pullRequest7(
   gh: FakeGitHub,
   s: { head: string; base: string },
   reviews: FakeReview[] = [],
   action = 'synchronize',
+  eventName: 'pull_request' | 'pull_request_review' = 'pull_request',
 ) {
   gh.pulls.set(7, {
     number: 7,
@@ -550,17 +553,15 @@ export function pullRequest7(
     base: { sha: s.base },
     reviews,
   });
-  return {
-    action,
-    number: 7,
-    pull_request: {
-      number: 7,
-      user: { login: 'dana', type: 'User' },
-      head: { sha: s.head, ref: 'change' },
-      base: { sha: s.base, ref: 'main' },
-    },
-    repository: { full_name: 'acme/widgets' },
-  };
+  const pr = { action, number: 7, head: s.head, base: s.base };
+  if (eventName === 'pull_request') return pullRequestEvent(pr);
+  // The review the event is about: the last one given.
+  const review = reviews.at(-1);
+  return pullRequestReviewEvent({
+    ...pr,
+    reviewer: review?.user.login,
+    state: review?.state.toLowerCase(),
+  });
 }
 
 /**

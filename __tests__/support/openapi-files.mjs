@@ -10,12 +10,8 @@ export function group() {
   return name.replace(/\.xml$/, '').replace(/^junit-?/, '') || 'unit';
 }
 
-/** The per-file lines, the sum, and the payload notes of this group. */
+/** The per-file lines and the sum of this group. */
 export function openapiLedgers() {
   const base = path.join(root, 'build', `openapi-validated-${group()}`);
-  return [
-    `${base}.jsonl`,
-    `${base}.json`,
-    path.join(root, 'build', `openapi-payloads-${group()}.jsonl`),
-  ];
+  return [`${base}.jsonl`, `${base}.json`];
 }

@@ -193,12 +193,6 @@ export function payloadProblem(event: string, payload: unknown): string | undefi
   return v(payload) ? undefined : `${name} payload: ${why(v)}`;
 }
 
-/** Notes a payload GitHub would never send, in build/openapi-payloads-<group>.jsonl. */
-export function notePayload(event: string, problem: string): void {
-  mkdirSync(path.dirname(ledger), { recursive: true });
-  appendFileSync(openapiLedgers()[2] as string, JSON.stringify({ event, problem }) + '\n');
-}
-
 /** Throws when the payload is not one GitHub would send: a test feeds only real shapes. */
 export function assertPayload(event: string, payload: unknown): void {
   const problem = payloadProblem(event, payload);
