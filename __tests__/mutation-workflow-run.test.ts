@@ -17,6 +17,7 @@ import { mutationBase, runJest } from './support/mutation-plays.js';
 import { cli } from './support/plays.js';
 import { AGENT, HUMAN, Repo } from './support/repo.js';
 import { makeZip } from './support/zip.js';
+import { workflowRunEvent } from './support/events.js';
 
 const { gh, cleanup } = fakeGitHubForFile();
 const NODE = node24();
@@ -132,22 +133,15 @@ async function act(f: Fork, inputs: Record<string, string> = {}): Promise<Action
     node: NODE.bin,
     workspace: f.workspace,
     eventName: 'workflow_run',
-    event: {
-      action: 'completed',
-      workflow_run: {
-        id: RUN_ID,
-        name: 'tests',
-        event: 'pull_request',
-        status: 'completed',
-        conclusion: 'success',
-        head_sha: f.head,
-        head_branch: 'fork-change',
-        head_repository: { full_name: 'outsider/widgets', owner: { login: 'outsider' } },
-        repository: { full_name: 'acme/widgets' },
-        pull_requests: [],
-      },
-      repository: { full_name: 'acme/widgets' },
-    },
+    // Built whole by the shared builder, so GitHub's webhooks description holds it.
+    event: workflowRunEvent({
+      id: RUN_ID,
+      event: 'pull_request',
+      conclusion: 'success',
+      headSha: f.head,
+      headBranch: 'fork-change',
+      headRepo: 'outsider/widgets',
+    }),
     apiUrl: gh.url,
     inputs: {
       junit: 'junit.xml',
