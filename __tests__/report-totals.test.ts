@@ -107,6 +107,8 @@ describe('every real report', () => {
       }
     }
     expect(refused).toEqual([]);
-    expect(read).toBeGreaterThan(280);
+    // __fixtures__ alone reads 280 (the rest are the hostile corpus's corrupt files); the shared
+    // corpus, where it sits beside the checkout, adds to that.
+    expect(read).toBeGreaterThanOrEqual(280);
   });
 });
