@@ -2,14 +2,15 @@
 // message that quotes it: a gate that guesses what its configuration meant is not a gate.
 import * as core from '../adapters/actions/runner.js';
 import { DEFAULT_AGENT_AUTHORS, parsePatterns } from '../decision/authorship.js';
-import { strongerInputs } from './stronger-inputs.js';
+import { strongerInputs, type StrongerInputs } from './stronger-inputs.js';
 import { GateError, type Expect } from '../types.js';
 
 export type FailOn = 'review' | 'reject' | 'never';
 /** When the action writes its JSON report (`json-report`): writesJsonReport in src/action/publish.ts. */
 export type JsonReportWhen = 'auto' | 'always' | 'never';
 
-export interface ActionInputs {
+/** The stronger evidence's inputs (base run, hold-out suite, mutation pass) come from stronger-inputs.ts. */
+export interface ActionInputs extends StrongerInputs {
   ledger: string;
   junit: string[];
   collected?: string;
@@ -19,7 +20,7 @@ export interface ActionInputs {
   testPaths: string[];
   harnessPaths: string[];
   draftPaths: string[];
-  /** Where agents' commits may write (empty: not enforced). */
+  /** Where agents' commits may write (empty: the production paths, given or derived from the base). */
   agentWritePaths: string[];
   /** How many report files the run delivers; undefined: not checked. */
   reportsExpected?: number;
@@ -39,18 +40,6 @@ export interface ActionInputs {
   jsonReport: JsonReportWhen;
   /** What a gaming-shape finding is (`gaming`: review or reject). */
   gaming: 'review' | 'reject';
-  /** The stronger evidence (docs/stronger-evidence.md): src/stronger-inputs.ts reads them. */
-  baseJunit: string[];
-  requireFailToPass: boolean;
-  baseArtifact?: string;
-  holdoutJunit: string[];
-  holdoutKey?: string;
-  holdoutArtifact?: string;
-  /** The mutation pass (src/gather/mutation-evidence.ts). */
-  mutationReport: string[];
-  mutationScope: 'agent' | 'change';
-  requireKilledMutants: boolean;
-  mutationArtifact?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);

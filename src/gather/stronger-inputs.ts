@@ -1,5 +1,5 @@
 // The action's inputs of the stronger evidence (docs/stronger-evidence.md), read beside the
-// others by src/inputs.ts (which hands over its own list, boolean and artifact-name readers).
+// others by src/gather/inputs.ts (which hands over its own list, boolean and artifact-name readers).
 import * as core from '../adapters/actions/runner.js';
 import { HOLDOUT_KEY_MIN } from '../decision/holdout.js';
 import { GateError } from '../types.js';
