@@ -2,8 +2,8 @@
 // lines, src/gather/mutation-evidence.ts): `git blame --porcelain BASE..HEAD`, whose lines
 // older than the base are given to a `boundary` commit and left out here. Lines are the
 // head's own numbers, so they meet a mutation report's locations as they are.
-import { execFile } from 'node:child_process';
 import { GateError } from '../../types.js';
+import { gitText } from './git-text.js';
 
 const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) \d+ (\d+)(?: \d+)?$/;
@@ -27,22 +27,7 @@ export function changedLineCommits(
     '--',
     file,
   ];
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      args,
-      { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
-      (e, out, err) => {
-        if (e) {
-          reject(
-            new GateError(`git blame ${file} failed: ${(err || e.message).trim().split('\n')[0]}`),
-          );
-          return;
-        }
-        resolve(parseBlame(out));
-      },
-    );
-  });
+  return gitText(cwd, args, `git blame ${file}`, { maxBuffer: 512 * 1024 * 1024 }).then(parseBlame);
 }
 
 export function parseBlame(out: string): Map<number, string> {

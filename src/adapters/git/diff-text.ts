@@ -1,7 +1,6 @@
 // The change's diff as `git diff -U0` text, for `ledger-gate targets` (the head's line numbers
 // of every added or changed line). No colour, external diff, textconv or rename detection.
-import { execFile } from 'node:child_process';
-import { GateError } from '../../types.js';
+import { gitText } from './git-text.js';
 
 export function diffText(cwd: string, from: string, to: string): Promise<string> {
   const args = [
@@ -17,20 +16,5 @@ export function diffText(cwd: string, from: string, to: string): Promise<string>
     to,
     '--',
   ];
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      args,
-      { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
-      (e, out, err) => {
-        if (e)
-          reject(
-            new GateError(
-              `git diff ${from} ${to} failed: ${(err || e.message).trim().split('\n')[0]}`,
-            ),
-          );
-        else resolve(out);
-      },
-    );
-  });
+  return gitText(cwd, args, `git diff ${from} ${to}`, { maxBuffer: 256 * 1024 * 1024 });
 }

@@ -2,29 +2,11 @@
 // paths whose working-tree bytes differ from what it stages, where hooks live, and `git add`.
 // Paths come back relative to `cwd` (--relative, `-z` separated): the ledger's root may sit
 // below the repository's top level (a project inside a larger repository).
-import { execFile } from 'node:child_process';
-import { GateError } from '../../types.js';
+import { gitText } from './git-text.js';
 
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      args,
-      {
-        cwd,
-        encoding: 'utf8',
-        maxBuffer: 64 << 20,
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
-      },
-      (error, stdout, stderr) => {
-        if (error) {
-          const why = String(stderr).trim().split('\n')[0] || error.message.split('\n')[0];
-          reject(new GateError(`git ${args[0]} failed: ${why}`));
-        } else resolve(stdout);
-      },
-    );
-  });
-}
+// GIT_OPTIONAL_LOCKS=0: git refreshes no index as a side effect (the commit holds its lock).
+const git = (cwd: string, args: string[]): Promise<string> =>
+  gitText(cwd, args, `git ${args[0]}`, { maxBuffer: 64 << 20, env: { GIT_OPTIONAL_LOCKS: '0' } });
 
 const paths = (out: string) => out.split('\0').filter((p) => p !== '');
 
