@@ -25,6 +25,11 @@ export interface Span {
   via: readonly number[];
 }
 
+/** A node's rows, with the rows of the bindings its names came through. */
+export function spanOf(n: Node, via: readonly number[] = []): Span {
+  return { from: n.startPosition.row, to: n.endPosition.row, via };
+}
+
 export type CodeEvent =
   /** An expression that names something: `inspect.stack`, `new:Error.stack`. */
   | { kind: 'ref'; names: readonly string[]; at: Span; into?: readonly string[] }

@@ -4,7 +4,8 @@
 // the global object's properties (`globalThis.eval`) are the globals themselves.
 import type { Node } from 'web-tree-sitter';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
-import { syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
+import { boundLiteral, memoResolve, resolveName } from './resolve.js';
+import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
 import { MAX_NODES } from './python.js';
 
 const SCOPES = new Set([
@@ -125,44 +126,14 @@ export function readJs(root: Node): FileFacts {
   let count = 0;
   let capped: string | undefined;
 
-  /** A literal, or a name bound to one (`k = 'exp' + 'ect'` then `g[k]`). */
-  const literalOf = (n: Node, chain: readonly number[]): string | null => {
-    const t = jsLiteral(n);
-    if (t !== null || n.type !== 'identifier') return t;
-    const bs = b.lookup(chain, n.text);
-    if (bs?.length !== 1 || !bs[0].expr || bs[0].suffix) return null;
-    return jsLiteral(bs[0].expr);
-  };
-  // Each node resolved once: a chain `a.b.c.d` is read from its parts, not again at each level.
-  const memo = new Map<number, Resolved>();
-  const resolve = (n: Node | null, chain: readonly number[], depth = 0): Resolved => {
-    if (!n || depth > MAX_DEPTH) return EMPTY;
-    const known = memo.get(n.id);
-    if (known) return known;
-    const r = resolveNode(n, chain, depth);
-    memo.set(n.id, r);
-    return r;
-  };
+  const literalOf = (n: Node, chain: readonly number[]) => boundLiteral(b, n, chain, jsLiteral);
+  // What an expression names; resolve() (below) memoises it a node at a time.
   const resolveNode = (n: Node, chain: readonly number[], depth: number): Resolved => {
     if (TRANSPARENT.has(n.type)) return resolve(n.namedChild(0), chain, depth + 1);
     switch (n.type) {
       case 'identifier':
-      case 'shorthand_property_identifier': {
-        const bs = b.lookup(chain, n.text);
-        if (!bs) return { names: [normal(n.text)], via: [] };
-        let r: Resolved = EMPTY;
-        for (const x of bs) {
-          const got =
-            x.value !== undefined
-              ? { names: [x.value], via: [] }
-              : resolve(x.expr!, x.chain, depth + 1);
-          r = union(r, {
-            names: got.names.map((g) => normal(g + (x.suffix ?? ''))),
-            via: [x.row, ...got.via],
-          });
-        }
-        return r;
-      }
+      case 'shorthand_property_identifier':
+        return resolveName(b, n.text, chain, depth, resolve, normal);
       case 'this':
         return { names: ['this'], via: [] };
       case 'member_expression': {
@@ -214,6 +185,7 @@ export function readJs(root: Node): FileFacts {
         return EMPTY;
     }
   };
+  const resolve = memoResolve(resolveNode);
 
   /** `x = e`, `{ a: b, c } = e`, `[a] = e`: bind each name (a destructured key as a suffix). */
   const bindPattern = (
@@ -338,11 +310,6 @@ export function readJs(root: Node): FileFacts {
     for (const c of n.namedChildren) if (c) bindLocals(c, scope, chain, depth + 1);
   };
 
-  const span = (n: Node, via: readonly number[] = []) => ({
-    from: n.startPosition.row,
-    to: n.endPosition.row,
-    via,
-  });
   const firstArg = (args: Node | null): FirstArg => {
     const a = args?.namedChildren.find((c) => c && c.type !== 'comment');
     if (!a) return { kind: 'none' };
@@ -385,7 +352,7 @@ export function readJs(root: Node): FileFacts {
       case 'import_statement': {
         const src = n.childForFieldName('source');
         const m = moduleName(src ? (jsLiteral(src) ?? '?') : '?');
-        events.push({ kind: 'ref', names: [m], at: span(n) });
+        events.push({ kind: 'ref', names: [m], at: spanOf(n) });
         return;
       }
       case 'identifier':
@@ -397,7 +364,7 @@ export function readJs(root: Node): FileFacts {
           events.push({
             kind: 'ref',
             names: r.names,
-            at: span(n, r.via),
+            at: spanOf(n, r.via),
             ...(into ? { into } : {}),
           });
         break;
@@ -416,7 +383,7 @@ export function readJs(root: Node): FileFacts {
           kind: 'call',
           names: r.names,
           firstArg: firstArg(args),
-          at: span(n, r.via),
+          at: spanOf(n, r.via),
           scope,
         });
         // `f.call(self, x)` and `f.apply(self, [x])` call f.
@@ -433,12 +400,12 @@ export function readJs(root: Node): FileFacts {
               ? { kind: 'literal', text: jsLiteral(inner)! }
               : { kind: 'computed', text: inner.text.slice(0, 200) };
           calls(scope, through);
-          events.push({ kind: 'call', names: through, firstArg: fa, at: span(n, r.via), scope });
+          events.push({ kind: 'call', names: through, firstArg: fa, at: spanOf(n, r.via), scope });
         }
         // The module a literal require or import names is referenced.
         const own = resolve(n, chain);
         if (own.names.length && (r.names.includes('require') || r.names.includes('import')))
-          events.push({ kind: 'ref', names: own.names, at: span(n, own.via) });
+          events.push({ kind: 'ref', names: own.names, at: spanOf(n, own.via) });
         if (r.names.some((x) => WRITERS.has(x))) {
           const t = resolve(args?.namedChild(0) ?? null, chain);
           const k = args?.namedChild(1);
@@ -446,7 +413,7 @@ export function readJs(root: Node): FileFacts {
           events.push({
             kind: 'assign',
             names: t.names.map((o) => `${o}.${kl ?? '?'}`),
-            at: span(n, t.via),
+            at: spanOf(n, t.via),
           });
         }
         break;
@@ -461,7 +428,7 @@ export function readJs(root: Node): FileFacts {
           let v = right;
           while (v && TRANSPARENT.has(v.type)) v = v.namedChild(0);
           if (v) intoOf.set(v.id, r.names);
-          if (r.names.length) events.push({ kind: 'assign', names: r.names, at: span(l, r.via) });
+          if (r.names.length) events.push({ kind: 'assign', names: r.names, at: spanOf(l, r.via) });
           if (right && FUNCTIONS.has(right.type)) {
             const p =
               l.type === 'member_expression'
@@ -493,12 +460,12 @@ export function readJs(root: Node): FileFacts {
       case 'string':
       case 'template_string': {
         const t = jsLiteral(n);
-        if (t !== null) events.push({ kind: 'literal', text: t, at: span(n), scope });
+        if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         // A template with substitutions: each fixed piece is a literal (`${dir}/../__tests__`).
         else if (n.type === 'template_string')
           for (const c of n.namedChildren)
             if (c?.type === 'string_fragment')
-              events.push({ kind: 'literal', text: c.text, at: span(c), scope });
+              events.push({ kind: 'literal', text: c.text, at: spanOf(c), scope });
         break;
       }
     }

@@ -4,7 +4,8 @@
 // a file past MAX_NODES is said to be capped instead of read.
 import type { Node } from 'web-tree-sitter';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
-import { syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
+import { boundLiteral, memoResolve, resolveName } from './resolve.js';
+import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
 
 export const MAX_NODES = 400_000;
 
@@ -100,42 +101,13 @@ export function readPython(root: Node): FileFacts {
   let count = 0;
   let capped: string | undefined;
 
-  /** A literal, or a name bound to one (`k = 'exp' + 'ect'` then `g[k]`). */
-  const literalOf = (n: Node, chain: readonly number[]): string | null => {
-    const t = pyLiteral(n);
-    if (t !== null || n.type !== 'identifier') return t;
-    const bs = b.lookup(chain, n.text);
-    if (bs?.length !== 1 || !bs[0].expr || bs[0].suffix) return null;
-    return pyLiteral(bs[0].expr);
-  };
-  // Each node resolved once: a chain `a.b.c.d` is read from its parts, not again at each level.
-  const memo = new Map<number, Resolved>();
-  const resolve = (n: Node | null, chain: readonly number[], depth = 0): Resolved => {
-    if (!n || depth > MAX_DEPTH) return EMPTY;
-    const known = memo.get(n.id);
-    if (known) return known;
-    const r = resolveNode(n, chain, depth);
-    memo.set(n.id, r);
-    return r;
-  };
+  const literalOf = (n: Node, chain: readonly number[]) => boundLiteral(b, n, chain, pyLiteral);
+  // What an expression names; resolve() (below) memoises it a node at a time.
   const resolveNode = (n: Node, chain: readonly number[], depth: number): Resolved => {
     switch (n.type) {
-      case 'identifier': {
-        const bs = b.lookup(chain, n.text);
-        if (!bs) return { names: [n.text], via: [] };
-        let r: Resolved = EMPTY;
-        for (const x of bs) {
-          const got =
-            x.value !== undefined
-              ? { names: [x.value], via: [] }
-              : resolve(x.expr!, x.chain, depth + 1);
-          r = union(r, {
-            names: got.names.map((g) => g + (x.suffix ?? '')),
-            via: [x.row, ...got.via],
-          });
-        }
-        return r;
-      }
+      case 'identifier':
+        // A name as bound: normal() is for what attributes and subscripts spell.
+        return resolveName(b, n.text, chain, depth, resolve, (name) => name);
       case 'attribute': {
         const attr = n.childForFieldName('attribute')?.text ?? '?';
         return mapNames(resolve(n.childForFieldName('object'), chain, depth + 1), (o) =>
@@ -178,6 +150,7 @@ export function readPython(root: Node): FileFacts {
         return EMPTY;
     }
   };
+  const resolve = memoResolve(resolveNode);
 
   const bindTarget = (
     left: Node | null,
@@ -277,11 +250,6 @@ export function readPython(root: Node): FileFacts {
     for (const c of n.namedChildren) if (c) bindLocals(c, scope, chain, depth + 1);
   };
 
-  const span = (n: Node, via: readonly number[] = []) => ({
-    from: n.startPosition.row,
-    to: n.endPosition.row,
-    via,
-  });
   const firstArg = (args: Node | null): FirstArg => {
     const a = args?.namedChild(0);
     if (!a || a.type === 'comment') return { kind: 'none' };
@@ -306,14 +274,14 @@ export function readPython(root: Node): FileFacts {
             names.push(mod && c.text !== mod ? `${mod}.${nm}` : (nm ?? '?'));
         }
         if (mod && names.length === 0) names.push(mod);
-        events.push({ kind: 'ref', names: names.map(normal), at: span(n) });
+        events.push({ kind: 'ref', names: names.map(normal), at: spanOf(n) });
         return;
       }
       case 'identifier':
       case 'attribute':
       case 'subscript': {
         const r = resolve(n, chain);
-        if (r.names.length) events.push({ kind: 'ref', names: r.names, at: span(n, r.via) });
+        if (r.names.length) events.push({ kind: 'ref', names: r.names, at: spanOf(n, r.via) });
         break;
       }
       case 'call': {
@@ -326,7 +294,7 @@ export function readPython(root: Node): FileFacts {
           kind: 'call',
           names: r.names,
           firstArg: firstArg(args),
-          at: span(n, r.via),
+          at: spanOf(n, r.via),
           scope,
         });
         if (r.names.some((x) => x === 'setattr' || x === 'delattr')) {
@@ -336,7 +304,7 @@ export function readPython(root: Node): FileFacts {
           events.push({
             kind: 'assign',
             names: t.names.map((o) => normal(`${o}.${k ?? '?'}`)),
-            at: span(n, t.via),
+            at: spanOf(n, t.via),
           });
         }
         break;
@@ -351,7 +319,7 @@ export function readPython(root: Node): FileFacts {
         for (const t of targets) {
           if (!t || (t.type !== 'attribute' && t.type !== 'subscript')) continue;
           const r = resolve(t, chain);
-          if (r.names.length) events.push({ kind: 'assign', names: r.names, at: span(t, r.via) });
+          if (r.names.length) events.push({ kind: 'assign', names: r.names, at: spanOf(t, r.via) });
         }
         // `__eq__ = lambda *a: True` in a class body.
         const right = n.childForFieldName('right');
@@ -360,7 +328,7 @@ export function readPython(root: Node): FileFacts {
             kind: 'def',
             name: left.text,
             constant: isConstant(right.childForFieldName('body')),
-            at: span(n),
+            at: spanOf(n),
           });
         break;
       }
@@ -379,7 +347,7 @@ export function readPython(root: Node): FileFacts {
       case 'string':
       case 'concatenated_string': {
         const t = pyLiteral(n);
-        if (t !== null) events.push({ kind: 'literal', text: t, at: span(n), scope });
+        if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         if (n.type === 'string') return;
         break;
       }
