@@ -3,10 +3,10 @@
 // `createRequire`), destructuring (`const { stack: s } = …`) and local assignments bind names;
 // the global object's properties (`globalThis.eval`) are the globals themselves.
 import type { Node } from 'web-tree-sitter';
+import { NodeBudget } from './budget.js';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
 import { boundLiteral, memoResolve, resolveName } from './resolve.js';
 import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
-import { MAX_NODES } from './python.js';
 
 const SCOPES = new Set([
   'function_declaration',
@@ -123,8 +123,7 @@ export function readJs(root: Node): FileFacts {
   const events: CodeEvent[] = [];
   const scopeCalls = new Map<number, Set<string>>();
   const errorSpans = syntaxErrors(root);
-  let count = 0;
-  let capped: string | undefined;
+  const budget = new NodeBudget();
 
   const literalOf = (n: Node, chain: readonly number[]) => boundLiteral(b, n, chain, jsLiteral);
   // What an expression names; resolve() (below) memoises it a node at a time.
@@ -255,11 +254,7 @@ export function readJs(root: Node): FileFacts {
   };
 
   const bindWalk = (n: Node, chain: number[]) => {
-    if (capped) return;
-    if (++count > MAX_NODES) {
-      capped = `it has more than ${MAX_NODES} syntax nodes`;
-      return;
-    }
+    if (!budget.spend()) return;
     const scope = chain[chain.length - 1];
     switch (n.type) {
       case 'import_statement':
@@ -479,7 +474,7 @@ export function readJs(root: Node): FileFacts {
   };
 
   bindWalk(root, [0]);
-  if (capped) return { events: [], scopeCalls, capped, errorSpans };
+  if (budget.capped) return { events: [], scopeCalls, capped: budget.capped, errorSpans };
   walk(root, [0]);
   return { events, scopeCalls, errorSpans };
 }

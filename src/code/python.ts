@@ -1,13 +1,12 @@
 // The Python reader (pure): walks a parsed file twice, first binding names (imports, aliases,
 // assignments, per function), then saying what each expression does with those names resolved
 // (src/code/events.ts). Bounded: each node is visited a constant number of times per walk, and
-// a file past MAX_NODES is said to be capped instead of read.
+// a file past MAX_NODES (src/code/budget.ts) is said to be capped instead of read.
 import type { Node } from 'web-tree-sitter';
+import { NodeBudget } from './budget.js';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
 import { boundLiteral, memoResolve, resolveName } from './resolve.js';
 import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
-
-export const MAX_NODES = 400_000;
 
 const SCOPES = new Set(['function_definition', 'lambda', 'class_definition']);
 
@@ -98,8 +97,7 @@ export function readPython(root: Node): FileFacts {
   const events: CodeEvent[] = [];
   const scopeCalls = new Map<number, Set<string>>();
   const errorSpans = syntaxErrors(root);
-  let count = 0;
-  let capped: string | undefined;
+  const budget = new NodeBudget();
 
   const literalOf = (n: Node, chain: readonly number[]) => boundLiteral(b, n, chain, pyLiteral);
   // What an expression names; resolve() (below) memoises it a node at a time.
@@ -205,11 +203,7 @@ export function readPython(root: Node): FileFacts {
 
   /** Pass 1: bindings. */
   const bindWalk = (n: Node, chain: number[]) => {
-    if (capped) return;
-    if (++count > MAX_NODES) {
-      capped = `it has more than ${MAX_NODES} syntax nodes`;
-      return;
-    }
+    if (!budget.spend()) return;
     const scope = chain[chain.length - 1];
     switch (n.type) {
       case 'import_statement':
@@ -368,7 +362,7 @@ export function readPython(root: Node): FileFacts {
   };
 
   bindWalk(root, [0]);
-  if (capped) return { events: [], scopeCalls, capped, errorSpans };
+  if (budget.capped) return { events: [], scopeCalls, capped: budget.capped, errorSpans };
   walk(root, [0]);
   return { events, scopeCalls, errorSpans };
 }
