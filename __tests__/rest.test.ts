@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fetch as undiciFetch } from 'undici';
 import { createApi } from '../src/adapters/github/rest.js';
 import { fetchFor } from '../src/adapters/github/proxy.js';
 
@@ -163,6 +164,38 @@ describe('createApi against a local server', () => {
     expect(other.seen).toHaveLength(1);
     expect(other.seen[0].auth).toBeUndefined();
   });
+  it('sent() resolves once a request has left, before its answer; then at once', async () => {
+    let answer!: () => void;
+    const slow = await serve((_u, _r, res) => {
+      answer = () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      };
+    });
+    try {
+      const client = createApi({ baseUrl: `http://127.0.0.1:${slow.port}`, token: 't' });
+      const pending = client.request('GET /repos/{owner}/{repo}', { owner: 'a', repo: 'b' });
+      // Not at once: octokit's hooks take turns of the loop before the request leaves.
+      let left = false;
+      const sent = client.sent().then(() => (left = true));
+      await Promise.resolve();
+      expect(left).toBe(false);
+      await sent;
+      // It left: the server holds it, unanswered, and the request has not settled.
+      let settled = false;
+      void pending.then(() => (settled = true));
+      for (let i = 0; i < 50 && slow.seen.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(slow.seen.map((s) => s.url)).toEqual(['/repos/a/b']);
+      expect(settled).toBe(false);
+      answer();
+      expect((await pending).data).toEqual({ ok: true });
+      await client.sent(); // nothing left to wait for
+    } finally {
+      await close(slow.server);
+    }
+  });
+
   it('a network error fails the request', async () => {
     const dead = createApi({ baseUrl: 'http://127.0.0.1:9', token: 't' });
     await expect(dead.request('GET /x')).rejects.toMatchObject({ status: 500 });
@@ -224,7 +257,8 @@ describe('the runner’s proxy', () => {
       expect(asked.join(' ')).toMatch(/api\.github\.test(:80)?/);
       expect(api.seen.map((s) => s.url)).toEqual(['/repos/acme/w']);
       process.env.NO_PROXY = 'api.github.test';
-      expect(fetchFor('http://api.github.test')).toBe(globalThis.fetch);
+      // Off the proxy: undici's own fetch, the copy @actions/core loads anyway (not Node's).
+      expect(fetchFor('http://api.github.test')).toBe(undiciFetch);
     } finally {
       await close(proxy);
       await close(api.server);

@@ -18,6 +18,7 @@ import { GateError } from './types.js';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let check: CheckRun | null = null;
+  let pendingCheck: Promise<{ c: CheckRun | null } | { e: unknown }> | undefined;
   const details = runUrl(env);
   let cleanup = async (): Promise<void> => undefined;
   try {
@@ -32,7 +33,19 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const api = createClient(inputs.token, env);
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
 
-    check = await CheckRun.start(api, repo, inputs.checkName, event.headSha, details);
+    // The check run is created while the gate reads its inputs: its round trip costs the run
+    // nothing but a handler attached at once (a rejection must never go unhandled meanwhile).
+    const starting = CheckRun.start(api, repo, inputs.checkName, event.headSha, details).then(
+      (c) => ({ c }),
+      (e: unknown) => ({ e }),
+    );
+    const started = async (): Promise<CheckRun | null> => {
+      const s = await starting;
+      if ('e' in s) throw s.e;
+      return (check = s.c);
+    };
+    pendingCheck = starting;
+    await api.sent();
     const sameName = sameNameAsJob(inputs.checkName, env.GITHUB_JOB);
     if (sameName) core.warning(sameName);
     let where: Where = {
@@ -55,13 +68,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (!inputs.ledger) inputs = { ...inputs, ledger: defaultLedger(cwd) };
     const notes = [...event.notes];
     if (sameName) notes.push(sameName);
-    if (!check) {
-      notes.push(
-        'the token may not write checks (a fork, or no checks: write): results go to workflow-command annotations and this summary',
-      );
-    }
-
-    const outcome = await runGate({
+    const gated = runGate({
       cwd,
       ledger: inputs.ledger,
       junit: where.junit,
@@ -100,6 +107,18 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       mutationScope: inputs.mutationScope,
       requireKilledMutants: inputs.requireKilledMutants,
     });
+    // Both settled before either error is thrown, the check run's first: a token that cannot
+    // create it says so, whatever the gate met meanwhile.
+    const [checkRunOf, outcomeOf] = await Promise.allSettled([started(), gated]);
+    if (checkRunOf.status === 'rejected') throw checkRunOf.reason;
+    if (outcomeOf.status === 'rejected') throw outcomeOf.reason;
+    const checkRun = checkRunOf.value;
+    const outcome = outcomeOf.value;
+    if (!checkRun) {
+      notes.push(
+        'the token may not write checks (a fork, or no checks: write): results go to workflow-command annotations and this summary',
+      );
+    }
     notes.push(...outcome.notes);
 
     const report = await approve(outcome.report, api, repo, event, inputs, notes);
@@ -124,6 +143,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const line =
       e instanceof GateError ? e.oneLine : `unexpected error: ${String(e).split('\n')[0]}`;
     // A required check left in progress would block the merge with no reason given.
+    if (!check && pendingCheck) {
+      const s = await pendingCheck;
+      if ('c' in s) check = s.c;
+    }
     if (check) await check.fail(`ledger-gate could not decide: ${text(line)}`, details);
     core.setFailed(`ledger-gate: ${logLine(line)}`);
   } finally {

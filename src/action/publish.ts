@@ -87,9 +87,12 @@ export async function publish(
   // Both summaries keep the default bound (SUMMARY_MAX_BYTES), far under GitHub's limits; the
   // findings are grouped once for both.
   const render = summaryRenderer({ ...outcome, notes });
+  // The job summary is rendered and written while the check run's update is on its way; its
+  // error, if any, is thrown once the summary is written.
+  let completing: Promise<unknown> = Promise.resolve();
   if (check) {
     const summary = render({ links, fullListing });
-    await check.complete(
+    completing = check.complete(
       conclusionOf(report.decision, inputs.failOn),
       { title: titleOf(report, outcome.ledger), summary },
       annotations,
@@ -103,13 +106,19 @@ export async function publish(
     }
   }
 
-  if (!inputs.jobSummary) {
-    core.info('job-summary is false: no job summary written');
-  } else if (core.hasSummary()) {
-    const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
-    await core.appendSummary(render({ links, checkRun, fullListing }));
-  } else {
-    core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
+  const [completed, written] = await Promise.allSettled([completing, jobSummary()]);
+  if (completed.status === 'rejected') throw completed.reason;
+  if (written.status === 'rejected') throw written.reason;
+
+  async function jobSummary(): Promise<void> {
+    if (!inputs.jobSummary) {
+      core.info('job-summary is false: no job summary written');
+    } else if (core.hasSummary()) {
+      const checkRun = check ? { name: inputs.checkName, url: check.url } : undefined;
+      await core.appendSummary(render({ links, checkRun, fullListing }));
+    } else {
+      core.info('GITHUB_STEP_SUMMARY is not set: no job summary written');
+    }
   }
 }
 

@@ -5,11 +5,15 @@
 import { HttpClient } from '@actions/http-client';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 
-/** A fetch for `url`: through the proxy when one applies to it, else the global fetch. */
+/**
+ * A fetch for `url`: undici's, through the proxy when one applies to it. Always the bundled
+ * undici's, never the global fetch: @actions/core brings this undici in at start-up anyway,
+ * and Node's own fetch is a second copy compiled on first use (~25 ms of a 0.3 s run).
+ */
 export function fetchFor(url: string): typeof fetch {
   const dispatcher = new HttpClient('ledger-gate').getAgentDispatcher(url) as
     Dispatcher | undefined;
-  if (!dispatcher) return globalThis.fetch;
+  if (!dispatcher) return undiciFetch as unknown as typeof fetch;
   return ((u: string, init?: RequestInit) =>
     undiciFetch(u, { ...(init as object), dispatcher })) as unknown as typeof fetch;
 }

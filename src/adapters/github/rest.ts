@@ -55,6 +55,13 @@ export interface Api {
   ): Promise<ApiResponse<T>>;
   /** Every page of a list route, as one array (a list wrapped in an object is unwrapped). */
   paginate<T = unknown>(route: string, params?: Params): Promise<T[]>;
+  /**
+   * Resolves once each request made so far has left (or failed before it did): from then on
+   * its round trip overlaps whatever the caller computes. octokit's hooks and
+   * plugin-throttling's scheduler take several turns of the event loop before a request
+   * leaves, turns that a synchronous stretch of work would not give them.
+   */
+  sent(): Promise<void>;
 }
 
 export interface Limits {
@@ -91,6 +98,10 @@ interface HookOptions {
  * attempt, not only the last.
  */
 function sayRetries(octokit: Octokit, options: object) {
+  // The innermost hook, so the last step before the request leaves: it is on its way (sent()).
+  octokit.hook.before('request', (r: HookOptions) => {
+    (r.request as { onSent?: () => void } | undefined)?.onSent?.();
+  });
   const limits = (options as { limits?: Limits }).limits;
   if (!limits) return;
   octokit.hook.error('request', (e: unknown, r: HookOptions) => {
@@ -175,15 +186,29 @@ export function createApi(o: ApiOptions): Api {
     }
   };
 
+  // Requests not yet on their way (sent()), each with what resolves its waiters.
+  const unsent = new Set<Promise<void>>();
+  const leaving = () => {
+    let onSent!: () => void;
+    const left = new Promise<void>((resolve) => (onSent = resolve));
+    unsent.add(left);
+    const done = () => {
+      unsent.delete(left);
+      onSent();
+    };
+    return { onSent: done, done };
+  };
+
   return {
     async request<T>(r: string, params: Params = {}, opts: RequestOptions = {}) {
+      const { onSent, done } = leaving();
       const res = await call(() =>
         octokit.request(r, {
           ...params,
           ...(opts.raw ? { headers: { accept: 'application/vnd.github.raw' } } : {}),
-          ...(opts.redirect ? { request: { redirect: opts.redirect } } : {}),
+          request: { onSent, ...(opts.redirect ? { redirect: opts.redirect } : {}) },
         }),
-      );
+      ).finally(done);
       let data: unknown = res.data;
       // Not JSON: octokit gives text or an ArrayBuffer, by the answer's content type.
       if (opts.binary)
@@ -193,6 +218,9 @@ export function createApi(o: ApiOptions): Api {
     },
     async paginate<T>(r: string, params: Params = {}) {
       return call(() => octokit.paginate(r, params) as Promise<T[]>);
+    },
+    async sent() {
+      await Promise.all(unsent);
     },
   };
 }

