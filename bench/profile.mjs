@@ -99,6 +99,7 @@ const env = {
   GITHUB_WORKSPACE: workspace,
   RUNNER_TEMP: path.join(scratch, 'runner-temp'),
   NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
+  ...(process.env.LG_T ? { LG_T: '1' } : {}),
   ...inputEnv(gate.yml, gate.inputs('reports/*.xml'), { token: 'ghs_bench', job: 'test' }),
 };
 const TIME = '/usr/bin/time';
@@ -120,6 +121,14 @@ function once(entry, flags = []) {
     api.kill();
     process.exit(1);
   }
+  if (process.env.LG_T)
+    console.log(
+      r.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('T '))
+        .map((l) => l.slice(2))
+        .join(' | '),
+    );
   const [user, sys] = readFileSync(timeFile, 'utf8')
     .trim()
     .split('\n')

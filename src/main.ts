@@ -45,7 +45,6 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       return (check = s.c);
     };
     pendingCheck = starting;
-    await api.sent();
     const sameName = sameNameAsJob(inputs.checkName, env.GITHUB_JOB);
     if (sameName) core.warning(sameName);
     let where: Where = {
@@ -90,6 +89,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       prAuthor: event.pr?.author,
       prAuthorType: event.pr?.authorType,
       allowFetch: true,
+      beforeLedger: () => api.sent(),
       changeSource: async () =>
         (await import('./action/change-source.js')).chooseChangeSource(
           api,

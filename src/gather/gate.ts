@@ -78,6 +78,11 @@ export interface GateOptions extends StrongerOptions, MutationOptions {
   /** May git fetch to deepen a shallow clone until the merge base is found. */
   allowFetch?: boolean;
   /**
+   * Awaited once the workers are started, before the ledger is read (a long synchronous
+   * stretch): the action's check-run request leaves meanwhile (Api.sent()).
+   */
+  beforeLedger?: () => Promise<void>;
+  /**
    * Where the change comes from, chosen by the caller when the gate first asks (the action:
    * git, or the API where git cannot answer). Default: git over base..head.
    */
@@ -121,6 +126,15 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const fallbacks = new Set<string>();
   const onFallback = (what: string, e: unknown) => fallbacks.add(fallbackNote(what, e));
 
+  // A large ledger's goldens are hashed from the start, by a worker that scans its text: before
+  // the reports are listed and the change is read, which it needs neither of.
+  const ledgerAbs = path.resolve(root, o.ledger);
+  const early =
+    (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
+      ? prefetchFileFacts(root, ledgerAbs, onFallback)
+      : undefined;
+  early?.catch(() => undefined);
+
   // With a base, the change's paths come first: a report file the change ships is not read
   // (report-in-change), so its cases count for nothing.
   const expanded = await expandReports(root, o.junit);
@@ -147,13 +161,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   };
   const reportsP = gatherReports(job, onFallback);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
-  // A large ledger's goldens are hashed from the start, by a worker that scans its text.
-  const ledgerAbs = path.resolve(root, o.ledger);
-  const early =
-    (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
-      ? prefetchFileFacts(root, ledgerAbs, onFallback)
-      : undefined;
-  early?.catch(() => undefined);
+  // The workers are started: what the caller waits for before this thread's long stretch of
+  // reading (the action's check-run request leaving) now overlaps their work.
+  await o.beforeLedger?.();
 
   // The change's ledger classifies the test cases. Goldens hash and seed folders are listed
   // (on a worker thread when there are many) while the paths are checked and reports parsed.
