@@ -512,6 +512,26 @@ describe('parseLedger: validation, through both readers', () => {
     ]);
   });
 
+  it('a path named by many rows: checked once when sound, refused on every row when not', () => {
+    const D = `sha256:${'a'.repeat(64)}`;
+    const row = (id: string, artifact: string) =>
+      `  - id: ${id}\n    class: locked_fixture\n    digest: ${D}\n    artifact: ${artifact}\n`;
+    const text =
+      'version: 1\nrows:\n' +
+      row('a', 'g/x.bin') +
+      row('b', 'g/./y.bin') +
+      row('c', 'g/x.bin') +
+      row('d', 'g/./y.bin');
+    const { parsed } = both(text);
+    expect(errs(parsed)).toEqual([
+      "10:5 artifact 'g/./y.bin' is not in canonical form (one spelling per path, as git writes it); write 'g/y.bin'",
+      "18:5 artifact 'g/./y.bin' is not in canonical form (one spelling per path, as git writes it); write 'g/y.bin'",
+    ]);
+    // The sound one is read the same for both rows.
+    const sound = parseLedger('version: 1\nrows:\n' + row('a', 'g/x.bin') + row('c', 'g/x.bin'), F);
+    expect(sound.ledger!.rows.map((r) => r.artifact)).toEqual(['g/x.bin', 'g/x.bin']);
+  });
+
   it('keeps __proto__ out of every object it builds', () => {
     const text =
       'version: 1\nrows:\n  - id: __proto__\n    class: draft\n    source: agent\n    proposed_class: property\n    __proto__: {polluted: yes}\n';

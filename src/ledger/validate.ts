@@ -56,6 +56,12 @@ export class LedgerValidator {
   readonly otherIds = new Map<string, number>();
   /** Rows written without a class under a file row, resolved once every row is read. */
   readonly heirs: LedgerRow[] = [];
+  /**
+   * Paths already found sound, as written → canonical, per field (artifact, seeds): a golden
+   * or seeds folder named by many rows is checked once, and every row then holds one string,
+   * whose hash the later look-ups by path compute once.
+   */
+  readonly soundPaths = [new Map<string, string>(), new Map<string, string>()];
 
   /**
    * `normalisePaths`: a non-canonical artifact/seeds spelling is normalised, not refused. For
@@ -488,6 +494,16 @@ function checkFormat(
  * compares. A folder may end with one `/`.
  */
 function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValidator): string {
+  const sound = v.soundPaths[folder ? 1 : 0];
+  const known = sound.get(s);
+  if (known !== undefined) return known;
+  const errors = v.errors.length;
+  const canon = checkNewPath(k, folder, s, e, v);
+  if (v.errors.length === errors) sound.set(s, canon);
+  return canon;
+}
+
+function checkNewPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValidator): string {
   const why = pathProblem(s);
   if (why) {
     v.err(e, `${k} '${printable(s)}' ${why}`);
