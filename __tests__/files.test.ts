@@ -134,7 +134,7 @@ describe('prefetchFileFacts', () => {
       ].join('\n'),
     );
     const early = prefetchFileFacts(root, ledger);
-    const scanned = await early;
+    const scanned = await early.finish();
     expect(scanned && [...scanned.artifacts.keys()].sort()).toEqual([
       'escape/secret',
       'g/small.bin',
@@ -149,10 +149,30 @@ describe('prefetchFileFacts', () => {
     expect(Object.fromEntries(facts.seeds)).toEqual({ 's/two/': { files: 2 } });
   });
 
+  test('the goldens are shared with this thread: each hashed once, by one of the two', async () => {
+    // Enough goldens that both threads take some: this one takes its turns as soon as the
+    // worker has sent the list, the worker keeps taking its own meanwhile.
+    const n = 400;
+    mkdirSync(path.join(root, 'many'), { recursive: true });
+    const lines = ['version: 1', 'rows:'];
+    for (let i = 0; i < n; i++) {
+      writeFileSync(path.join(root, 'many', `g${i}.bin`), `golden ${i}\n`);
+      lines.push(`  - id: t${i}`, `    artifact: many/g${i}.bin`);
+    }
+    const ledger = path.join(root, 'many.yaml');
+    writeFileSync(ledger, lines.join('\n') + '\n');
+    const early = prefetchFileFacts(root, ledger);
+    const facts = (await early.finish())!;
+    expect(facts.artifacts.size).toBe(n);
+    for (let i = 0; i < n; i++)
+      expect(facts.artifacts.get(`many/g${i}.bin`)).toEqual({ digest: sha(`golden ${i}\n`) });
+    expect(await early.finish()).toBe(facts); // once: a second call gives the same answer
+  });
+
   test('a ledger that is a FIFO or missing scans nothing, and nothing is lost', async () => {
     for (const ledger of [path.join(root, 'g/fifo'), path.join(root, 'absent.yaml')]) {
       const early = prefetchFileFacts(root, ledger);
-      expect((await early)?.artifacts.size).toBe(0);
+      expect((await early.finish())?.artifacts.size).toBe(0);
       const facts = await fileFacts(root, ['g/small.bin'], [], { early });
       expect(facts.artifacts.get('g/small.bin')).toEqual(EXPECTED_ARTIFACTS['g/small.bin']);
     }

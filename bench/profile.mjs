@@ -7,6 +7,11 @@
 //   node bench/profile.mjs S|L --action A/index.js --vs B/index.js [--pairs 9]
 //        (A/B of two builds, runs alternating, no profiler: median wall and CPU of each)
 //   node bench/profile.mjs --top DIR   (self time per function, all threads of a profile dir)
+//
+// Environment: LG_FLAGS adds Node flags to the action's run (`--trace-gc`); LG_OUT writes its
+// stdout and stderr to a file; LG_T=1 is passed to the action and its stderr lines that start
+// with `T ` are printed: stage marks a scratch build adds with
+// `process.env.LG_T && console.error('T', 'stage', performance.now().toFixed(0))`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,6 +126,7 @@ function once(entry, flags = []) {
     api.kill();
     process.exit(1);
   }
+  if (process.env.LG_OUT) writeFileSync(process.env.LG_OUT, r.stdout + r.stderr);
   if (process.env.LG_T)
     console.log(
       r.stderr
@@ -160,6 +166,7 @@ if (opt.vs) {
 }
 
 const prof = opt['no-prof'] ? [] : ['--cpu-prof', '--cpu-prof-dir', profDir];
+if (process.env.LG_FLAGS) prof.push(...process.env.LG_FLAGS.split(' '));
 const r = once(action, prof);
 api.kill();
 console.log(

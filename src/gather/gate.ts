@@ -133,7 +133,6 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
       ? prefetchFileFacts(root, ledgerAbs, onFallback)
       : undefined;
-  early?.catch(() => undefined);
 
   // With a base, the change's paths come first: a report file the change ships is not read
   // (report-in-change), so its cases count for nothing.

@@ -5,7 +5,7 @@
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { WorkerJob, WorkerResults } from './jobs.js';
+import type { FactsList, WorkerJob, WorkerResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
 export type OnFallback = (what: string, error: unknown) => void;
@@ -32,8 +32,14 @@ const FILES = {
 };
 const near = (file: string, base: string) => new URL(file, base);
 
-/** Runs one job on a new worker thread, with this thread's heap limit. */
-export function onWorker<J extends WorkerJob>(job: J): Promise<WorkerResults[J['kind']]> {
+/**
+ * Runs one job on a new worker thread, with this thread's heap limit. A job may send one
+ * message before its result (the facts' shared list): `onList` is given it.
+ */
+export function onWorker<J extends WorkerJob>(
+  job: J,
+  onList?: (m: FactsList) => void,
+): Promise<WorkerResults[J['kind']]> {
   const { script, execArgv } = workerScript();
   return new Promise((resolve, reject) => {
     const w = new Worker(script, {
@@ -44,7 +50,10 @@ export function onWorker<J extends WorkerJob>(job: J): Promise<WorkerResults[J['
       // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
     });
-    w.once('message', (m: WorkerResults[J['kind']]) => resolve(m));
+    w.on('message', (m: WorkerResults[J['kind']] | FactsList) => {
+      if ('list' in m) onList?.(m);
+      else resolve(m);
+    });
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
   });

@@ -8,7 +8,8 @@ import { readPackedReports } from '../gather/reports.js';
 
 const job = workerData as WorkerJob;
 if (job.kind === 'facts') {
-  parentPort!.postMessage(collectFacts(job.request));
+  const list = (artifacts: string[]) => parentPort!.postMessage({ list: artifacts });
+  parentPort!.postMessage(collectFacts(job.request, list));
 } else {
   // Blocking reads: nothing else waits on this thread.
   const packed = await readPackedReports({ ...job.job, sync: true });

@@ -52,6 +52,13 @@ export interface FactsRequest {
   maxBytes: number;
   /** Take the paths from this ledger's text (plain values on `artifact:` / `seeds:` lines). */
   scan?: { ledger: string; maxBytes: number };
+  /** The artifacts are shared with the main thread, taken in turns on this counter. */
+  share?: SharedArrayBuffer;
+}
+
+/** Sent by the facts worker before its result when it shares the artifacts: the list. */
+export interface FactsList {
+  list: string[];
 }
 
 export interface FactsResult {

@@ -18,6 +18,7 @@ import { plainPathValues } from '../../ledger/path-scan.js';
 import { GateError, type ArtifactFact, type SeedsFact } from '../../types.js';
 import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
 import { onWorker, type OnFallback } from '../../worker/client.js';
+import { sharedCounter, takeTurns } from './shared-goldens.js';
 import type { FactsRequest, FactsResult } from '../../worker/jobs.js';
 
 /** sha256 of a regular file (for `ledger-gate digest` / `lock`): the same reader the gate uses. */
@@ -74,7 +75,7 @@ export async function fileFacts(
   seeds: Iterable<string>,
   opts: {
     worker?: boolean;
-    early?: Promise<FileFacts | undefined>;
+    early?: EarlyFacts;
     onFallback?: OnFallback;
   } = {},
 ): Promise<FileFacts> {
@@ -86,7 +87,7 @@ export async function fileFacts(
   };
   // Facts gathered early (prefetchFileFacts) serve every path they cover; the rest, if the
   // scan missed any (a quoted or commented value), are gathered now.
-  const early = await opts.early;
+  const early = await opts.early?.finish();
   if (early) {
     const artifactFacts = pick(early.artifacts, req.artifacts);
     const seedsFacts = pick(early.seeds, req.seeds);
@@ -128,46 +129,116 @@ function pick<T>(
 /** From this ledger size on, the goldens are hashed while the ledger is parsed. */
 export const PREFETCH_LEDGER_BYTES = 1024 * 1024;
 
+/** Facts gathered from before the ledger was parsed (prefetchFileFacts). */
+export interface EarlyFacts {
+  /**
+   * Takes this thread's turns on the worker's list (once the worker sent it), then gives the
+   * worker's facts with those: undefined when the worker could not run. Call it when this
+   * thread has nothing else to do; once (later calls give the same answer).
+   */
+  finish(): Promise<FileFacts | undefined>;
+}
+
 /**
  * Starts gathering the facts for the paths a ledger names before it is parsed: a worker reads
  * the ledger's text, picks the plain `artifact:` and `seeds:` values out of it, and reads and
- * hashes those (each is checked to be inside the repository first, as always). Pass the
- * promise to fileFacts as `early`; undefined (and `onFallback` told why) when the worker could
- * not run.
+ * hashes those (each is checked to be inside the repository first, as always). The goldens'
+ * list is shared (shared-goldens.ts): this thread takes turns on it in finish(). Pass the
+ * handle to fileFacts as `early`; `onFallback` is told why when the worker could not run.
  */
-export async function prefetchFileFacts(
+export function prefetchFileFacts(
   root: string,
   ledgerAbs: string,
   onFallback?: OnFallback,
-): Promise<FileFacts | undefined> {
-  const req: FactsRequest = {
-    root: await realpath(root),
-    artifacts: [],
-    seeds: [],
-    maxBytes: LIMITS.artifactBytes,
-    scan: { ledger: ledgerAbs, maxBytes: LIMITS.ledgerBytes },
+): EarlyFacts {
+  const share = sharedCounter();
+  let list: string[] | undefined;
+  let listed!: () => void;
+  const arrived = new Promise<void>((resolve) => (listed = resolve));
+  const real = realpath(root);
+  const done = real
+    .then((r) =>
+      onWorker(
+        {
+          kind: 'facts',
+          request: {
+            root: r,
+            artifacts: [],
+            seeds: [],
+            maxBytes: LIMITS.artifactBytes,
+            scan: { ledger: ledgerAbs, maxBytes: LIMITS.ledgerBytes },
+            share,
+          },
+        },
+        (m) => {
+          list = m.list;
+          listed();
+        },
+      ),
+    )
+    .catch((e: unknown) => {
+      onFallback?.(FACTS, e);
+      return undefined;
+    })
+    .finally(listed); // no list came: nothing to take turns on
+  const finish = async (): Promise<FileFacts | undefined> => {
+    await arrived;
+    const mine: [string, ArtifactFact][] = [];
+    if (list) {
+      const read = factReader({ root: await real, maxBytes: LIMITS.artifactBytes });
+      for (const [i, fact] of takeTurns(share, list, read.artifact)) mine.push([list[i], fact]);
+    }
+    const res = await done;
+    if (!res) return undefined; // every path is gathered again, after the parse
+    const artifacts = new Map(res.artifacts);
+    for (const [k, v] of mine) artifacts.set(k, v);
+    return { artifacts, seeds: new Map(res.seeds), on: 'worker' };
   };
-  const res = await onWorker({ kind: 'facts', request: req }).catch((e: unknown) => {
-    onFallback?.(FACTS, e);
-    return undefined;
-  });
-  return res && { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on: 'worker' };
+  let finished: Promise<FileFacts | undefined> | undefined;
+  return { finish: () => (finished ??= finish()) };
 }
 
 const CHUNK = 1024 * 1024;
 const codeOf = (e: unknown) => (e as NodeJS.ErrnoException).code;
 
+/** Reads the facts of single paths: each golden's digest, each seeds folder's file count. */
+export interface FactReader {
+  artifact(rel: string): ArtifactFact;
+  seeds(rel: string): SeedsFact;
+}
+
 /**
- * The facts, synchronously (on the worker, or here). Opened so that nothing a patch plants can
- * hang or mislead: no symlink is followed on the last component (O_NOFOLLOW), a FIFO does not
- * block (O_NONBLOCK) and is refused with anything else that is not a regular file, before a
- * byte is read.
+ * The facts, synchronously (on the worker, or here). With `share`, the artifacts are a list
+ * this thread and the main thread take turns on (shared-goldens.ts): `onList` is handed the
+ * list once the ledger is scanned, and only the artifacts this thread took are returned.
  */
-export function collectFacts(request: FactsRequest): FactsResult {
-  let req = request;
+export function collectFacts(
+  request: FactsRequest,
+  onList?: (artifacts: string[]) => void,
+): FactsResult {
+  const req = request.scan ? { ...request, ...scanLedger(request.scan) } : request;
+  const read = factReader(req);
+  if (req.share) onList?.(req.artifacts);
+  // The seeds first: the shared goldens come last, where the main thread can help with them.
+  const seeds: [string, SeedsFact][] = [];
+  for (const rel of req.seeds) seeds.push([rel, read.seeds(rel)]);
+  const artifacts: [string, ArtifactFact][] = [];
+  if (req.share) {
+    for (const [i, fact] of takeTurns(req.share, req.artifacts, read.artifact))
+      artifacts.push([req.artifacts[i], fact]);
+  } else for (const rel of req.artifacts) artifacts.push([rel, read.artifact(rel)]);
+  return { artifacts, seeds };
+}
+
+/**
+ * A reader of facts below `root`. Opened so that nothing a patch plants can hang or mislead:
+ * no symlink is followed on the last component (O_NOFOLLOW), a FIFO does not block
+ * (O_NONBLOCK) and is refused with anything else that is not a regular file, before a byte is
+ * read.
+ */
+export function factReader(req: Pick<FactsRequest, 'root' | 'maxBytes'>): FactReader {
   let buf = Buffer.allocUnsafe(64 * 1024);
   const isInside = (target: string) => inside(req.root, target);
-
   const hash = (abs: string): ArtifactFact => {
     let fd: number;
     try {
@@ -230,8 +301,6 @@ export function collectFacts(request: FactsRequest): FactsResult {
     }
   };
 
-  if (req.scan) req = { ...req, ...scanLedger(req.scan) };
-
   const fileFact = (rel: string): ArtifactFact => {
     const abs = path.resolve(req.root, rel);
     let fact: ArtifactFact;
@@ -245,38 +314,28 @@ export function collectFacts(request: FactsRequest): FactsResult {
     }
     return fact;
   };
-  const artifacts: [string, ArtifactFact][] = [];
-  for (const rel of req.artifacts)
-    artifacts.push([
-      rel,
-      isGoldenSet(rel) ? setFact(rel, req.root, isInside, fileFact) : fileFact(rel),
-    ]);
-
-  const seeds: [string, SeedsFact][] = [];
-  for (const rel of req.seeds) {
+  const artifact = (rel: string): ArtifactFact =>
+    isGoldenSet(rel) ? setFact(rel, req.root, isInside, fileFact) : fileFact(rel);
+  const seeds = (rel: string): SeedsFact => {
     const abs = path.resolve(req.root, rel);
-    let fact: SeedsFact;
     try {
       const st = fs.lstatSync(abs);
-      if (!st.isDirectory()) fact = { files: 0, problem: `is not a folder (${kind(st)})` };
-      else if (!isInside(realBelow(abs)))
-        fact = { files: 0, problem: 'resolves outside the repository' };
-      else {
-        const entries = fs.readdirSync(abs, { withFileTypes: true, recursive: true });
-        let files = 0;
-        for (const e of entries) if (e.isFile()) files++;
-        fact = { files };
-      }
+      if (!st.isDirectory()) return { files: 0, problem: `is not a folder (${kind(st)})` };
+      if (!isInside(realBelow(abs)))
+        return { files: 0, problem: 'resolves outside the repository' };
+      const entries = fs.readdirSync(abs, { withFileTypes: true, recursive: true });
+      let files = 0;
+      for (const e of entries) if (e.isFile()) files++;
+      return { files };
     } catch (e) {
       const code = codeOf(e);
-      fact = {
+      return {
         files: 0,
         problem: code === 'ENOENT' ? 'no such folder' : `unreadable (${code ?? 'error'})`,
       };
     }
-    seeds.push([rel, fact]);
-  }
-  return { artifacts, seeds };
+  };
+  return { artifact, seeds };
 }
 
 /** Past this many entries walked, a golden glob is refused: it names a folder too wide. */
