@@ -10,7 +10,7 @@ import { entriesLine } from '../report/headline.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { LinkBase } from '../report/links.js';
 import { summaryRenderer } from '../report/summary.js';
-import type { Decision, Report } from '../types.js';
+import type { Decision, Report, RuleKey } from '../types.js';
 
 /** GitHub shows at most 10 error and 10 warning workflow-command annotations per step. */
 const COMMAND_ANNOTATIONS_PER_LEVEL = 10;
@@ -27,10 +27,18 @@ export function conclusionOf(decision: Decision, failOn: FailOn): Conclusion {
  */
 export function titleOf(report: Report, ledger?: GateOutcome['ledger']): string {
   const c = report.counts;
-  const groups = groupFindings(
-    report.findings,
-    ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
-  );
+  // Only a rule with something to act on can be in the title (entriesLine reads acting groups
+  // alone): grouping the rest was one more pass over 100,000 admitted findings at L.
+  const acting = new Set<RuleKey>();
+  for (const f of report.findings)
+    if (f.result === 'reject' || f.result === 'review') acting.add(f.rule);
+  const groups =
+    acting.size === 0
+      ? []
+      : groupFindings(
+          report.findings.filter((f) => acting.has(f.rule)),
+          ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
+        );
   const said = (['reject', 'review'] as const)
     .map((r) => entriesLine(groups, r))
     .filter((x) => x !== undefined);
