@@ -443,7 +443,7 @@ if (opt.docs && results.length) {
   const block = [
     ...peerLines,
     '',
-    `Medians of ${[...new Set(results.map((r) => r.runs))].join('/')} interleaved runs of \`node bench/run.mjs ${chosen.join(' ')} --docs\` on ${machine}; the actions on Node 24 against a fake GitHub API on 127.0.0.1; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}.`,
+    `Medians of ${[...new Set(results.map((r) => r.runs))].join('/')} interleaved runs of \`node bench/run.mjs ${chosen.join(' ')}${opt.runs ? ` --runs ${opt.runs}` : ''} --docs\` on ${machine}; the actions on Node 24 against a fake GitHub API on 127.0.0.1; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}.`,
     '',
   ].join('\n');
   for (const doc of ['README.md', 'docs/performance.md']) {

@@ -14,8 +14,8 @@ __webpack_require__.d(__webpack_exports__, {
   chooseChangeSource: () => (/* binding */ chooseChangeSource)
 });
 
-// EXTERNAL MODULE: ./src/adapters/git/git.ts + 3 modules
-var git = __webpack_require__(8212);
+// EXTERNAL MODULE: ./src/adapters/git/git.ts + 4 modules
+var git = __webpack_require__(5086);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(6141);
 // EXTERNAL MODULE: ./src/adapters/github/client.ts + 18 modules

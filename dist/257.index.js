@@ -18,8 +18,8 @@ var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/adapters/git/git.ts + 3 modules
-var git = __webpack_require__(8212);
+// EXTERNAL MODULE: ./src/adapters/git/git.ts + 4 modules
+var git = __webpack_require__(5086);
 // EXTERNAL MODULE: ./src/types.ts
 var types = __webpack_require__(6141);
 // EXTERNAL MODULE: ./src/adapters/github/client.ts + 18 modules

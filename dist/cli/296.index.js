@@ -8,12 +8,9 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ diffText)
 /* harmony export */ });
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
+/* harmony import */ var _git_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4639);
 // The change's diff as `git diff -U0` text, for `ledger-gate targets` (the head's line numbers
 // of every added or changed line). No colour, external diff, textconv or rename detection.
-
 
 function diffText(cwd, from, to) {
     const args = [
@@ -29,12 +26,39 @@ function diffText(cwd, from, to) {
         to,
         '--',
     ];
+    return (0,_git_text_js__WEBPACK_IMPORTED_MODULE_0__/* .gitText */ .q)(cwd, args, `git diff ${from} ${to}`, { maxBuffer: 256 * 1024 * 1024 });
+}
+
+
+/***/ }),
+
+/***/ 4639:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ gitText)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
+// A git command's stdout as one utf8 string, through child_process.execFile, for the readers
+// that want the text whole or a GateError (blame.ts, diff-text.ts, index-state.ts). Its own
+// module, not git.ts: git.ts imports blame.ts and diff-text.ts.
+
+
+/**
+ * `git ARGS` in cwd: its stdout, or a GateError `WHAT failed: …` with the first line of its
+ * stderr (else of the error: git not found, the output past maxBuffer).
+ */
+function gitText(cwd, args, what, { maxBuffer, env }) {
     return new Promise((resolve, reject) => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (e, out, err) => {
-            if (e)
-                reject(new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`git diff ${from} ${to} failed: ${(err || e.message).trim().split('\n')[0]}`));
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, encoding: 'utf8', maxBuffer, ...(env ? { env: { ...process.env, ...env } } : {}) }, (error, stdout, stderr) => {
+            if (error) {
+                const why = String(stderr).trim().split('\n')[0] || error.message.split('\n')[0];
+                reject(new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`${what} failed: ${why}`));
+            }
             else
-                resolve(out);
+                resolve(stdout);
         });
     });
 }
@@ -147,6 +171,8 @@ function addedLinesOf(cwd, sha, maxBytes) {
     });
 }
 
+// EXTERNAL MODULE: ./src/adapters/git/git-text.ts
+var git_text = __webpack_require__(4639);
 ;// CONCATENATED MODULE: ./src/adapters/git/blame.ts
 // Which commit of base..head last wrote each line of a head file (the mutation pass's judged
 // lines, src/gather/mutation-evidence.ts): `git blame --porcelain BASE..HEAD`, whose lines
@@ -170,15 +196,7 @@ function changedLineCommits(cwd, base, head, file) {
         '--',
         file,
     ];
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', args, { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (e, out, err) => {
-            if (e) {
-                reject(new types/* GateError */.u(`git blame ${file} failed: ${(err || e.message).trim().split('\n')[0]}`));
-                return;
-            }
-            resolve(parseBlame(out));
-        });
-    });
+    return (0,git_text/* gitText */.q)(cwd, args, `git blame ${file}`, { maxBuffer: 512 * 1024 * 1024 }).then(parseBlame);
 }
 function parseBlame(out) {
     const boundary = new Set();

@@ -2,6 +2,40 @@ export const id = 696;
 export const ids = [696,944,758];
 export const modules = {
 
+/***/ 4639:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ gitText)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8522);
+// A git command's stdout as one utf8 string, through child_process.execFile, for the readers
+// that want the text whole or a GateError (blame.ts, diff-text.ts, index-state.ts). Its own
+// module, not git.ts: git.ts imports blame.ts and diff-text.ts.
+
+
+/**
+ * `git ARGS` in cwd: its stdout, or a GateError `WHAT failed: …` with the first line of its
+ * stderr (else of the error: git not found, the output past maxBuffer).
+ */
+function gitText(cwd, args, what, { maxBuffer, env }) {
+    return new Promise((resolve, reject) => {
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', args, { cwd, encoding: 'utf8', maxBuffer, ...(env ? { env: { ...process.env, ...env } } : {}) }, (error, stdout, stderr) => {
+            if (error) {
+                const why = String(stderr).trim().split('\n')[0] || error.message.split('\n')[0];
+                reject(new _types_js__WEBPACK_IMPORTED_MODULE_1__/* .GateError */ .u(`${what} failed: ${why}`));
+            }
+            else
+                resolve(stdout);
+        });
+    });
+}
+
+
+/***/ }),
+
 /***/ 3696:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -20,34 +54,16 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
-// EXTERNAL MODULE: ./src/types.ts
-var types = __webpack_require__(8522);
+// EXTERNAL MODULE: ./src/adapters/git/git-text.ts
+var git_text = __webpack_require__(4639);
 ;// CONCATENATED MODULE: ./src/adapters/git/index-state.ts
 // What the pre-commit hook (src/commands/hook.ts) asks git: the paths the commit stages, the
 // paths whose working-tree bytes differ from what it stages, where hooks live, and `git add`.
 // Paths come back relative to `cwd` (--relative, `-z` separated): the ledger's root may sit
 // below the repository's top level (a project inside a larger repository).
 
-
-function git(cwd, args) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', args, {
-            cwd,
-            encoding: 'utf8',
-            maxBuffer: 64 << 20,
-            env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
-        }, (error, stdout, stderr) => {
-            if (error) {
-                const why = String(stderr).trim().split('\n')[0] || error.message.split('\n')[0];
-                reject(new types/* GateError */.u(`git ${args[0]} failed: ${why}`));
-            }
-            else
-                resolve(stdout);
-        });
-    });
-}
+// GIT_OPTIONAL_LOCKS=0: git refreshes no index as a side effect (the commit holds its lock).
+const git = (cwd, args) => (0,git_text/* gitText */.q)(cwd, args, `git ${args[0]}`, { maxBuffer: 64 << 20, env: { GIT_OPTIONAL_LOCKS: '0' } });
 const paths = (out) => out.split('\0').filter((p) => p !== '');
 /** The paths the commit being made adds, modifies, renames to or deletes. */
 async function stagedPaths(cwd) {
@@ -200,6 +216,8 @@ function lefthookSnippet(command) {
     ].join('\n');
 }
 
+// EXTERNAL MODULE: ./src/types.ts
+var types = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/commands/io.ts
 var commands_io = __webpack_require__(3776);
 // EXTERNAL MODULE: ./src/commands/relock.ts
@@ -572,7 +590,7 @@ async function run(argv, io) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _adapters_fs_default_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7837);
-/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4339);
+/* harmony import */ var _adapters_fs_file_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1483);
 /* harmony import */ var _ledger_golden_set_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8053);
 /* harmony import */ var _adapters_fs_report_globs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3692);
 /* harmony import */ var _adapters_fs_safe_read_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8782);

@@ -1,8 +1,8 @@
-export const id = 212;
-export const ids = [212];
+export const id = 86;
+export const ids = [86];
 export const modules = {
 
-/***/ 8212:
+/***/ 5086:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -107,6 +107,29 @@ function addedLinesOf(cwd, sha, maxBytes) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/adapters/git/git-text.ts
+// A git command's stdout as one utf8 string, through child_process.execFile, for the readers
+// that want the text whole or a GateError (blame.ts, diff-text.ts, index-state.ts). Its own
+// module, not git.ts: git.ts imports blame.ts and diff-text.ts.
+
+
+/**
+ * `git ARGS` in cwd: its stdout, or a GateError `WHAT failed: …` with the first line of its
+ * stderr (else of the error: git not found, the output past maxBuffer).
+ */
+function gitText(cwd, args, what, { maxBuffer, env }) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_.execFile)('git', args, { cwd, encoding: 'utf8', maxBuffer, ...(env ? { env: { ...process.env, ...env } } : {}) }, (error, stdout, stderr) => {
+            if (error) {
+                const why = String(stderr).trim().split('\n')[0] || error.message.split('\n')[0];
+                reject(new types/* GateError */.u(`${what} failed: ${why}`));
+            }
+            else
+                resolve(stdout);
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/adapters/git/blame.ts
 // Which commit of base..head last wrote each line of a head file (the mutation pass's judged
 // lines, src/gather/mutation-evidence.ts): `git blame --porcelain BASE..HEAD`, whose lines
@@ -130,15 +153,7 @@ function changedLineCommits(cwd, base, head, file) {
         '--',
         file,
     ];
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', args, { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (e, out, err) => {
-            if (e) {
-                reject(new types/* GateError */.u(`git blame ${file} failed: ${(err || e.message).trim().split('\n')[0]}`));
-                return;
-            }
-            resolve(parseBlame(out));
-        });
-    });
+    return gitText(cwd, args, `git blame ${file}`, { maxBuffer: 512 * 1024 * 1024 }).then(parseBlame);
 }
 function parseBlame(out) {
     const boundary = new Set();
@@ -174,7 +189,6 @@ function parseBlame(out) {
 // The change's diff as `git diff -U0` text, for `ledger-gate targets` (the head's line numbers
 // of every added or changed line). No colour, external diff, textconv or rename detection.
 
-
 function diffText(cwd, from, to) {
     const args = [
         '-c',
@@ -189,14 +203,7 @@ function diffText(cwd, from, to) {
         to,
         '--',
     ];
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (e, out, err) => {
-            if (e)
-                reject(new types/* GateError */.u(`git diff ${from} ${to} failed: ${(err || e.message).trim().split('\n')[0]}`));
-            else
-                resolve(out);
-        });
-    });
+    return gitText(cwd, args, `git diff ${from} ${to}`, { maxBuffer: 256 * 1024 * 1024 });
 }
 
 ;// CONCATENATED MODULE: ./src/adapters/git/git.ts
