@@ -256,6 +256,13 @@ describe.each(NODES)('workflow_run mode under $label', (node) => {
     expect(findings(viaRun).map((x) => x[0])).toEqual(
       expect.arrayContaining(['fixture-contract-change', 'unclassified']),
     );
+    // The commands name the reports as the artifact holds them, as the pull_request run's
+    // name them in its workspace: never the runner's temp folder they were unpacked into.
+    const fixOf = (r: ActionRun) => r.report!.findings.find((x) => x.rule === 'unclassified')!.fix;
+    expect(fixOf(viaRun)).toContain("--junit 'junit/*.xml'");
+    expect(fixOf(viaPr)).toContain("--junit 'reports/*.xml'");
+    expect(viaRun.summary).not.toMatch(/ledger-gate-(artifact|head)-/);
+    expect(viaRun.summary).toContain("--junit 'junit/*.xml'");
   });
 
   test('a same-repository run names its pull request; the collected list comes from the artifact too', async () => {

@@ -486,6 +486,7 @@ async function fromWorkflowRun(api, repo, event, inputs, workspace, env) {
                 ? undefined
                 : insideArtifact(artifact, 'collected', inputs.collected),
             collectedRoot: artifact,
+            shownRun: { junit: inputs.junit, collected: inputs.collected },
             ...stronger,
         },
         cleanup: () => git.removeWorktree(top, head),

@@ -73,6 +73,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       junit: where.junit,
       collected: where.collected,
       collectedRoot: where.collectedRoot,
+      shownRun: where.shownRun,
       base: event.base,
       head: 'HEAD',
       production: inputs.production,

@@ -21,6 +21,8 @@ export interface Where {
   junit: string[];
   collected?: string;
   collectedRoot?: string;
+  /** The reports' globs as a developer gives them (the artifact's paths), for the commands. */
+  shownRun?: { junit: string[]; collected?: string };
   /** The base run's and hold-out's globs (stronger-artifacts.ts on workflow_run). */
   baseJunit?: string[];
   holdoutJunit?: string[];
@@ -84,6 +86,7 @@ export async function fromWorkflowRun(
           ? undefined
           : insideArtifact(artifact, 'collected', inputs.collected),
       collectedRoot: artifact,
+      shownRun: { junit: inputs.junit, collected: inputs.collected },
       ...stronger,
     },
     cleanup: () => git.removeWorktree(top, head),

@@ -57,6 +57,11 @@ export interface GateOptions extends StrongerOptions, MutationOptions {
   collected?: string;
   /** The folder `collected` must be inside; default the repository (cwd). */
   collectedRoot?: string;
+  /**
+   * The report globs (and collected list) as the fix commands show them, when the gate reads
+   * them elsewhere: on workflow_run, the artifact's own paths, not the runner's temp folder.
+   */
+  shownRun?: { junit: string[]; collected?: string };
   /** Report globs of the base commit's own run: the review entries name the tests a file adds, deletes, renames. */
   baseTests?: string[];
   /** Base ref or sha to diff against; without it the diff rules are skipped and `notes` says so. */
@@ -279,8 +284,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   // Each reject and review finding says the command that resolves it, from this run's inputs.
   const baseLedgerNow = change?.baseLedger?.ledger;
   const fix: FixContext = {
-    junit: o.junit,
-    collected: o.collected,
+    junit: o.shownRun?.junit ?? o.junit,
+    collected: o.shownRun ? o.shownRun.collected : o.collected,
     ledger: ledgerShown,
     // A fix leaves out --ledger when the commands would find this ledger without it.
     defaultLedger: defaultLedger(root),

@@ -44,18 +44,10 @@ export async function expandReports(
       problems.push({ file: JSON.stringify(pattern), message: 'a report path with a NUL byte' });
       continue;
     }
-    const matches = isDynamicPattern(pattern)
-      ? await glob(pattern, {
-          cwd,
-          absolute: true,
-          onlyFiles: false,
-          followSymbolicLinks: false,
-          dot: true,
-          expandDirectories: false,
-        })
-      : [path.resolve(cwd, pattern)];
+    const dynamic = isDynamicPattern(pattern);
+    const matches = dynamic ? await globMatches(cwd, pattern) : [path.resolve(cwd, pattern)];
     // The glob skips symlinks, FIFOs, sockets and devices; they are refused by name instead.
-    if (isDynamicPattern(pattern)) matches.push(...(await specialMatches(cwd, pattern)));
+    if (dynamic) matches.push(...(await specialMatches(cwd, pattern)));
     if (matches.length === 0)
       problems.push({ file: pattern, message: 'no report file matches this pattern' });
     for (const abs of matches.sort()) {
@@ -75,6 +67,24 @@ export async function expandReports(
     }
   }
   return { files: [...files.values()], problems };
+}
+
+// The files a glob matches, and the folders it names as reports. A bare `*` or `**` last
+// segment matches every folder it walks (`reports/**/*`, an unzipped artifact's folders):
+// those hold reports and are no matches. A last segment that spells part of a name (`*.xml`)
+// asks for reports by it, so a folder so named (`r.xml/`) is listed too, to be refused when
+// it is read rather than silently unmatched.
+async function globMatches(cwd: string, pattern: string): Promise<string[]> {
+  const options = { cwd, absolute: true, followSymbolicLinks: false, dot: true } as const;
+  const files = await glob(pattern, { ...options, onlyFiles: true, expandDirectories: false });
+  const last = pattern.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (/^\*+$/.test(last)) return files;
+  const folders = await glob(pattern, {
+    ...options,
+    onlyDirectories: true,
+    expandDirectories: false,
+  });
+  return [...files, ...folders.map((d) => d.replace(/\/+$/, ''))];
 }
 
 /** Entries matching a glob that are neither files nor folders: symlinks, FIFOs, sockets, devices. */
