@@ -18,7 +18,8 @@ import { GateError } from './types.js';
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let check: CheckRun | null = null;
-  let pendingCheck: Promise<{ c: CheckRun | null } | { e: unknown }> | undefined;
+  // The check run's creation, settled (never rejected): it runs while the gate works.
+  let starting: Promise<PromiseSettledResult<CheckRun | null>> | undefined;
   const details = runUrl(env);
   let cleanup = async (): Promise<void> => undefined;
   try {
@@ -34,17 +35,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const workspace = env.GITHUB_WORKSPACE || process.cwd();
 
     // The check run is created while the gate reads its inputs: its round trip costs the run
-    // nothing but a handler attached at once (a rejection must never go unhandled meanwhile).
-    const starting = CheckRun.start(api, repo, inputs.checkName, event.headSha, details).then(
-      (c) => ({ c }),
-      (e: unknown) => ({ e }),
-    );
-    const started = async (): Promise<CheckRun | null> => {
-      const s = await starting;
-      if ('e' in s) throw s.e;
-      return (check = s.c);
-    };
-    pendingCheck = starting;
+    // nothing, and settled at once its error can never go unhandled meanwhile.
+    starting = settled(CheckRun.start(api, repo, inputs.checkName, event.headSha, details));
     const sameName = sameNameAsJob(inputs.checkName, env.GITHUB_JOB);
     if (sameName) core.warning(sameName);
     let where: Where = {
@@ -110,12 +102,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
     // Both settled before either error is thrown, the check run's first: a token that cannot
     // create it says so, whatever the gate met meanwhile.
-    const [checkRunOf, outcomeOf] = await Promise.allSettled([started(), gated]);
-    if (checkRunOf.status === 'rejected') throw checkRunOf.reason;
+    const [checkOf, outcomeOf] = await Promise.all([starting, settled(gated)]);
+    if (checkOf.status === 'rejected') throw checkOf.reason;
+    check = checkOf.value;
     if (outcomeOf.status === 'rejected') throw outcomeOf.reason;
-    const checkRun = checkRunOf.value;
     const outcome = outcomeOf.value;
-    if (!checkRun) {
+    if (!check) {
       notes.push(
         'the token may not write checks (a fork, or no checks: write): results go to workflow-command annotations and this summary',
       );
@@ -144,9 +136,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const line =
       e instanceof GateError ? e.oneLine : `unexpected error: ${String(e).split('\n')[0]}`;
     // A required check left in progress would block the merge with no reason given.
-    if (!check && pendingCheck) {
-      const s = await pendingCheck;
-      if ('c' in s) check = s.c;
+    if (!check && starting) {
+      const s = await starting;
+      if (s.status === 'fulfilled') check = s.value;
     }
     if (check) await check.fail(`ledger-gate could not decide: ${text(line)}`, details);
     core.setFailed(`ledger-gate: ${logLine(line)}`);
@@ -163,4 +155,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 export function sameNameAsJob(checkName: string, job: string | undefined): string | undefined {
   if (!job || job.toLowerCase() !== checkName.toLowerCase()) return undefined;
   return `the job running this action is named ${JSON.stringify(job)}, as the check run (check-name): GitHub shows two checks of that name on the commit; rename the job or set check-name`;
+}
+
+/** `p` as its settled result: never rejected, so awaiting it later leaves no error unhandled. */
+function settled<T>(p: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return Promise.allSettled([p]).then(([r]) => r);
 }

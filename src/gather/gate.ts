@@ -283,9 +283,10 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   }
   // Each reject and review finding says the command that resolves it, from this run's inputs.
   const baseLedgerNow = change?.baseLedger?.ledger;
+  const shown = o.shownRun ?? { junit: o.junit, collected: o.collected };
   const fix: FixContext = {
-    junit: o.shownRun?.junit ?? o.junit,
-    collected: o.shownRun ? o.shownRun.collected : o.collected,
+    junit: shown.junit,
+    collected: shown.collected,
     ledger: ledgerShown,
     // A fix leaves out --ledger when the commands would find this ledger without it.
     defaultLedger: defaultLedger(root),

@@ -222,11 +222,10 @@ export function collectFacts(
   // The seeds first: the shared goldens come last, where the main thread can help with them.
   const seeds: [string, SeedsFact][] = [];
   for (const rel of req.seeds) seeds.push([rel, read.seeds(rel)]);
+  // Unshared, this thread takes every turn.
   const artifacts: [string, ArtifactFact][] = [];
-  if (req.share) {
-    for (const [i, fact] of takeTurns(req.share, req.artifacts, read.artifact))
-      artifacts.push([req.artifacts[i], fact]);
-  } else for (const rel of req.artifacts) artifacts.push([rel, read.artifact(rel)]);
+  for (const [i, fact] of takeTurns(req.share ?? sharedCounter(), req.artifacts, read.artifact))
+    artifacts.push([req.artifacts[i], fact]);
   return { artifacts, seeds };
 }
 

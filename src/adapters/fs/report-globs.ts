@@ -75,16 +75,18 @@ export async function expandReports(
 // asks for reports by it, so a folder so named (`r.xml/`) is listed too, to be refused when
 // it is read rather than silently unmatched.
 async function globMatches(cwd: string, pattern: string): Promise<string[]> {
-  const options = { cwd, absolute: true, followSymbolicLinks: false, dot: true } as const;
-  const files = await glob(pattern, { ...options, onlyFiles: true, expandDirectories: false });
-  const last = pattern.replace(/\/+$/, '').split('/').pop() ?? '';
-  if (/^\*+$/.test(last)) return files;
-  const folders = await glob(pattern, {
-    ...options,
-    onlyDirectories: true,
+  // One walk: the glob marks each folder it matches with a trailing `/`.
+  const found = await glob(pattern, {
+    cwd,
+    absolute: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    dot: true,
     expandDirectories: false,
   });
-  return [...files, ...folders.map((d) => d.replace(/\/+$/, ''))];
+  const last = pattern.replace(/\/+$/, '').split('/').pop() ?? '';
+  const foldersNamed = !/^\*+$/.test(last);
+  return found.filter((p) => foldersNamed || !p.endsWith('/')).map((p) => p.replace(/\/+$/, ''));
 }
 
 /** Entries matching a glob that are neither files nor folders: symlinks, FIFOs, sockets, devices. */

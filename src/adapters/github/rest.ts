@@ -186,29 +186,29 @@ export function createApi(o: ApiOptions): Api {
     }
   };
 
-  // Requests not yet on their way (sent()), each with what resolves its waiters.
+  // Requests not yet on their way (sent()). leaving() registers one and returns what to call
+  // once it has left, or failed before it did.
   const unsent = new Set<Promise<void>>();
-  const leaving = () => {
-    let onSent!: () => void;
-    const left = new Promise<void>((resolve) => (onSent = resolve));
+  const leaving = (): (() => void) => {
+    let resolve!: () => void;
+    const left = new Promise<void>((r) => (resolve = r));
     unsent.add(left);
-    const done = () => {
+    return () => {
       unsent.delete(left);
-      onSent();
+      resolve();
     };
-    return { onSent: done, done };
   };
 
   return {
     async request<T>(r: string, params: Params = {}, opts: RequestOptions = {}) {
-      const { onSent, done } = leaving();
+      const onSent = leaving();
       const res = await call(() =>
         octokit.request(r, {
           ...params,
           ...(opts.raw ? { headers: { accept: 'application/vnd.github.raw' } } : {}),
           request: { onSent, ...(opts.redirect ? { redirect: opts.redirect } : {}) },
         }),
-      ).finally(done);
+      ).finally(onSent);
       let data: unknown = res.data;
       // Not JSON: octokit gives text or an ArrayBuffer, by the answer's content type.
       if (opts.binary)
