@@ -11,6 +11,7 @@ import { GateError, type TestResult } from '../types.js';
 import { frozenAs } from './frozen.js';
 import { ownFile } from './lock.js';
 import { readFacts, type Run } from './upkeep.js';
+import { doctestItems } from './doctest-items.js';
 
 export interface Classing {
   root: string;
@@ -68,6 +69,8 @@ export async function planRows(ids: readonly string[], run: Run, c: Classing): P
     out.how.set(id, 'quarantine');
   };
   const files = new Map<string, string | null>(); // `{file}` per file, checked once
+  // A doctest item's `{file}` is its examples, not its module (CONTRACT §2).
+  const doctests = await doctestItems(c.root, ids);
   for (const id of ids) {
     const t: TestResult | undefined = results.get(id);
     const frozen = frozenAs(t, c.when);
@@ -85,7 +88,9 @@ export async function planRows(ids: readonly string[], run: Run, c: Classing): P
       fields = { class: 'property', invariant: rule.fields.invariant, seeds: rule.fields.seeds };
     } else if (rule?.fields.class === 'locked_fixture') {
       let artifact: string | null = rule.fields.artifact;
-      if (artifact === OWN_FILE) {
+      const doctest = artifact === OWN_FILE ? doctests.get(id) : undefined;
+      if (doctest !== undefined) artifact = doctest;
+      else if (artifact === OWN_FILE) {
         const file = testFile(id);
         artifact = files.get(file) ?? null;
         if (!files.has(file)) {

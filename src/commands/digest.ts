@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { artifactFacts, hashFile } from '../adapters/fs/file-facts.js';
 import { goldenLabel, isGlob } from '../ledger/golden-set.js';
-import { artifactArg, runCommand } from './upkeep.js';
+import { artifactArg, repoPath, runCommand } from './upkeep.js';
+import { doctestArtifact, parseDoctestArtifact } from '../ledger/doctest-artifact.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { DIGEST } from './tables.js';
@@ -32,6 +33,18 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     }
     let status = 0;
     for (const p of positionals) {
+      const doctest = parseDoctestArtifact(p);
+      if (doctest !== undefined) {
+        // A doctest's digest is of its examples (CONTRACT §2), its module named from the root.
+        const root = placeOf(io).root;
+        const key = doctestArtifact(repoPath(root, doctest.file, p, io.cwd), doctest.name);
+        const fact = (await artifactFacts(root, [key])).get(key);
+        if (fact?.digest === undefined) {
+          io.stderr(`ledger-gate digest: ${p}: ${fact?.problem ?? 'unreadable'}\n`);
+          status = 1;
+        } else io.stdout(`${fact.digest}  ${p}\n`);
+        continue;
+      }
       try {
         io.stdout(`${await hashFile(path.resolve(io.cwd, p))}  ${p}\n`);
       } catch (e) {

@@ -1,5 +1,6 @@
 // `ledger-gate lock ID… --artifact PATH`: make each ID a locked_fixture of PATH's current
-// bytes. `--artifact {file}` locks each test to its own source file (the id before `::`).
+// bytes. `--artifact {file}` locks each test to its own source file (the id before `::`), a
+// pytest doctest item to its own examples.
 // An ID may be an id glob; a test that skips in the given run gets `skip:` with its reason,
 // as `init` writes it.
 import { existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { goldenLabel } from '../ledger/golden-set.js';
 import { GateError } from '../types.js';
 import { OWN_FILE } from '../ledger/rules.js';
 import { frozenAs } from './frozen.js';
+import { doctestItems } from './doctest-items.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { LOCK } from './tables.js';
 
@@ -66,8 +68,13 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       async (text) => {
         const found = await rowsAndIds(text, file, at, positionals, values);
         const { ids, rows: before, run: known } = found;
+        // `{file}` of a pytest doctest item is its examples, not its module (CONTRACT §2).
+        const doctests = fixed === undefined ? await doctestItems(root, ids) : new Map();
         const artifactOf = new Map(
-          ids.map((id) => [id, fixed ?? ownFile(root, id, '--artifact {file}')]),
+          ids.map((id) => [
+            id,
+            fixed ?? doctests.get(id) ?? ownFile(root, id, '--artifact {file}'),
+          ]),
         );
         const results = new Map(known?.tests.map((t) => [t.id, t]));
         const digests = await readFacts(root, [...new Set(artifactOf.values())], []);

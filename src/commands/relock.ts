@@ -1,5 +1,6 @@
 // `ledger-gate relock PATH…`: after an honest edit of a golden, lock every row that names it
 // to its current bytes in one command (a golden shared by 94 tests is one command, not 94).
+import { artifactFile, isDoctestArtifact } from '../ledger/doctest-artifact.js';
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
 import { isFileRowId } from '../ledger/file-rows.js';
@@ -20,7 +21,13 @@ import { goldenLabel, goldenPatterns, inGoldenSet } from '../ledger/golden-set.j
 
 /** Does the path given to relock select a row of this artifact (key)? */
 function selects(key: string, given: string): boolean {
-  return key === given || goldenPatterns(key).includes(given) || inGoldenSet(key, given);
+  return (
+    key === given ||
+    goldenPatterns(key).includes(given) ||
+    inGoldenSet(key, given) ||
+    // A doctest's examples are in its module: the module selects each of its doctest rows.
+    (isDoctestArtifact(key) && artifactFile(key) === given)
+  );
 }
 
 /** The rows relock writes: locked_fixture rows with a digest of their own. */

@@ -2,6 +2,7 @@
 import type { Change, LedgerRow } from '../types.js';
 import { SortedPaths } from './pathIndex.js';
 import { inGoldenSet, isGoldenSet } from '../ledger/golden-set.js';
+import { artifactFile } from '../ledger/doctest-artifact.js';
 
 /** What the change did to goldens and seed folders, relative to the base ledger. */
 export class ChangeFacts {
@@ -18,7 +19,8 @@ export class ChangeFacts {
 
   /** Did the change add, edit or delete the golden (a set: any file it names or matches)? */
   goldenRewritten(artifact: string): boolean {
-    if (!isGoldenSet(artifact)) return this.touched.has(artifact);
+    // A doctest's golden lives in its module: an edit of the module may have rewritten it.
+    if (!isGoldenSet(artifact)) return this.touched.has(artifactFile(artifact));
     let hit = this.setsRewritten.get(artifact);
     if (hit === undefined) {
       hit = [...this.touched.keys()].some((p) => inGoldenSet(artifact, p));

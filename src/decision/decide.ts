@@ -4,6 +4,7 @@
 // ledger-change.ts and golden-no-bump.ts (the diff rules), finalize.ts (order and decision).
 import { rowFor } from '../ledger/file-rows.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
+import { parseDoctestArtifact } from '../ledger/doctest-artifact.js';
 import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
@@ -127,5 +128,23 @@ function evidenceFindings(input: DecideInput, ledger: Ledger | undefined) {
     baseRows,
     isProduction: input.isProduction,
     isGolden: input.isGolden ?? ((p) => goldens.has(p)),
+    examplesRewritten: doctestsRewritten(baseRows, input),
   });
+}
+
+/**
+ * The modules whose locked examples the change rewrote: a base doctest row whose examples
+ * now digest otherwise, or can no longer be read (fail closed: the module counts as a test).
+ */
+function doctestsRewritten(
+  baseRows: readonly LedgerRow[],
+  input: DecideInput,
+): (path: string) => boolean {
+  const modules = new Set<string>();
+  for (const r of baseRows) {
+    const d = r.artifact === undefined ? undefined : parseDoctestArtifact(r.artifact);
+    if (d === undefined) continue;
+    if (input.artifacts.get(r.artifact!)?.digest !== r.digest) modules.add(d.file);
+  }
+  return (p) => modules.has(p);
 }

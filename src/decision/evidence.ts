@@ -19,6 +19,7 @@ import type {
 } from '../types.js';
 import { LOCKFILES } from './evidence-paths.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
+import { isDoctestArtifact } from '../ledger/doctest-artifact.js';
 import type { WriteBoundary } from './production-paths.js';
 
 export interface EvidenceSettings {
@@ -46,6 +47,11 @@ export interface EvidenceContext {
   baseRows: Iterable<LedgerRow>;
   isProduction: (path: string) => boolean;
   isGolden: (path: string) => boolean;
+  /**
+   * Did the change rewrite the examples of a doctest the base locks in this module (its
+   * digest moved off the base row's)? A doctest's module is production code otherwise.
+   */
+  examplesRewritten?: (path: string) => boolean;
 }
 
 type Match = (path: string) => boolean;
@@ -104,7 +110,9 @@ export class EvidencePaths {
     );
     const rows = [...(ctx.ledger?.rows ?? []), ...ctx.baseRows];
     for (const r of rows) {
-      this.rowFiles.add(idPrefix(r.id));
+      // A doctest row locks examples, not its module: the module is a test path only when
+      // the change rewrote them (examplesRewritten).
+      if (!isDoctestArtifact(r.artifact)) this.rowFiles.add(idPrefix(r.id));
       if (r.seeds !== undefined) this.seedFolders.add(r.seeds.replace(/\/$/, ''));
     }
     this.goldens = new GoldenIndex(rows.map((r) => r.artifact));
@@ -120,7 +128,8 @@ export class EvidencePaths {
       this.rowFiles.has(path) ||
       this.goldens.has(path) ||
       this.testGlob(path) ||
-      withinAny(this.seedFolders, path)
+      withinAny(this.seedFolders, path) ||
+      this.ctx.examplesRewritten?.(path) === true
     );
   }
 

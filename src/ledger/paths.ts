@@ -4,6 +4,7 @@
 // target's parent, not the link's folder); a path that does not exist yet is not an error here
 // — the gate reports it as fixture-missing / property-seeds-empty. The walk is pure: what a
 // path is on disk comes from a PathLookup (adapters/fs/ledger-paths.ts gives the real one).
+import { artifactFile } from './doctest-artifact.js';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Ledger, LedgerIssue, LedgerRow } from '../types.js';
 import { globBase, goldenPatterns, isGlob, isGoldenSet } from './golden-set.js';
@@ -59,7 +60,7 @@ export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): Ledge
       if (field === 'artifact' && isGoldenSet(p)) {
         // Each listed golden, and each glob's folder (what it matches is checked as it is read).
         for (const q of goldenPatterns(p)) check(row, field, isGlob(q) ? globBase(q) : q, f);
-      } else check(row, field, p, f);
+      } else check(row, field, field === 'artifact' ? artifactFile(p) : p, f);
     }
   }
   return issues;

@@ -66,7 +66,7 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     format: 'file',
     list: true,
     about:
-      'The golden file whose bytes the digest is of (a file: no trailing /), or several: a glob (`*` within a segment, `**` across segments) or a list of paths and globs, digested as one set; a file row has none (its file is its artifact).',
+      'The golden file whose bytes the digest is of (a file: no trailing /), or several: a glob (`*` within a segment, `**` across segments) or a list of paths and globs, digested as one set; a file row has none (its file is its artifact). `MODULE.py#doctest:NAME` locks the examples of one doctest of the module, as pytest names it, not the module bytes.',
   },
   {
     name: 'invariant',

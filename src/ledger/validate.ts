@@ -1,6 +1,7 @@
 // One validator over the positioned tree (tree.ts), whichever reader produced it. It
 // collects every problem, each with file, line and column: the offending key's line, a
 // missing field's row (its first key, the `id` of `- id:`), a duplicate's second occurrence.
+import { doctestArtifact, doctestProblem, parseDoctestArtifact } from './doctest-artifact.js';
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
@@ -507,6 +508,14 @@ function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValid
 }
 
 function checkNewPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValidator): string {
+  // A doctest's artifact (`MODULE.py#doctest:NAME`): its module's path is checked as any path.
+  const doctest = folder ? undefined : parseDoctestArtifact(s);
+  if (doctest !== undefined) {
+    const bad = doctestProblem(s);
+    if (bad) v.err(e, `${k} '${printable(s)}' ${bad}`);
+    const file = checkNewPath(k, false, doctest.file, e, v);
+    return doctestArtifact(file, doctest.name);
+  }
   const why = pathProblem(s);
   if (why) {
     v.err(e, `${k} '${printable(s)}' ${why}`);

@@ -14,6 +14,8 @@ import {
   matchesPattern,
   setDigest,
 } from '../../ledger/golden-set.js';
+import { isDoctestArtifact } from '../../ledger/doctest-artifact.js';
+import { DOCTEST_PENDING, withDoctestFacts } from './doctest-facts.js';
 import { plainPathValues } from '../../ledger/path-scan.js';
 import { GateError, type ArtifactFact, type SeedsFact } from '../../types.js';
 import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
@@ -97,6 +99,7 @@ export async function fileFacts(
     });
     for (const [k, v] of rest.artifacts) artifactFacts.found.set(k, v);
     for (const [k, v] of rest.seeds) seedsFacts.found.set(k, v);
+    await withDoctestFacts(req.root, artifactFacts.found);
     return { artifacts: artifactFacts.found, seeds: seedsFacts.found, on: early.on };
   }
   const big = req.artifacts.length + req.seeds.length >= WORKER_THRESHOLD;
@@ -109,7 +112,9 @@ export async function fileFacts(
   }
   const on = res ? 'worker' : 'main';
   res ??= collectFacts(req);
-  return { artifacts: new Map(res.artifacts), seeds: new Map(res.seeds), on };
+  const found = new Map(res.artifacts);
+  await withDoctestFacts(req.root, found);
+  return { artifacts: found, seeds: new Map(res.seeds), on };
 }
 
 function pick<T>(
@@ -314,7 +319,11 @@ export function factReader(req: Pick<FactsRequest, 'root' | 'maxBytes'>): FactRe
     return fact;
   };
   const artifact = (rel: string): ArtifactFact =>
-    isGoldenSet(rel) ? setFact(rel, req.root, isInside, fileFact) : fileFact(rel);
+    isDoctestArtifact(rel)
+      ? DOCTEST_PENDING // parsed apart (doctest-facts.ts), on the main thread
+      : isGoldenSet(rel)
+        ? setFact(rel, req.root, isInside, fileFact)
+        : fileFact(rel);
   const seeds = (rel: string): SeedsFact => {
     const abs = path.resolve(req.root, rel);
     try {
