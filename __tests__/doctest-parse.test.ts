@@ -14,7 +14,7 @@ import {
   moduleNames,
   qualnamesOf,
 } from '../src/code/doctest.js';
-import { parseLedger } from '../src/ledger/parse.js';
+import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
 
 const DOCSTRINGS = [
   'Plain.\n\n>>> 1 + 1\n2\n',
@@ -165,8 +165,13 @@ describe('a doctest artifact in the ledger', () => {
   const errors = (artifact: string) =>
     parseLedger(row(artifact), 'tests/ledger.yaml').errors.map((e) => e.message);
 
-  test('is a module path and a dotted name', () => {
+  test('is a module path and a dotted name, read alike by both ledger readers', () => {
     expect(errors('src/shop.py#doctest:shop.total')).toEqual([]);
+    const text = row('src/shop.py#doctest:shop.total  # the examples of total');
+    for (const reader of ['fast', 'yaml'] as const)
+      expect(parseLedgerWith(text, 'l', reader)!.ledger!.rows[0].artifact).toBe(
+        'src/shop.py#doctest:shop.total',
+      );
     expect(parseLedger(row('src/shop.py#doctest:shop.total'), 'l').ledger!.rows[0].artifact).toBe(
       'src/shop.py#doctest:shop.total',
     );
