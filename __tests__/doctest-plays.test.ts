@@ -286,3 +286,31 @@ test('lock --artifact {file} locks a doctest item to its examples', async () => 
   );
   expect(locked.code).toBe(0);
 });
+
+test('update turns a module locked whole for its doctests (before doctest rows) into a row per doctest', async () => {
+  const repo = new Repo('ledger-gate-doctest-');
+  repos.push(repo);
+  repo.write({ 'src/shop.py': SHOP, 'pytest.ini': '[pytest]\n' });
+  pytest(repo);
+  const digest = (await cli(repo, 'digest', 'src/shop.py')).out.split(' ')[0];
+  repo.write({
+    'tests/ledger.yaml':
+      'version: 1\nrows:\n  - id: src/shop.py::*\n    class: locked_fixture\n' +
+      `    digest: ${digest}\n`,
+  });
+  const update = await cli(repo, 'update', '--junit', 'build/junit.xml');
+  expect(update.out).toContain(
+    '0 re-locked, 0 added, 0 dropped, 0 skip reasons written, 1 module file row now a row per doctest, locked to its examples\n',
+  );
+  expect(update.code).toBe(0);
+  const ledger = readFileSync(path.join(repo.dir, 'tests/ledger.yaml'), 'utf8');
+  expect(ledger).not.toContain('src/shop.py::*');
+  expect(ledger.match(/artifact: src\/shop\.py#doctest:/g)).toHaveLength(4);
+  repo.commit('base');
+  repo.branch('change');
+  const r = await judged(repo, AGENT, (s) =>
+    s.replace('return sum(xs)', 'return sum(x for x in xs)'),
+  );
+  expect(r.rules.filter((x) => !x.startsWith('fixture-unchanged:'))).toEqual([]);
+  expect(r.code).toBe(0);
+});

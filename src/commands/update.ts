@@ -22,6 +22,7 @@ import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js
 import { ROW_FIELDS } from '../ledger/schema.js';
 import { GateError, type Ledger, type LedgerRow } from '../types.js';
 import { planRows, quarantineRow } from './classing.js';
+import { doctestItems } from './doctest-items.js';
 import { frozenAs } from './frozen.js';
 import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
@@ -53,6 +54,8 @@ interface Edits {
   rekeyed: number;
   /** Exact rows rewritten to inherit their file row (the migration). */
   inherited: number;
+  /** File rows of modules held only for their doctests, now a row per doctest. */
+  unfolded: number;
 }
 
 export async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -106,7 +109,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const after = setRows(dropRows(ruled, edits.drop), sorted).text;
     io.stdout(lineDiff(text, after, `a/${file.shown}`, `b/${file.shown}`));
     const said =
-      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted - edits.rekeyed} dropped, ` +
+      `${file.shown}: ${edits.relocked} re-locked, ${edits.added} added, ${edits.drop.size - edits.converted - edits.rekeyed - edits.unfolded} dropped, ` +
       `${edits.skips} skip reason${edits.skips === 1 ? '' : 's'} written` +
       (edits.converted > 0 ? `, ${edits.converted} exact rows folded into file rows` : '') +
       (edits.rekeyed > 0
@@ -114,6 +117,9 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
         : '') +
       (edits.inherited > 0
         ? `, ${edits.inherited} exact rows now inherit their file row's lock (skip: alone)`
+        : '') +
+      (edits.unfolded > 0
+        ? `, ${edits.unfolded} module file row${edits.unfolded === 1 ? '' : 's'} now a row per doctest, locked to its examples`
         : '');
     // What it did, file by file, under the diff.
     for (const l of perFileLines(ledger.byId, edits.set, edits.drop)) io.stdout(l + '\n');
@@ -171,6 +177,7 @@ async function plan(
     converted: 0,
     rekeyed: 0,
     inherited: 0,
+    unfolded: 0,
   };
   const ranFiles = new Set([...testRun.ids].map(testFile));
   const onDisk = (p: string) => p !== '' && existsSync(path.join(root, p));
@@ -220,6 +227,35 @@ async function plan(
         e.set.set(id, { class: 'locked_fixture', digest: digest ?? 'sha256:' });
         rows.set(id, asRow(id, { class: 'locked_fixture', digest }));
       }
+    }
+  }
+
+  // 2b. A Python module locked whole by its file row only for its doctests (init did so
+  // before doctest rows): each doctest item gets its own row, locked to its examples, so the
+  // module is production code again (CONTRACT §2). Only where no other row names the module
+  // and every test of it in this run is a doctest item.
+  const byModule = new Map<string, string[]>();
+  for (const id of testRun.ids) {
+    const f = testFile(id);
+    if (f.endsWith('.py') && rows.get(fileRowId(f))?.class === 'locked_fixture')
+      byModule.set(f, [...(byModule.get(f) ?? []), id]);
+  }
+  const named = new Map<string, number>();
+  for (const r of rows.values()) named.set(testFile(r.id), (named.get(testFile(r.id)) ?? 0) + 1);
+  const modules = [...byModule].filter(([f]) => named.get(f) === 1);
+  const doctests = await doctestItems(
+    root,
+    modules.flatMap(([, list]) => list),
+  );
+  for (const [f, list] of modules) {
+    if (!list.every((id) => doctests.has(id))) continue;
+    e.drop.add(fileRowId(f));
+    rows.delete(fileRowId(f));
+    e.unfolded++;
+    for (const id of list) {
+      const fields: RowFields = { class: 'locked_fixture', artifact: doctests.get(id)! };
+      e.set.set(id, fields);
+      rows.set(id, asRow(id, fields));
     }
   }
 
