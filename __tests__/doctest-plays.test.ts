@@ -199,6 +199,10 @@ describe('a module with doctests, frozen by init from pytest --doctest-modules',
       .map((f) => `${f.rule}:${f.id ?? '-'}`)
       .sort();
     expect(rejected).toEqual(rejects);
+    if (rejects.includes('agent-test-edit:-'))
+      expect(r.report.findings.find((f) => f.rule === 'agent-test-edit')!.message).toMatch(
+        /^src\/shop\.py: commit [0-9a-f]{12} edits a module whose locked doctest examples the change rewrote \(a test path\)/,
+      );
     expect(r.code).toBe(code);
   });
 });

@@ -133,6 +133,16 @@ export class EvidencePaths {
     );
   }
 
+  /** A test path only because the change rewrote a locked doctest's examples in it. */
+  examplesOnly(path: string): boolean {
+    return (
+      this.ctx.examplesRewritten?.(path) === true &&
+      !this.rowFiles.has(path) &&
+      !this.goldens.has(path) &&
+      !this.testGlob(path)
+    );
+  }
+
   /** A file added to a property's seeds folder: seeds may only grow, so an agent may add one. */
   isSeedAdded(path: string, status: ChangeStatus): boolean {
     return status === 'A' && withinAny(this.seedFolders, path);
@@ -262,11 +272,10 @@ export function judgeEvidence(
           add('harness-change', c.path, `${said} ${h.what} (${commit.why})${bot}`);
         }
       } else if (commit.agent && paths.isTest(c.path) && !paths.isSeedAdded(c.path, c.status)) {
-        add(
-          'agent-test-edit',
-          c.path,
-          `${said} a test path outside the draft paths (${commit.why})`,
-        );
+        const what = paths.examplesOnly(c.path)
+          ? 'a module whose locked doctest examples the change rewrote (a test path)'
+          : 'a test path outside the draft paths';
+        add('agent-test-edit', c.path, `${said} ${what} (${commit.why})`);
       }
     }
   }
