@@ -61,9 +61,10 @@ builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', wor
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 // The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
-// next to each bundle, in grammars/: src/adapters/code/grammars.ts reads it from there.
-// The runtime's JS is copied too and loaded as a file (its Emscripten glue does not survive
-// bundling), with each package's licence.
+// next to the CLI's bundle, in dist/cli/grammars/, once (3.9 MB): the CLI's tarball ships
+// dist/cli/ only, and the action's bundle (dist/) reads the same copy from cli/grammars/
+// (src/adapters/code/grammars.ts). The runtime's JS is copied too and loaded as a file (its
+// Emscripten glue does not survive bundling), with each package's licence.
 const GRAMMARS = [
   'web-tree-sitter/tree-sitter.js',
   'web-tree-sitter/tree-sitter.wasm',
@@ -72,17 +73,15 @@ const GRAMMARS = [
   'tree-sitter-typescript/tree-sitter-typescript.wasm',
   'tree-sitter-typescript/tree-sitter-tsx.wasm',
 ];
-for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
-  mkdirSync(path.join(dir, 'grammars'), { recursive: true });
-  for (const g of GRAMMARS)
-    copyFileSync(path.join('node_modules', g), path.join(dir, 'grammars', path.basename(g)));
-  for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
-    copyFileSync(
-      path.join('node_modules', pkg, 'LICENSE'),
-      path.join(dir, 'grammars', `${pkg}.LICENSE`),
-    );
-}
-// The parser's runtime JS is code shipped beside both bundles (in grammars/) and loaded by
+mkdirSync(path.join(cliDir, 'grammars'), { recursive: true });
+for (const g of GRAMMARS)
+  copyFileSync(path.join('node_modules', g), path.join(cliDir, 'grammars', path.basename(g)));
+for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
+  copyFileSync(
+    path.join('node_modules', pkg, 'LICENSE'),
+    path.join(cliDir, 'grammars', `${pkg}.LICENSE`),
+  );
+// The parser's runtime JS is code shipped with both bundles (in cli/grammars/) and loaded by
 // them: its licence is listed too (the grammars' licences sit beside their .wasm files).
 const copied = [
   { dir: 'node_modules/web-tree-sitter', bundle: 'dist/index.js' },
