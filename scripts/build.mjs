@@ -14,6 +14,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -21,6 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import UglifyJS from 'uglify-js';
 import { renderLicenses } from './licenses.mjs';
 
 const { values: opt } = parseArgs({
@@ -44,8 +46,24 @@ const bundle = (entry, dir) => {
   execFileSync(process.execPath, [...ncc, entry, '-o', dir, '--stats-out', statsFile], {
     stdio: 'inherit',
   });
+  minifyChunks(dir);
   return JSON.parse(readFileSync(statsFile, 'utf8'));
 };
+/**
+ * ncc runs terser on its entry file only: the chunks its dynamic import()s become
+ * (`N.index.js`) come out as webpack wrote them, comments and indentation included. The
+ * action's main.ts graph is such a chunk and loads on every run, so each is minified here
+ * (names mangled, no compression: the code is as webpack wrote it). A chunk it cannot read
+ * fails the build.
+ */
+function minifyChunks(dir) {
+  for (const f of readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f))) {
+    const file = path.join(dir, f);
+    const r = UglifyJS.minify(readFileSync(file, 'utf8'), { module: true, compress: false });
+    if (r.error) throw new Error(`minifying ${file}: ${r.error.message}`);
+    writeFileSync(file, r.code);
+  }
+}
 const cliDir = path.join(out, 'cli');
 const builds = [];
 if (opt['cli-only']) rmSync(cliDir, { recursive: true, force: true });
