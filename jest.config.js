@@ -16,6 +16,7 @@ export const E2E = [
   'action-authorship.test.ts',
   'action-change-source.test.ts',
   'action-workflow-run.test.ts',
+  'action-start.test.ts',
   'cli.test.ts',
   'cli-dist.test.ts',
   'evidence-attacks.test.ts',

@@ -2,8 +2,9 @@
 // the check run's create (POST) and updates (PATCH) at once, and 404s anything else (logged,
 // so a new call an action starts making shows up). Prints its URL on the first line of stdout.
 // With a file argument, each check-run write is appended to it as one JSON line
-// ({ id, method, name, status, conclusion }), so the bench can verify that every measured run
-// left a completed check run (bench/peers.mjs, checkRuns()).
+// ({ id, method, name, status, conclusion, at }), so the bench can verify that every measured run
+// left a completed check run (bench/peers.mjs, checkRuns()); `at` (epoch ms, when the request
+// arrived) is how bench/profile.mjs times an action's first request from its start.
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
@@ -38,6 +39,7 @@ const server = createServer((req, res) => {
         name: b.name,
         status: b.status,
         conclusion: b.conclusion,
+        at: Date.now(),
       };
       appendFileSync(log, JSON.stringify(line) + '\n');
     }

@@ -14,7 +14,7 @@
 // `process.env.LG_T && console.error('T', 'stage', performance.now().toFixed(0))`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,7 +65,10 @@ const profDir = path.resolve(opt.out ?? path.join(scratch, 'prof'));
 rmSync(profDir, { recursive: true, force: true });
 mkdirSync(profDir, { recursive: true });
 
-const api = spawn(process.execPath, [path.join(here, 'fake-api.mjs')], {
+// The fake API logs each check-run write with its arrival time: the first request's time
+// from the action's start is printed with each run's figures.
+const apiLog = path.join(scratch, 'check-runs.jsonl');
+const api = spawn(process.execPath, [path.join(here, 'fake-api.mjs'), apiLog], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const apiUrl = await new Promise((resolve) =>
@@ -104,16 +107,27 @@ const env = {
   GITHUB_WORKSPACE: workspace,
   RUNNER_TEMP: path.join(scratch, 'runner-temp'),
   NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
+  TMPDIR: path.join(scratch, 'tmp'),
   ...(process.env.LG_T ? { LG_T: '1' } : {}),
   ...inputEnv(gate.yml, gate.inputs('reports/*.xml'), { token: 'ghs_bench', job: 'test' }),
 };
 const TIME = '/usr/bin/time';
 const timeFile = path.join(scratch, 'time');
-/** One run of `entry`: wall and CPU seconds (CPU from time(1), user + system). */
+/**
+ * One run of `entry`: wall and CPU seconds (CPU from time(1), user + system), and the seconds
+ * from its start to the check run's creation arriving at the fake API (`first`).
+ */
 function once(entry, flags = []) {
+  writeFileSync(apiLog, '');
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
-  rmSync(env.NODE_COMPILE_CACHE, { recursive: true, force: true });
+  // Cold, as a hosted runner starts it (bench/run.mjs's coldEnv): an empty compile cache and
+  // temp folder every run.
+  for (const d of [env.NODE_COMPILE_CACHE, env.TMPDIR]) {
+    rmSync(d, { recursive: true, force: true });
+    mkdirSync(d);
+  }
+  const started = Date.now();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(TIME, ['-f', '%U %S', '-o', timeFile, node24, ...flags, entry], {
     cwd: workspace,
@@ -141,7 +155,12 @@ function once(entry, flags = []) {
     .pop()
     .split(' ')
     .map(Number);
-  return { wall, cpu: user + sys };
+  const post = readFileSync(apiLog, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .find((w) => w.method === 'POST');
+  return { wall, cpu: user + sys, first: post ? (post.at - started) / 1000 : NaN };
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -157,11 +176,15 @@ if (opt.vs) {
   }
   api.kill();
   const line = (name, rs) =>
-    `${name}: wall ${median(rs.map((r) => r.wall)).toFixed(3)} s, CPU ${median(rs.map((r) => r.cpu)).toFixed(3)} s`;
+    `${name}: wall ${median(rs.map((r) => r.wall)).toFixed(3)} s, CPU ${median(rs.map((r) => r.cpu)).toFixed(3)} s, first request at ${median(rs.map((r) => r.first)).toFixed(3)} s`;
   console.log(line(`A ${action}`, a));
   console.log(line(`B ${other}`, b));
   const ratio = (k) => (median(a.map((r) => r[k])) / median(b.map((r) => r[k]))).toFixed(3);
-  console.log(`A/B: wall ${ratio('wall')}, CPU ${ratio('cpu')} (${a.length} pairs, ${size})`);
+  console.log(
+    `A/B: wall ${ratio('wall')}, CPU ${ratio('cpu')}, first request ${ratio('first')} (${a.length} pairs, ${size}; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')})`,
+  );
   process.exit(0);
 }
 
@@ -170,5 +193,5 @@ if (process.env.LG_FLAGS) prof.push(...process.env.LG_FLAGS.split(' '));
 const r = once(action, prof);
 api.kill();
 console.log(
-  `${size}: ${r.wall.toFixed(3)} s wall, ${r.cpu.toFixed(3)} s CPU${prof.length ? `; profiles in ${profDir}` : ''}`,
+  `${size}: ${r.wall.toFixed(3)} s wall, ${r.cpu.toFixed(3)} s CPU, first request at ${r.first.toFixed(3)} s${prof.length ? `; profiles in ${profDir}` : ''}`,
 );

@@ -12,7 +12,10 @@
 // (bench/peers.mjs: mikepenz/action-junit-report, dorny/test-reporter), run as the runner starts
 // them: a push event file without a base (so no git work), INPUT_* and GITHUB_* variables, and
 // a local fake GitHub API (bench/fake-api.mjs) that answers the check run's calls at once and
-// logs them, so each run is verified to have completed its check run. `demo` times the action
+// logs them, so each run is verified to have completed its check run. Every run of the CLI and
+// of each action starts cold, as on a GitHub-hosted runner: a fresh HOME, TMPDIR and
+// RUNNER_TEMP, so no compile cache survives (coldEnv). Each table is printed with the load
+// average over its runs. `demo` times the action
 // on examples/demo against a bare Node 24. `--docs` writes the peers' table into README.md and
 // docs/performance.md.
 //
@@ -173,11 +176,31 @@ const apiUrl = await new Promise((resolve, reject) => {
 });
 const [gate, ...peers] = ACTIONS.map((a) => ({ ...a, entry: a.entry ?? action }));
 
+/**
+ * A cold start, as on a GitHub-hosted runner (a fresh machine per job): a new, empty HOME,
+ * TMPDIR and RUNNER_TEMP under `dir` for every run, and no NODE_COMPILE_CACHE, so no compile
+ * cache survives from one run to the next (ledger-gate's index.js keeps Node's under the OS
+ * temp folder, which TMPDIR moves). Without it the bench timed our second start, not the
+ * first: only ours keeps a cache, so the peers were always measured cold.
+ */
+function coldEnv(dir, base) {
+  rmSync(dir, { recursive: true, force: true });
+  for (const d of ['home', 'tmp', 'runner-temp']) mkdirSync(path.join(dir, d), { recursive: true });
+  const env = { ...base };
+  delete env.NODE_COMPILE_CACHE;
+  return {
+    ...env,
+    HOME: path.join(dir, 'home'),
+    TMPDIR: path.join(dir, 'tmp'),
+    RUNNER_TEMP: path.join(dir, 'runner-temp'),
+  };
+}
+
 /** Environment and files for one action run, as the Actions runner sets them up. */
 function actionEnv(act, workspace, reports, set = {}) {
   const dir = path.join(scratch, 'action');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'runner-temp'), { recursive: true });
+  const cold = coldEnv(path.join(dir, 'start'), { PATH: process.env.PATH });
+  mkdirSync(dir, { recursive: true });
   const files = {
     event: path.join(dir, 'event.json'),
     output: path.join(dir, 'output'),
@@ -192,8 +215,7 @@ function actionEnv(act, workspace, reports, set = {}) {
   writeFileSync(files.summary, '');
   writeFileSync(apiLog, '');
   const env = {
-    PATH: process.env.PATH,
-    HOME: dir,
+    ...cold,
     LANG: 'C.UTF-8',
     CI: 'true',
     GITHUB_ACTIONS: 'true',
@@ -209,10 +231,6 @@ function actionEnv(act, workspace, reports, set = {}) {
     GITHUB_REF: 'refs/heads/main',
     GITHUB_JOB: 'test',
     GITHUB_WORKSPACE: workspace,
-    RUNNER_TEMP: path.join(dir, 'runner-temp'),
-    // A GitHub-hosted runner is a fresh machine per job: ledger-gate's compile cache (its
-    // index.js turns it on) is always cold there, so it is here too.
-    NODE_COMPILE_CACHE: path.join(dir, 'compile-cache'),
     ...inputEnv(act.yml, { ...act.inputs(reports), ...set }, { token: 'ghs_bench', job: 'test' }),
   };
   return { env, files };
@@ -268,12 +286,15 @@ function mustCount(report, cases, what) {
 }
 
 const load = [];
+/** The load average (1, 5, 15 min) at each workload's start and end, printed by its tables. */
+const loads = {};
 const results = [];
 let demo;
 for (const name of chosen) {
   const w = WORKLOADS[name];
   const runs = opt.runs ? Number(opt.runs) : w.runs;
   load.push(loadavg()[0]);
+  const loadAtStart = loadavg();
   if (name === 'demo') {
     // The action on the tiny demo against a bare Node 24 start. fail-on never: the demo rejects.
     const dir = path.join(repo, 'examples', 'demo');
@@ -285,6 +306,7 @@ for (const name of chosen) {
       act.push(runAction(gate, dir, 'reports/*.xml', `demo run ${i + 1}`, how));
       bare.push(timed([node24, '-e', '0'], dir));
     }
+    loads[name] = [loadAtStart, loadavg()];
     demo = {
       runs,
       decision: how.decision,
@@ -309,7 +331,9 @@ for (const name of chosen) {
   cliArgv.push('--json', json);
 
   // Warm-up (page cache) and the admit check on the JSON reports' counts.
-  const first = timed(cliArgv, dir);
+  // The CLI starts cold too (a CI job's first run of it): its index.js keeps a compile cache.
+  const cliEnv = () => coldEnv(path.join(scratch, 'cli'), process.env);
+  const first = timed(cliArgv, dir, cliEnv());
   mustAdmit(first, `${name} CLI warm-up`);
   mustCount(JSON.parse(readFileSync(json, 'utf8')), cases, `${name} CLI`);
   const firstAction = runAction(gate, dir, reports, `${name} warm-up`);
@@ -333,7 +357,7 @@ for (const name of chosen) {
   const bare = [];
   // Interleaved, so load from elsewhere on the machine hits all alike.
   for (let i = 0; i < runs; i++) {
-    const g = timed(cliArgv, dir);
+    const g = timed(cliArgv, dir, cliEnv());
     mustAdmit(g, `${name} CLI run ${i + 1}`);
     cliRuns.push(g);
     act.push(runAction(gate, dir, reports, `${name} run ${i + 1}`));
@@ -352,6 +376,7 @@ for (const name of chosen) {
       rss: Math.max(...rs.map((r) => r.rss)),
     };
   };
+  loads[name] = [loadAtStart, loadavg()];
   results.push({
     name,
     cases,
@@ -373,6 +398,12 @@ api.kill();
 rmSync(scratch, { recursive: true, force: true });
 
 const f2 = (x) => x.toFixed(2);
+/** The line printed and written beside each table: the machine's load while its rows ran. */
+const loadLine = (names) => {
+  const f1 = (x) => x.toFixed(1);
+  const last = loads[names.at(-1)][1];
+  return `load average (1 min) ${names.map((n) => `${f1(loads[n][0][0])} → ${f1(loads[n][1][0])} (${n})`).join(', ')}; 5 and 15 min at the end ${f1(last[1])}, ${f1(last[2])}`;
+};
 const mib = (x) => (Number.isNaN(x) ? 'n/a' : x.toFixed(0));
 const lines = [];
 if (results.length) {
@@ -416,7 +447,7 @@ const by = Object.fromEntries(results.map((r) => [r.name, r]));
 const notes = [];
 if (demo) {
   notes.push(
-    `demo (examples/demo, decides ${demo.decision}): the action ${f2(demo.action)} s wall (${f2(demo.actionCpu)} s CPU, ${mib(demo.rss)} MiB) against ${f2(demo.bare)} s for a bare Node 24 start: ${f2(demo.action / demo.bare)}× (medians of ${demo.runs})`,
+    `demo (examples/demo, decides ${demo.decision}): the action ${f2(demo.action)} s wall (${f2(demo.actionCpu)} s CPU, ${mib(demo.rss)} MiB) against ${f2(demo.bare)} s for a bare Node 24 start: ${f2(demo.action / demo.bare)}× (medians of ${demo.runs}); ${loadLine(['demo'])}`,
   );
 }
 if (by.L && by.M) {
@@ -433,7 +464,11 @@ notes.push(
 );
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
 notes.push(`machine: ${machine}`);
-const text = [...lines, '', ...peerLines, '', ...notes.map((n) => `- ${n}`)].join('\n') + '\n';
+const measured = results.map((r) => r.name);
+const beside = measured.length ? ['', loadLine(measured)] : [];
+const text =
+  [...lines, ...beside, '', ...peerLines, ...beside, '', ...notes.map((n) => `- ${n}`)].join('\n') +
+  '\n';
 writeFileSync(path.join(out, 'results.md'), text);
 process.stdout.write(text);
 
@@ -443,7 +478,7 @@ if (opt.docs && results.length) {
   const block = [
     ...peerLines,
     '',
-    `Medians of ${[...new Set(results.map((r) => r.runs))].join('/')} interleaved runs of \`node bench/run.mjs ${chosen.join(' ')}${opt.runs ? ` --runs ${opt.runs}` : ''} --docs\` on ${machine}; the actions on Node 24 against a fake GitHub API on 127.0.0.1; load average (1 min) ${load.map((x) => x.toFixed(1)).join(' → ')}.`,
+    `Medians of ${[...new Set(results.map((r) => r.runs))].join('/')} interleaved runs of \`node bench/run.mjs ${chosen.join(' ')}${opt.runs ? ` --runs ${opt.runs}` : ''} --docs\` on ${machine}; every process started cold (a fresh HOME, TMPDIR and RUNNER_TEMP each, no compile cache), the actions on Node 24 against a fake GitHub API on 127.0.0.1; ${loadLine(measured)}.`,
     '',
   ].join('\n');
   for (const doc of ['README.md', 'docs/performance.md']) {

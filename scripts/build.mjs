@@ -14,6 +14,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -21,6 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import UglifyJS from 'uglify-js';
 import { renderLicenses } from './licenses.mjs';
 
 const { values: opt } = parseArgs({
@@ -44,8 +46,24 @@ const bundle = (entry, dir) => {
   execFileSync(process.execPath, [...ncc, entry, '-o', dir, '--stats-out', statsFile], {
     stdio: 'inherit',
   });
+  minifyChunks(dir);
   return JSON.parse(readFileSync(statsFile, 'utf8'));
 };
+/**
+ * ncc runs terser on its entry file only: the chunks its dynamic import()s become
+ * (`N.index.js`) come out as webpack wrote them, comments and indentation included. The
+ * action's main.ts graph is such a chunk and loads on every run, so each is minified here
+ * (names mangled, no compression: the code is as webpack wrote it). A chunk it cannot read
+ * fails the build.
+ */
+function minifyChunks(dir) {
+  for (const f of readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f))) {
+    const file = path.join(dir, f);
+    const r = UglifyJS.minify(readFileSync(file, 'utf8'), { module: true, compress: false });
+    if (r.error) throw new Error(`minifying ${file}: ${r.error.message}`);
+    writeFileSync(file, r.code);
+  }
+}
 const cliDir = path.join(out, 'cli');
 const builds = [];
 if (opt['cli-only']) rmSync(cliDir, { recursive: true, force: true });
@@ -61,9 +79,10 @@ builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', wor
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 // The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
-// next to each bundle, in grammars/: src/adapters/code/grammars.ts reads it from there.
-// The runtime's JS is copied too and loaded as a file (its Emscripten glue does not survive
-// bundling), with each package's licence.
+// next to the CLI's bundle, in dist/cli/grammars/, once (3.9 MB): the CLI's tarball ships
+// dist/cli/ only, and the action's bundle (dist/) reads the same copy from cli/grammars/
+// (src/adapters/code/grammars.ts). The runtime's JS is copied too and loaded as a file (its
+// Emscripten glue does not survive bundling), with each package's licence.
 const GRAMMARS = [
   'web-tree-sitter/tree-sitter.js',
   'web-tree-sitter/tree-sitter.wasm',
@@ -72,17 +91,15 @@ const GRAMMARS = [
   'tree-sitter-typescript/tree-sitter-typescript.wasm',
   'tree-sitter-typescript/tree-sitter-tsx.wasm',
 ];
-for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
-  mkdirSync(path.join(dir, 'grammars'), { recursive: true });
-  for (const g of GRAMMARS)
-    copyFileSync(path.join('node_modules', g), path.join(dir, 'grammars', path.basename(g)));
-  for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
-    copyFileSync(
-      path.join('node_modules', pkg, 'LICENSE'),
-      path.join(dir, 'grammars', `${pkg}.LICENSE`),
-    );
-}
-// The parser's runtime JS is code shipped beside both bundles (in grammars/) and loaded by
+mkdirSync(path.join(cliDir, 'grammars'), { recursive: true });
+for (const g of GRAMMARS)
+  copyFileSync(path.join('node_modules', g), path.join(cliDir, 'grammars', path.basename(g)));
+for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
+  copyFileSync(
+    path.join('node_modules', pkg, 'LICENSE'),
+    path.join(cliDir, 'grammars', `${pkg}.LICENSE`),
+  );
+// The parser's runtime JS is code shipped with both bundles (in cli/grammars/) and loaded by
 // them: its licence is listed too (the grammars' licences sit beside their .wasm files).
 const copied = [
   { dir: 'node_modules/web-tree-sitter', bundle: 'dist/index.js' },

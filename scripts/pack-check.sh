@@ -15,6 +15,15 @@ tarball="$dest/$(npm pack --silent --pack-destination "$dest" | tail -n 1)"
 # The tarball holds the CLI bundle and nothing the repository only needs to build and test.
 listing=$(tar -tzf "$tarball")
 grep -qx 'package/dist/cli/index.js' <<<"$listing"
+# The code parser's one copy of its runtime and grammars ships in dist/cli/grammars/ (the
+# action's bundle reads it there too): scripts/build.mjs's list, every file present.
+for f in tree-sitter.js tree-sitter.wasm tree-sitter-python.wasm tree-sitter-javascript.wasm \
+  tree-sitter-typescript.wasm tree-sitter-tsx.wasm; do
+  if ! grep -qx "package/dist/cli/grammars/$f" <<<"$listing"; then
+    echo "pack-check: $tarball has no dist/cli/grammars/$f" >&2
+    exit 1
+  fi
+done
 if grep -Eq '^package/(src|__tests__|__fixtures__|node_modules)/' <<<"$listing"; then
   echo "pack-check: $tarball holds sources or tests" >&2
   exit 1

@@ -5,38 +5,34 @@
 // workflow_run), change-source (git or the API), approval, publish, outputs.
 import * as core from './adapters/actions/runner.js';
 import { defaultLedger } from './adapters/fs/default-ledger.js';
-import { readEvent } from './adapters/github/event.js';
-import { CheckRun, createClient, repoFromEnv, runUrl } from './adapters/github/client.js';
+import { runUrl, type CheckRun } from './adapters/github/client.js';
+import { begin, settled, type Beginning } from './action/begin.js';
 import { approve } from './action/approval.js';
 import { logFindings, stepFails, writeOutputs } from './action/outputs.js';
 import { publish } from './action/publish.js';
 import type { Where } from './action/workflow-run.js';
 import { runGate, type GateOutcome } from './gather/gate.js';
-import { readInputs } from './gather/inputs.js';
 import { logLine, text } from './report/escape.js';
 import { GateError } from './types.js';
 
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/**
+ * The whole run. `beginning` is the first stage (action/begin.ts: the inputs, the event and the
+ * check run's creation sent) when the entry already ran it before loading this module.
+ */
+export async function run(
+  env: NodeJS.ProcessEnv = process.env,
+  beginning: Beginning = begin(env),
+): Promise<void> {
   let check: CheckRun | null = null;
   // The check run's creation, settled (never rejected): it runs while the gate works.
   let starting: Promise<PromiseSettledResult<CheckRun | null>> | undefined;
   const details = runUrl(env);
   let cleanup = async (): Promise<void> => undefined;
   try {
-    let inputs = readInputs();
-    let event = readEvent(env, inputs.baseRef);
-    if (event.workflowRun && !inputs.artifact) {
-      throw new GateError(
-        "input artifact is empty: on workflow_run the reports come from the triggering run's artifact; name it",
-      );
-    }
-    const repo = repoFromEnv(env);
-    const api = createClient(inputs.token, env);
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
-
-    // The check run is created while the gate reads its inputs: its round trip costs the run
-    // nothing, and settled at once its error can never go unhandled meanwhile.
-    starting = settled(CheckRun.start(api, repo, inputs.checkName, event.headSha, details));
+    if (!beginning.ok) throw beginning.error;
+    const { repo, api, workspace } = beginning.begun;
+    let { inputs, event } = beginning.begun;
+    ({ starting } = beginning.begun);
     const sameName = sameNameAsJob(inputs.checkName, env.GITHUB_JOB);
     if (sameName) core.warning(sameName);
     let where: Where = {
@@ -155,9 +151,4 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 export function sameNameAsJob(checkName: string, job: string | undefined): string | undefined {
   if (!job || job.toLowerCase() !== checkName.toLowerCase()) return undefined;
   return `the job running this action is named ${JSON.stringify(job)}, as the check run (check-name): GitHub shows two checks of that name on the commit; rename the job or set check-name`;
-}
-
-/** `p` as its settled result: never rejected, so awaiting it later leaves no error unhandled. */
-function settled<T>(p: Promise<T>): Promise<PromiseSettledResult<T>> {
-  return Promise.allSettled([p]).then(([r]) => r);
 }

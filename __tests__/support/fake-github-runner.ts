@@ -17,7 +17,7 @@ let copied: string | undefined;
  * The bundle's folder copied away from the repository, as the runner has it: no node_modules
  * anywhere above it, so a module left out of the bundle fails here as it would there.
  */
-function bundle(): string {
+export function bundle(): string {
   if (!copied) {
     const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-bundle-'));
     cpSync(path.dirname(ACTION), path.join(dir, 'dist'), { recursive: true });
@@ -91,6 +91,8 @@ export interface RunOptions {
   repository?: string;
   /** More environment for the action's process. */
   env?: Record<string, string>;
+  /** Another copy of the bundle's index.js to run (one a test damaged); the committed one's copy by default. */
+  bundle?: string;
   /**
    * The event is malformed by intent (a hostile or fail-closed test): it is not held to GitHub's
    * webhooks description. Every other payload must be one GitHub could send.
@@ -192,7 +194,7 @@ export async function runAction(o: RunOptions): Promise<ActionRun> {
     env[`INPUT_${k.toUpperCase()}`] = v;
   }
 
-  const child = spawn(o.node, [bundle()], {
+  const child = spawn(o.node, [o.bundle ?? bundle()], {
     cwd: o.workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

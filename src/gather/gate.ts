@@ -32,7 +32,7 @@ import { rowFor } from '../ledger/file-rows.js';
 import { parseLedger } from '../ledger/parse.js';
 import { gatherReports } from './reports.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
-import { addMutation, expandMutation, type MutationOptions } from './mutation-evidence.js';
+import type { MutationOptions } from './mutation-evidence.js';
 import {
   GateError,
   type Change,
@@ -144,8 +144,13 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const expanded = await expandReports(root, o.junit);
   // The base run's and the hold-out's files are never the head's evidence (stronger-evidence.ts).
   const stronger = await expandStronger(root, o);
-  // So are the mutation reports (a JSON file matched by a JUnit glob too).
-  const mutation = await expandMutation(root, o);
+  // So are the mutation reports (a JSON file matched by a JUnit glob too). Their reader, schema
+  // check and judge load only with mutation-report (an ncc chunk): no start-up cost otherwise.
+  // (expandMutation still decides whether the globs name anything.)
+  const mutationReader = o.mutationReport?.length
+    ? await import('./mutation-evidence.js')
+    : undefined;
+  const mutation = await mutationReader?.expandMutation(root, o);
   for (const f of mutation?.files ?? []) stronger.taken.add(f.path);
   const src =
     o.base === undefined ? undefined : await (o.changeSource ? o.changeSource() : gitSource(o));
@@ -262,20 +267,21 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     productionGiven: matcher(o.production) !== undefined,
     notes,
   });
-  const report = !mutation
-    ? strong
-    : await addMutation(strong, mutation, o, {
-        root,
-        src,
-        change,
-        ledger: ledgerErrors.length === 0 ? ledger : undefined,
-        ledgerFile: ledgerShown,
-        production: o.production,
-        evidence,
-        headTests: tests,
-        holdoutFiles: stronger.holdout?.files,
-        notes,
-      });
+  const report =
+    !mutation || !mutationReader
+      ? strong
+      : await mutationReader.addMutation(strong, mutation, o, {
+          root,
+          src,
+          change,
+          ledger: ledgerErrors.length === 0 ? ledger : undefined,
+          ledgerFile: ledgerShown,
+          production: o.production,
+          evidence,
+          headTests: tests,
+          holdoutFiles: stronger.holdout?.files,
+          notes,
+        });
   if (o.expect === 'ran-files' && report.findings.some((f) => HARNESS_RULES.has(f.rule))) {
     notes.push(
       'a harness path changed: every row must have a result (expect: ran-files set aside)',

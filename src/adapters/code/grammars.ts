@@ -1,7 +1,8 @@
 // The parser's loader (adapter): loads tree-sitter's runtime and reads the WASM bytes of each
-// grammar, once per process, and hands src/code a parse function. The files sit next to the
-// bundle (scripts/build.mjs copies them into grammars/), or, run from the sources, in
-// node_modules. WASM, not a native addon: one dist/ for every runner's platform.
+// grammar, once per process, and hands src/code a parse function. One copy of the files ships,
+// next to the CLI's bundle (scripts/build.mjs copies them into dist/cli/grammars/: the CLI's
+// tarball holds dist/cli/ only), which the action's bundle in dist/ reads from cli/grammars/;
+// run from the sources, they are in node_modules. WASM, not a native addon: one dist/ for every runner's platform.
 // The runtime's JS is loaded as the file it is, not bundled: its Emscripten glue imports
 // `module` for createRequire, which the bundler's namespace wrapper loses.
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,11 +26,12 @@ export const GRAMMAR_FILES: Record<
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where one of the files is: next to the bundle, else in the sources' node_modules. */
+/** Where one of the files is: the CLI's copy, seen from either bundle, else node_modules. */
 function locate(which: keyof typeof GRAMMAR_FILES): string {
   const { pkg, file } = GRAMMAR_FILES[which];
   const places = [
     path.join(HERE, 'grammars', file),
+    path.join(HERE, 'cli', 'grammars', file),
     path.join(HERE, '..', '..', '..', 'node_modules', pkg, file),
   ];
   for (const p of places) if (existsSync(p)) return p;

@@ -1,0 +1,113 @@
+// The action's start, through the bundle under Node 24 against the fake GitHub: the check
+// run's creation is sent before the rest of the action is loaded (src/index.ts, an ncc chunk
+// for main.ts's graph), and the code parser's grammars ship once, in dist/cli/grammars, which
+// the action's bundle reads too.
+import { describe, expect, test } from '@jest/globals';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GRAMMAR_FILES } from '../src/adapters/code/grammars.js';
+import { fakeGitHubForFile, pullRequest7 } from './support/fake-github.js';
+import {
+  bundle,
+  cleanupRun,
+  node24,
+  runAction,
+  type ActionRun,
+} from './support/fake-github-runner.js';
+import {
+  AGENT,
+  Repo,
+  ledgerYaml,
+  pytestXunit1,
+  scenarioCases,
+  scenarioRows,
+} from './support/repo.js';
+
+const { gh, cleanup } = fakeGitHubForFile();
+const NODE = node24();
+const GOLDEN = 'golden bytes v1\n';
+
+/** A change on `src/`, by `who`, its report in reports/junit.xml. */
+function change(files: Record<string, string>, who = AGENT) {
+  const repo = new Repo('ledger-gate-start-');
+  cleanup.push(() => repo.cleanup());
+  repo.write({
+    'tests/ledger.yaml': ledgerYaml(scenarioRows(GOLDEN, '2020-01-10')),
+    'tests/goldens/a.txt': GOLDEN,
+    'tests/seeds/p/one.json': '[1]\n',
+  });
+  const base = repo.commit('base');
+  repo.branch('change');
+  repo.write(files);
+  const head = repo.commit('change', who);
+  repo.write({ 'reports/junit.xml': pytestXunit1(scenarioCases()) });
+  return { repo, base, head };
+}
+
+async function act(
+  s: ReturnType<typeof change>,
+  inputs: Record<string, string> = {},
+  entry?: string,
+): Promise<ActionRun> {
+  const r = await runAction({
+    node: NODE.bin,
+    workspace: s.repo.dir,
+    eventName: 'pull_request',
+    event: pullRequest7(gh, s),
+    apiUrl: gh.url,
+    inputs: { junit: 'reports/*.xml', ...inputs },
+    bundle: entry,
+  });
+  cleanup.push(() => cleanupRun(r));
+  return r;
+}
+
+describe('the first request before the rest loads', () => {
+  test('with the chunk of the gate’s code gone, the check run is still created, then failed with one line', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-damaged-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    cpSync(path.dirname(bundle()), dir, { recursive: true });
+    // A line only main.ts says: it is in a chunk of its own, not in the entry (main.js).
+    const marker = 'the token may not write checks (a fork';
+    const holding = readdirSync(dir).filter(
+      (f) => f.endsWith('.js') && readFileSync(path.join(dir, f), 'utf8').includes(marker),
+    );
+    expect(holding).toHaveLength(1);
+    expect(holding[0]).toMatch(/^\d+\.index\.js$/);
+    rmSync(path.join(dir, holding[0]));
+
+    const r = await act(change({ 'src/lib.py': 'x = 2\n' }), {}, path.join(dir, 'index.js'));
+    expect(r.code).toBe(1);
+    const errors = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^::error::ledger-gate: could not load the action's code: /);
+    const run = gh.onlyCheckRun();
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(run.output?.summary).toContain('could not load the action');
+  });
+});
+
+describe('one copy of the grammars', () => {
+  test('dist/cli/grammars holds the runtime and every grammar; dist/ holds no second copy', () => {
+    const dist = path.dirname(bundle());
+    for (const { file } of Object.values(GRAMMAR_FILES))
+      expect(existsSync(path.join(dist, 'cli', 'grammars', file))).toBe(true);
+    expect(existsSync(path.join(dist, 'grammars'))).toBe(false);
+  });
+
+  test('the action reads an agent’s production code as code with the CLI’s copy', async () => {
+    const r = await act(
+      change({
+        'src/report.py':
+          'class Report:\n    def __del__(self):\n        """Flush."""\n        open("out.xml", "w").write("")\n',
+      }),
+      { 'production-paths': 'src/**' },
+    );
+    expect(r.code).not.toBeNull();
+    const gaming = (r.report?.findings ?? []).filter((f) => f.rule === 'production-gaming-shape');
+    expect(gaming.map((f) => f.file)).toEqual(['src/report.py']);
+    expect(gaming[0].message).toContain('(process-exit)');
+    expect(gaming[0].message).not.toContain('not read as code');
+  });
+});
