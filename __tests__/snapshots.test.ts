@@ -269,5 +269,17 @@ describe('snapshottest and pytest-snapshot folders, and snapshots written or del
     const r = await check(repo, '--base', 'main', '--production', 'lib/**');
     expect(r.report.decision).toBe('reject');
     expect(r.rules).toEqual(expect.arrayContaining([`production-golden-no-bump:${T}::*`]));
+    // `relock SNAP` takes the snapshot into its file row's set: a reviewed re-lock.
+    const relock = await cli(repo, 'relock', SNAP);
+    expect([relock.code, relock.err]).toEqual([0, '']);
+    expect(rowOf(repo, `${T}::*`)!.artifact).toBe(goldenKey([T, SNAP]));
+    repo.commit('relock', HUMAN);
+    const again = await check(repo, '--base', 'main', '--production', 'lib/**');
+    expect([again.code, again.report.decision]).toEqual([3, 'review']);
+    // The row now also locks the snapshot: an artifact change, reviewed as one (§2, §3).
+    expect(again.rules.sort()).toEqual([
+      `fixture-contract-change:${T}::sum`,
+      `ledger-contract-change:${T}::*`,
+    ]);
   });
 });
