@@ -5,7 +5,9 @@
 // and vitest plays with the real runners are in snapshot-plays.test.ts (end-to-end group).
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { cpSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { parseDocument } from 'yaml';
 import { main } from '../src/cli.js';
 import { run as hook } from '../src/commands/hook.js';
 import { goldenKey, matchesPattern } from '../src/ledger/golden-set.js';
@@ -69,6 +71,19 @@ describe('a file row locked to its file and its snapshots', () => {
     // A ledger from before (no artifact: the file alone) reads as it always did.
     for (const parsed of both(ledger('')))
       expect(parsed.ledger!.byId.get(`${F}::*`)!.artifact).toBe(F);
+  });
+
+  it('the JSON Schema takes the list on a file row and still refuses a single path there', () => {
+    const schema = JSON.parse(readFileSync('schema/ledger.schema.json', 'utf8'));
+    const Ajv = createRequire(import.meta.url)('ajv');
+    const validate = new Ajv({ validateSchema: false, allErrors: true }).compile({
+      ...schema,
+      $schema: undefined,
+    });
+    const ok = (yaml: string) => validate(parseDocument(yaml, { version: '1.2' }).toJS());
+    expect(ok(ledger(`    artifact: [${F}, ${SNAP}]\n`))).toBe(true);
+    expect(ok(ledger(''))).toBe(true);
+    expect(ok(ledger(`    artifact: ${SNAP}\n`))).toBe(false);
   });
 
   it('refuses a list without the file, and a single path, as a ledger error at the key', () => {
