@@ -96,7 +96,7 @@ describe('reading file rows and rules', () => {
     [
       'an artifact written',
       `  - id: tests/a.py::*\n    class: locked_fixture\n    digest: ${D1}\n    artifact: tests/a.py\n`,
-      "6:5 a file row's artifact is its own file (tests/a.py): remove `artifact:`",
+      "6:5 a file row's artifact is its own file (tests/a.py): remove `artifact:`, or write a list that holds it and its snapshots ([tests/a.py, …])",
     ],
     [
       'a non-canonical file',

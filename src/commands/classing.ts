@@ -3,8 +3,10 @@
 // expected failure) is quarantined, as nobody can defend it; a skip keeps its class and says
 // why it skips; any other is classed by the first rule whose pattern matches. A
 // `locked_fixture:{file}` lock is written as one file row per file (`FILE::*`) where wanted,
-// and a skip under it as a row of `skip:` alone, which inherits the file row's lock.
-import { fileRowId, testFile } from '../ledger/file-rows.js';
+// and a skip under it as a row of `skip:` alone, which inherits the file row's lock. A file
+// row is locked to its file and the snapshot files its tests read (snapshot-lock.ts).
+import { fileRowId, isFileRowId, testFile } from '../ledger/file-rows.js';
+import { withSnapshots } from './snapshot-lock.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, OWN_FILE, ruleFor, type ClassRule } from '../ledger/rules.js';
 import { GateError, type TestResult } from '../types.js';
@@ -100,7 +102,12 @@ export async function planRows(ids: readonly string[], run: Run, c: Classing): P
           files.set(file, artifact);
         }
         if (artifact !== null && c.asFileRow(artifact)) {
-          out.rows.set(fileRowId(artifact), { class: 'locked_fixture', artifact });
+          const rowId = fileRowId(artifact);
+          if (!out.rows.has(rowId))
+            out.rows.set(rowId, {
+              class: 'locked_fixture',
+              artifact: await withSnapshots(c.root, artifact),
+            });
           out.how.set(id, 'file');
           // A test expected to skip gets `skip:` alone: it inherits the file row's lock.
           if (skip !== undefined) out.rows.set(id, { skip });
@@ -126,7 +133,8 @@ export async function planRows(ids: readonly string[], run: Run, c: Classing): P
   for (const [id, f] of out.rows) {
     if (f.class !== 'locked_fixture') continue;
     f.digest = digests.get(f.artifact!);
-    if (id === fileRowId(f.artifact!)) delete f.artifact; // a file row's artifact is implied
+    // A file row's artifact is implied: written only when it holds the file's snapshots.
+    if (isFileRowId(id) && f.artifact === testFile(id)) delete f.artifact;
   }
   return out;
 }

@@ -24,7 +24,8 @@ import { parseLedger } from '../ledger/parse.js';
 import type { RowFields } from '../ledger/render.js';
 import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js';
 import { fileRowByRules, looksLikeTestFile } from '../hook/new-files.js';
-import { goldenLabel } from '../ledger/golden-set.js';
+import { goldenLabel, inGoldenSet } from '../ledger/golden-set.js';
+import { resnapshot, withSnapshots } from './snapshot-lock.js';
 import { CHAINED, hookScript, isOurs, lefthookSnippet, withHuskyLine } from '../hook/script.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
@@ -162,14 +163,24 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
     const of = testFile(r.id);
     if (deleted.has(of) && !existsSync(path.join(root, of))) drop.add(r.id);
   }
-  const rows = lockableRows(text, file).filter((r) => !drop.has(r.id));
+  // A staged snapshot re-derives its test file's set (snapshot-lock.ts): one `jest -u` wrote
+  // or deleted joins or leaves it.
+  const touched = [...staged.changed, ...deleted].filter((p) => p !== ledgerPath);
+  const { rows, keysOf } = await resnapshot(
+    root,
+    lockableRows(text, file).filter((r) => !drop.has(r.id)),
+    touched,
+  );
   const keys: string[] = [];
-  for (const p of [...staged.changed, ...deleted])
-    if (p !== ledgerPath)
-      for (const k of keysSelectedBy(rows, p)) if (!keys.includes(k)) keys.push(k);
-  // A new test file no row names gets its file row where the rules say so (new-files.ts).
-  const { fresh, unclassed } = newTestFiles(text, file, staged.added);
-  for (const f of fresh) keys.push(f);
+  for (const p of touched)
+    for (const k of [...(keysOf.get(p) ?? []), ...keysSelectedBy(rows, p)])
+      if (!keys.includes(k)) keys.push(k);
+  // A new test file no row names gets its file row where the rules say so (new-files.ts),
+  // locked to it and its snapshots.
+  const { fresh: freshFiles, unclassed } = newTestFiles(text, file, staged.added);
+  const fresh: string[] = [];
+  for (const f of freshFiles) fresh.push(await withSnapshots(root, f));
+  for (const k of fresh) keys.push(k);
   if (keys.length === 0 && drop.size === 0) {
     for (const f of unclassed) say(leftToUpdate(f));
     return 0;
@@ -185,7 +196,8 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
       file.shown,
     );
   for (const p of dirty) {
-    const hit = fresh.includes(p) ? p : keysSelectedBy(rows, p).find((k) => keys.includes(k));
+    const hit =
+      fresh.find((k) => inGoldenSet(k, p)) ?? keysSelectedBy(rows, p).find((k) => keys.includes(k));
     if (hit !== undefined)
       throw new GateError(
         `${p} has changes that are not staged, and ${goldenLabel(hit)} is locked in the ledger: the hook locks what the commit holds; stage them (git add ${p}) or set them aside (git stash --keep-index), then commit again`,
@@ -206,11 +218,13 @@ async function relockStaged(ledgerArg: string | undefined, io: CommandIO): Promi
   }
   const locked = keys.filter((k) => digests.has(k) && !fresh.includes(k));
   const dropped = drop.size === 0 ? text : dropRows(text, drop);
-  const added = new Map<string, RowFields>(
-    fresh
-      .filter((f) => digests.has(f))
-      .map((f) => [fileRowId(f), { class: 'locked_fixture', digest: digests.get(f)! }]),
-  );
+  const added = new Map<string, RowFields>();
+  fresh.forEach((k, i) => {
+    if (!digests.has(k)) return;
+    const fields: RowFields = { class: 'locked_fixture', digest: digests.get(k)! };
+    if (k !== freshFiles[i]) fields.artifact = k; // the file and its snapshots
+    added.set(fileRowId(freshFiles[i]), fields);
+  });
   const withNew = added.size === 0 ? dropped : setRows(dropped, added).text;
   const edit = relockEdit(withNew, file, rows, locked, digests);
   for (const k of gone)

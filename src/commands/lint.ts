@@ -36,7 +36,9 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const ranFiles = new Set([...(testRun?.ids ?? [])].map(testFile));
     const stale: LedgerIssue[] = testRun
       ? rows
-          .filter((r) => (isFileRowId(r.id) ? !ranFiles.has(r.artifact!) : !testRun.ids.has(r.id)))
+          .filter((r) =>
+            isFileRowId(r.id) ? !ranFiles.has(testFile(r.id)) : !testRun.ids.has(r.id),
+          )
           .map((r) => ({
             file: file.shown,
             line: r.line,

@@ -3,7 +3,8 @@
 import { artifactFile, isDoctestArtifact } from '../ledger/doctest-artifact.js';
 import { parseArgs } from 'node:util';
 import { setRows } from '../ledger/edit.js';
-import { isFileRowId } from '../ledger/file-rows.js';
+import { isFileRowId, testFile } from '../ledger/file-rows.js';
+import { resnapshot } from './snapshot-lock.js';
 import type { RowFields } from '../ledger/render.js';
 import {
   ledgerFile,
@@ -63,8 +64,9 @@ export function relockEdit(
       edits.set(r.id, {
         class: 'locked_fixture',
         digest,
-        // A file row's artifact is its own file, implied and never written.
-        artifact: isFileRowId(r.id) ? undefined : r.artifact,
+        // A file row's artifact is its own file, implied and not written, unless it holds
+        // the file's snapshots too (snapshot-lock.ts).
+        artifact: isFileRowId(r.id) && r.artifact === testFile(r.id) ? undefined : r.artifact,
         skip: r.skip,
       });
   }
@@ -96,10 +98,12 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       file,
       io,
       async (text) => {
-        const rows = lockableRows(text, file);
+        // A snapshot path re-derives its test file's set first: `jest -u` may have written
+        // or deleted one since the row was locked.
+        const { rows, keysOf } = await resnapshot(root, lockableRows(text, file), artifacts);
         const keys: string[] = [];
         for (const a of artifacts) {
-          const of = keysSelectedBy(rows, a);
+          const of = [...(keysOf.get(a) ?? []), ...keysSelectedBy(rows, a)];
           if (of.length === 0)
             throw new GateError(`no locked_fixture row names ${JSON.stringify(a)}`, file.shown);
           for (const k of of) if (!keys.includes(k)) keys.push(k);

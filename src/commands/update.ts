@@ -28,6 +28,7 @@ import { byCodeUnit, parseRule } from './init.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
 import { UPDATE } from './tables.js';
 import { perFileLines } from './update-files.js';
+import { withSnapshots } from './snapshot-lock.js';
 import {
   formatIssue,
   isoDate,
@@ -321,19 +322,30 @@ async function plan(
   const locked = [...rows.values()].filter((r) => r.class === 'locked_fixture' && !heirs(r.id));
   for (const [id, f] of e.set)
     if (f.class === 'locked_fixture' && !rows.has(id)) locked.push(asRow(id, f));
-  const facts = await artifactFacts(root, new Set(locked.map((r) => r.artifact!)));
+  // A file row is locked to its file and the snapshots present now (snapshot-lock.ts): one
+  // written or deleted since (`jest -u`) joins or leaves its set.
+  const keyOf = new Map<string, string>();
+  for (const r of locked)
+    keyOf.set(
+      r.id,
+      isFileRowId(r.id) ? await withSnapshots(root, testFile(r.id), r.artifact) : r.artifact!,
+    );
+  const facts = await artifactFacts(root, new Set(keyOf.values()));
   for (const r of locked) {
-    const fact = facts.get(r.artifact!);
+    const key = keyOf.get(r.id)!;
+    const fact = facts.get(key);
     if (fact?.digest === undefined)
       throw new GateError(
-        `${goldenLabel(r.artifact!)} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`,
+        `${goldenLabel(key)} (locked by ${JSON.stringify(r.id)}): ${fact?.problem ?? 'unreadable'}; restore it, or drop the rows that name it (ledger-gate drop ID…)`,
       );
     const pending = e.set.get(r.id);
     if (pending !== undefined) {
       pending.digest = fact.digest;
-      if (isFileRowId(r.id)) delete pending.artifact;
-    } else if (fact.digest !== r.digest) {
-      e.set.set(r.id, { ...fieldsOf(r), digest: fact.digest });
+      if (isFileRowId(r.id)) setFileRowArtifact(pending, r.id, key);
+    } else if (fact.digest !== r.digest || key !== r.artifact) {
+      const fields = { ...fieldsOf(r), digest: fact.digest };
+      if (isFileRowId(r.id)) setFileRowArtifact(fields, r.id, key);
+      e.set.set(r.id, fields);
       e.relocked++;
     }
   }
@@ -368,6 +380,12 @@ function fieldsOf(r: LedgerRow): RowFields {
     const value = (r as unknown as Record<string, string | undefined>)[k];
     if (k !== 'id' && k !== 'class' && value !== undefined) out[k] = value;
   }
-  if (isFileRowId(r.id)) delete out.artifact;
+  if (isFileRowId(r.id)) setFileRowArtifact(out, r.id, r.artifact!);
   return out;
+}
+
+/** A file row's artifact as written: none when it is the file alone (implied), else the set. */
+function setFileRowArtifact(f: RowFields, id: string, key: string): void {
+  if (key === testFile(id)) delete f.artifact;
+  else f.artifact = key;
 }

@@ -28,7 +28,17 @@ export const DEFAULT_TEST_PATHS: readonly PathEntry[] = [
   { glob: '**/__tests__/**', runner: 'jest', source: 'jest testMatch default' },
   { glob: '**/*.test.*', runner: 'jest, vitest, node', source: 'jest testMatch, vitest include' },
   { glob: '**/*.spec.*', runner: 'jest, vitest, mocha', source: 'jest testMatch, vitest include' },
-  { glob: '**/__snapshots__/**', runner: 'jest, vitest', source: 'snapshot files' },
+  { glob: '**/__snapshots__/**', runner: 'jest, vitest, syrupy', source: 'snapshot files' },
+  {
+    glob: '**/snapshots/snap_*.py',
+    runner: 'snapshottest',
+    source: 'snapshottest: snapshots/snap_MODULE.py beside the test module',
+  },
+  {
+    glob: '**/snapshots/{test_*,*_test}/**',
+    runner: 'pytest-snapshot',
+    source: 'pytest-snapshot: snapshots/MODULE/TEST/ beside the test module',
+  },
   { glob: '**/__fixtures__/**', runner: 'jest', source: 'the conventional fixtures folder' },
   { glob: '**/test_*.py', runner: 'pytest', source: 'pytest python_files default' },
   { glob: '**/*_test.py', runner: 'pytest', source: 'pytest python_files default' },

@@ -4,6 +4,7 @@ import type { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
 import { finding } from './finding.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
+import { snapshotOwners } from '../ledger/snapshots.js';
 
 /** Production code and goldens changed together, with no digest bump for a changed golden. */
 export function goldenNoBump(
@@ -26,8 +27,18 @@ export function goldenNoBump(
   for (const row of facts.baseRows.values()) note(row);
   // A golden's rows: those that name it, and those of every list or glob it is a member of.
   const goldens = new GoldenIndex(artifacts.keys());
-  const rowsOf = (p: string) => goldens.keysOf(p).flatMap((k) => artifacts.get(k) ?? []);
-  const isGolden = input.isGolden ?? ((p: string) => goldens.has(p));
+  // A snapshot file its row does not list yet (a ledger locked before snapshots were, or one
+  // `jest -u` just wrote) is still its test file's golden: the rows locked to that file own it.
+  const snapshotRows = (p: string) =>
+    snapshotOwners(p)
+      .flatMap((f) => (goldens.has(f) ? goldens.keysOf(f) : []))
+      .flatMap((k) => artifacts.get(k) ?? []);
+  const rowsOf = (p: string) => {
+    const own = goldens.keysOf(p).flatMap((k) => artifacts.get(k) ?? []);
+    return own.length > 0 ? own : snapshotRows(p);
+  };
+  const given = input.isGolden ?? ((p: string) => goldens.has(p));
+  const isGolden = (p: string) => given(p) || snapshotRows(p).length > 0;
   const status = (s: string) =>
     new Set(input.change!.changed.filter((c) => c.status === s).map((c) => c.path));
   const deleted = status('D');

@@ -66,7 +66,7 @@ export const FIELD_SPECS: readonly FieldSpec[] = [
     format: 'file',
     list: true,
     about:
-      'The golden file whose bytes the digest is of (a file: no trailing /), or several: a glob (`*` within a segment, `**` across segments) or a list of paths and globs, digested as one set; a file row has none (its file is its artifact). `MODULE.py#doctest:NAME` locks the examples of one doctest of the module, as pytest names it, not the module bytes.',
+      'The golden file whose bytes the digest is of (a file: no trailing /), or several: a glob (`*` within a segment, `**` across segments) or a list of paths and globs, digested as one set; a file row has none (its file is its artifact) or a list of its file and its snapshot files. `MODULE.py#doctest:NAME` locks the examples of one doctest of the module, as pytest names it, not the module bytes.',
   },
   {
     name: 'invariant',
@@ -218,10 +218,11 @@ function classRule(cls: LedgerClass): Json {
     },
   };
   if (cls === 'locked_fixture') {
-    // A file row (FILE::*) is locked to FILE itself: no `artifact` to write; any other row needs one.
+    // A file row (FILE::*) is locked to FILE itself: its `artifact` is implied, or a list
+    // holding FILE and its snapshots (CONTRACT §2 "Snapshots"); any other row needs one.
     then.required = REQUIRED_FIELDS[cls].filter((f) => f !== 'artifact');
     then.if = { properties: { id: { pattern: FILE_ROW_PATTERN } } };
-    then.then = { not: { required: ['artifact'] } };
+    then.then = { properties: { artifact: { type: 'array', minItems: 2 } } };
     then.else = { required: ['artifact'] };
   }
   if (cls === 'draft') {
@@ -274,7 +275,7 @@ export function ledgerJsonSchema(id: string): Json {
       },
       rows: {
         description:
-          'One row per test id, or per test file: a file row `FILE::*` (class locked_fixture, no artifact: the file is its own) classes every test of FILE that has no row of its own.',
+          'One row per test id, or per test file: a file row `FILE::*` (class locked_fixture, no artifact: the file is its own, or a list of the file and its snapshots) classes every test of FILE that has no row of its own.',
         type: 'array',
         items: { $ref: '#/$defs/row' },
       },

@@ -19,7 +19,7 @@ import {
   TOP_FIELDS,
 } from './schema.js';
 import type { FieldFormat, RowField } from './schema.js';
-import { globProblem, goldenKey } from './golden-set.js';
+import { globProblem, goldenKey, goldenPatterns, isGoldenSet } from './golden-set.js';
 import type { Entry, MapVal, Pos, ReadResult, SeqVal, Val } from './tree.js';
 
 // What a row may hold (fields, classes, formats) is the table in schema.ts.
@@ -392,7 +392,7 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     const s = V[fi];
     if (s !== undefined) row[ROW_FIELDS[fi] as OptionalField] = s;
   }
-  if (file !== null) row.artifact = file;
+  if (file !== null && row.artifact === undefined) row.artifact = file;
   return row;
 }
 
@@ -455,9 +455,19 @@ function fileRowFile(
       P[I_CLASS]!,
       `a file row ('${printable(id)}') is class locked_fixture, locked to its file; class ${cls} needs a row per test id`,
     );
+  // It may name more goldens only as a set holding the file itself (its snapshots, §2
+  // "Snapshots"), so an edit of the file still changes the row's digest.
   const art = P[I_ARTIFACT];
-  if (art !== undefined)
-    v.err(art, `a file row's artifact is its own file (${printable(file)}): remove \`artifact:\``);
+  const key = V[I_ARTIFACT];
+  if (
+    art !== undefined &&
+    key !== undefined &&
+    !(isGoldenSet(key) && goldenPatterns(key).includes(file))
+  )
+    v.err(
+      art,
+      `a file row's artifact is its own file (${printable(file)}): remove \`artifact:\`, or write a list that holds it and its snapshots ([${printable(file)}, …])`,
+    );
   return file;
 }
 

@@ -1,0 +1,2 @@
+def render(name):
+    return {"greeting": "hello " + name, "length": len(name)}
