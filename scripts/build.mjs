@@ -82,6 +82,15 @@ for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
       path.join(dir, 'grammars', `${pkg}.LICENSE`),
     );
 }
+// The pytest conduct recorder (src/conduct/pytest/) is Python the CLI points PYTHONPATH at
+// (`ledger-gate conduct --pytest`): copied beside each bundle, in conduct/.
+for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
+  mkdirSync(path.join(dir, 'conduct'), { recursive: true });
+  copyFileSync(
+    'src/conduct/pytest/ledger_gate_conduct.py',
+    path.join(dir, 'conduct', 'ledger_gate_conduct.py'),
+  );
+}
 // The parser's runtime JS is code shipped beside both bundles (in grammars/) and loaded by
 // them: its licence is listed too (the grammars' licences sit beside their .wasm files).
 const copied = [

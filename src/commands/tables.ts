@@ -189,6 +189,11 @@ export const CHECK = {
       type: 'boolean',
       help: 'with --mutation-report: mutant-survived rejects instead of asking for review',
     },
+    conduct: {
+      type: 'string',
+      value: 'FILE',
+      help: 'the conduct report the pytest recorder wrote (ledger-gate conduct --pytest): what agent-written production lines did in the run (docs/conduct.md)',
+    },
   },
   more: [EXIT_CODES],
 } as const satisfies CommandHelp;
@@ -338,6 +343,20 @@ export const DIGEST = {
   options: {
     ledger: { ...LEDGER, help: 'accepted for symmetry, unused' },
     set: { type: 'boolean', help: 'digest the paths and globs as one golden set (CONTRACT §2)' },
+  },
+} as const satisfies CommandHelp;
+
+export const CONDUCT = {
+  usage: '--pytest [--report FILE]',
+  summary:
+    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest run: the conduct report --conduct reads (docs/conduct.md).',
+  options: {
+    pytest: { type: 'boolean', help: 'record a pytest run (the shipped plugin, loaded with -p)' },
+    report: {
+      type: 'string',
+      value: 'FILE',
+      help: 'where the conduct report goes (default $RUNNER_TEMP/reports/conduct.jsonl)',
+    },
   },
 } as const satisfies CommandHelp;
 
