@@ -486,6 +486,10 @@ export const SETUP = {
       help: 'pytest, jest, vitest, go or maven (default: detected)',
     },
     shards: { type: 'string', value: 'N', help: 'split the test job into N shards (default 1)' },
+    conduct: {
+      type: 'boolean',
+      help: 'pytest: record what production code does in the run (docs/conduct.md): the test job loads the shipped recorder, the gate reads its report',
+    },
     forks: {
       type: 'boolean',
       help: 'also write the workflow_run workflow that judges pull requests from forks',

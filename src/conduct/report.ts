@@ -58,6 +58,12 @@ export interface ConductReport {
   dropped: number;
   /** Events the recorder failed on (it never raises into the code under test). */
   errors: number;
+  /**
+   * What the watcher saw go wrong with the channel or the JUnit report: garbage sent to it,
+   * the channel closed while the test process still ran, the JUnit report changed between
+   * the session's end and the process's. Undefined when nothing did.
+   */
+  tampered?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -114,6 +120,14 @@ function parse(text: string): ConductReport {
         );
       out.dropped = count(r.dropped, 'dropped', n);
       out.errors = count(r.errors, 'errors', n);
+      const corrupt = r.corrupt === undefined ? 0 : count(r.corrupt, 'corrupt', n);
+      if (corrupt > 0)
+        out.tampered = `${corrupt} message(s) to the recorder were not its own (written into its channel)`;
+      else if (r.closed_early === true)
+        out.tampered = "the recorder's channel was closed while the test process still ran";
+      else if (r.junit_changed === true)
+        out.tampered =
+          'the JUnit report changed after the test session ended, before the process did';
       if (r.junit !== null && r.junit !== undefined) {
         const j = obj(r.junit, 'junit', n);
         const sha = str(j.sha256, 'junit.sha256', n, true);
@@ -122,6 +136,7 @@ function parse(text: string): ConductReport {
         out.junitSha256 = sha;
         const problem = str(j.problem, 'junit.problem', n, true);
         if (problem !== null) out.junitProblem = problem;
+        out.junitPath = str(j.path, 'junit.path', n, true) ?? out.junitPath;
       }
     } else throw new Bad(`line ${n}: an unknown record type`);
   }

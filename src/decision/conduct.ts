@@ -33,14 +33,19 @@ export interface ConductInput {
   kindOf: (path: string) => PathKind;
 }
 
+function sameRun(i: Pick<ConductInput, 'report' | 'run'>): boolean {
+  const r = i.report.run;
+  return (
+    !i.run || (r.id === i.run.id && (i.run.attempt === undefined || r.attempt === i.run.attempt))
+  );
+}
+
 /** Why the report cannot be taken as this run's; undefined when it can. */
 export function conductIdentity(i: Omit<ConductInput, 'judged' | 'kindOf'>): string | undefined {
   const r = i.report;
-  if (
-    i.run &&
-    (r.run.id !== i.run.id || (i.run.attempt !== undefined && r.run.attempt !== i.run.attempt))
-  )
+  if (i.run && !sameRun(i))
     return `it was written by run ${r.run.id ?? '(none)'} attempt ${r.run.attempt ?? '(none)'}, not by the run judged (${i.run.id} attempt ${i.run.attempt ?? '?'})`;
+  if (r.tampered !== undefined) return r.tampered;
   if (r.junitSha256 === null)
     return `the run's JUnit report could not be tied to it (${r.junitProblem ?? 'pytest ran without --junitxml'})`;
   if (!i.junitDigests.has(r.junitSha256))
@@ -49,6 +54,7 @@ export function conductIdentity(i: Omit<ConductInput, 'judged' | 'kindOf'>): str
 }
 
 export function conductFindings(i: ConductInput): Finding[] {
+  const r = i.report;
   const invalid = (why: string) => [
     finding('report-invalid', {
       ...NO_CASE,
@@ -57,8 +63,12 @@ export function conductFindings(i: ConductInput): Finding[] {
     }),
   ];
   const why = conductIdentity(i);
-  if (why !== undefined) return invalid(why);
-  const out: Finding[] = [];
+  // Another run's report says nothing about this one; this run's, with its JUnit report
+  // changed afterwards, still says what the agent's lines did (likely what changed it).
+  const junitChanged =
+    r.junitSha256 !== null && (r.tampered !== undefined || !i.junitDigests.has(r.junitSha256));
+  if (why !== undefined && !(junitChanged && sameRun(i))) return invalid(why);
+  const out: Finding[] = why === undefined ? [] : invalid(why);
   let left = 0;
   const reportPaths = new Set([i.report.junitPath, i.report.reportPath].filter((p) => p !== null));
   const isEvidence = (p: string) =>
