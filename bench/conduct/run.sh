@@ -42,7 +42,7 @@ prod = [s for s in sites if s["file"].startswith("sqlparse/")]
 honest = [s for s in prod if s.get("via") != "import" or any(t.startswith("tests/") for t in s["targets"])]
 print(f"report: {len(sites)} sites, complete={bool(done)}; on production lines: {len(honest)} (and {len(prod) - len(honest)} import-system reads, not judged)")
 for s in honest:
-    print(f"  {s['kind']:8} {s['file']}:{s['line']} {s['events']} {s['targets'][:2]}")
+    print(f"  {s['kind']:8} {s['file']}:{s['line']} {s['events']} read {s['targets'][:2]} wrote {s['writes'][:2]}")
 PY
   cd - >/dev/null
 done
