@@ -35,6 +35,7 @@ export const E2E = [
   'mutation-workflow-run.test.ts',
   'hook-e2e.test.ts',
   'snapshot-plays.test.ts',
+  'conduct-attacks.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 
 /** The end-to-end files that run the CLI bundle (under LEDGER_GATE_CLI_NODE, default 24). */

@@ -99,6 +99,13 @@ for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
     path.join('node_modules', pkg, 'LICENSE'),
     path.join(cliDir, 'grammars', `${pkg}.LICENSE`),
   );
+// The pytest conduct recorder (src/conduct/pytest/) is Python the CLI points PYTHONPATH at
+// (`ledger-gate conduct --pytest`): one copy, beside the CLI bundle, in cli/conduct/.
+mkdirSync(path.join(cliDir, 'conduct'), { recursive: true });
+copyFileSync(
+  'src/conduct/pytest/ledger_gate_conduct.py',
+  path.join(cliDir, 'conduct', 'ledger_gate_conduct.py'),
+);
 // The parser's runtime JS is code shipped with both bundles (in cli/grammars/) and loaded by
 // them: its licence is listed too (the grammars' licences sit beside their .wasm files).
 const copied = [

@@ -17,6 +17,7 @@ import {
 } from './commands/options.js';
 import {
   CHECK,
+  CONDUCT,
   DIGEST,
   HARNESS,
   HOLDOUT_IDS,
@@ -64,6 +65,7 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
   'holdout-ids': { ...HOLDOUT_IDS, run: lazy(() => import('./commands/holdout-ids.js')) },
   setup: { ...SETUP, run: lazy(() => import('./commands/setup.js')) },
   targets: { ...TARGETS, run: lazy(() => import('./commands/targets.js')) },
+  conduct: { ...CONDUCT, run: lazy(() => import('./commands/conduct.js')) },
   rules: {
     ...RULES,
     run: async (argv, io) => {

@@ -12,6 +12,7 @@ import { logFindings, stepFails, writeOutputs } from './action/outputs.js';
 import { publish } from './action/publish.js';
 import type { Where } from './action/workflow-run.js';
 import { runGate, type GateOutcome } from './gather/gate.js';
+import { runOf } from './conduct/report.js';
 import { logLine, text } from './report/escape.js';
 import { GateError } from './types.js';
 
@@ -42,6 +43,8 @@ export async function run(
       baseJunit: inputs.baseJunit,
       holdoutJunit: inputs.holdoutJunit,
       mutationReport: inputs.mutationReport,
+      conduct: inputs.conduct,
+      conductRun: runOf(env),
     };
     // Loaded only where needed, as the git adapter below: a run without a base never starts
     // git, and neither brings @actions/exec and its builtins into the start-up.
@@ -95,6 +98,8 @@ export async function run(
       mutationReport: where.mutationReport,
       mutationScope: inputs.mutationScope,
       requireKilledMutants: inputs.requireKilledMutants,
+      conduct: where.conduct,
+      conductRun: where.conductRun,
     });
     // Both settled before either error is thrown, the check run's first: a token that cannot
     // create it says so, whatever the gate met meanwhile.

@@ -15,3 +15,7 @@ export const MAJOR_TAG = `v${pkg.version.split('.')[0]}`;
 
 /** The ledger's JSON Schema at the major tag: the schema's `$id` and `init`'s modeline. */
 export const SCHEMA_URL = `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/schema/ledger.schema.json`;
+
+/** The release's CLI tarball, as the README's install lines name it. */
+export const releaseTarball = (): string =>
+  `https://github.com/${REPOSITORY}/releases/download/v${pkg.version}/${pkg.name}-${pkg.version}.tgz`;

@@ -324,6 +324,7 @@ export type RuleKey =
   | 'harness-unresolved'
   | 'reports-missing'
   | 'production-gaming-shape'
+  | 'production-conduct'
   | 'passes-without-change'
   | 'no-failing-test'
   | 'holdout-fail'

@@ -27,6 +27,9 @@ export interface Where {
   baseJunit?: string[];
   holdoutJunit?: string[];
   mutationReport?: string[];
+  conduct?: string;
+  /** The run whose tests are judged: a conduct report must be that run's. */
+  conductRun?: { id: string; attempt?: string };
 }
 
 /**
@@ -87,6 +90,11 @@ export async function fromWorkflowRun(
           : insideArtifact(artifact, 'collected', inputs.collected),
       collectedRoot: artifact,
       shownRun: { junit: inputs.junit, collected: inputs.collected },
+      conduct:
+        inputs.conduct === undefined
+          ? undefined
+          : insideArtifact(artifact, 'conduct', inputs.conduct),
+      conductRun: { id: String(run.id) },
       ...stronger,
     },
     cleanup: () => git.removeWorktree(top, head),

@@ -14,6 +14,7 @@ import { writeJsonReport } from '../adapters/fs/json-report.js';
 import { toJson } from '../report/json.js';
 import { GateError, type Decision, type Expect } from '../types.js';
 import { UsageError, fromCwd, placeOf, type CommandIO } from './io.js';
+import { runOf } from '../conduct/report.js';
 import { CHECK } from './tables.js';
 
 export const EXIT: Record<Decision, number> = { admit: 0, reject: 1, review: 3 };
@@ -81,6 +82,8 @@ export function checkOptions(
     );
   if (v['mutation-report']?.length && v.base === undefined)
     throw new UsageError('--mutation-report needs --base REF: its judged lines are the change’s');
+  if (v.conduct !== undefined && v.base === undefined)
+    throw new UsageError('--conduct needs --base REF: it judges the lines agent commits wrote');
   return {
     cwd: at.root,
     ledger: v.ledger === undefined ? defaultLedger(at.root) : fromCwd(at, v.ledger),
@@ -110,6 +113,8 @@ export function checkOptions(
     mutationReport: v['mutation-report']?.map((g) => fromCwd(at, g)),
     mutationScope: scope,
     requireKilledMutants: v['require-killed-mutants'] ?? false,
+    conduct: v.conduct === undefined ? undefined : fromCwd(at, v.conduct),
+    conductRun: runOf(env),
   };
 }
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MAJOR_TAG, REPOSITORY } from '../project.js';
+import { MAJOR_TAG, REPOSITORY, releaseTarball } from '../project.js';
 import { defaultBranch, workingFiles } from '../adapters/git/git.js';
 import { buildFolder } from '../setup/build-folder.js';
 import {
@@ -183,6 +183,9 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       ledger: ledgerRel === defaultLedger(root) ? undefined : ledgerRel,
       productionPaths: production,
       trial: v.trial === true,
+      // The CLI from this release's tarball: the recorder ships inside it (docs/conduct.md).
+      conduct:
+        v.conduct === true ? `npx --yes --package ${releaseTarball()} ledger-gate` : undefined,
     };
     // A workflow of the project's own that runs the tests is extended, not doubled (one test
     // job, sharded or forked, is setup's own workflow's to write).

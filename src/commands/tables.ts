@@ -189,6 +189,11 @@ export const CHECK = {
       type: 'boolean',
       help: 'with --mutation-report: mutant-survived rejects instead of asking for review',
     },
+    conduct: {
+      type: 'string',
+      value: 'FILE',
+      help: 'the conduct report the pytest recorder wrote (ledger-gate conduct --pytest): what agent-written production lines did in the run (docs/conduct.md)',
+    },
   },
   more: [EXIT_CODES],
 } as const satisfies CommandHelp;
@@ -341,6 +346,20 @@ export const DIGEST = {
   },
 } as const satisfies CommandHelp;
 
+export const CONDUCT = {
+  usage: '--pytest [--report FILE]',
+  summary:
+    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest run: the conduct report --conduct reads (docs/conduct.md).',
+  options: {
+    pytest: { type: 'boolean', help: 'record a pytest run (the shipped plugin, loaded with -p)' },
+    report: {
+      type: 'string',
+      value: 'FILE',
+      help: 'where the conduct report goes (default $RUNNER_TEMP/reports/conduct.jsonl)',
+    },
+  },
+} as const satisfies CommandHelp;
+
 export const LINT = {
   usage: '[--junit GLOB] [--collected FILE]',
   summary:
@@ -467,6 +486,10 @@ export const SETUP = {
       help: 'pytest, jest, vitest, go or maven (default: detected)',
     },
     shards: { type: 'string', value: 'N', help: 'split the test job into N shards (default 1)' },
+    conduct: {
+      type: 'boolean',
+      help: 'pytest: record what production code does in the run (docs/conduct.md): the test job loads the shipped recorder, the gate reads its report',
+    },
     forks: {
       type: 'boolean',
       help: 'also write the workflow_run workflow that judges pull requests from forks',

@@ -318,7 +318,8 @@ export const RULES: readonly Rule[] = [
   },
   {
     key: 'report-invalid',
-    signal: 'a JUnit file is unreadable, malformed, hostile, or no report holds any test case',
+    signal:
+      'a JUnit file is unreadable, malformed, hostile, or no report holds any test case; or a configured conduct report (`conduct`) is missing, cut, hostile, from another run, or names a JUnit report that no longer has the bytes it had when the session ended',
     class: '—',
     result: 'reject',
     action: 'fix the test run, so that --junit names its JUnit reports',
@@ -359,6 +360,18 @@ export const RULES: readonly Rule[] = [
     fix: APPROVE,
     stops:
       "production code that games its tests: a function that reads its caller's frame, a check of the runner's environment, `exit(0)` or an exit hook that rewrites the report, a module that patches the assertions on import, an `__eq__` that always holds",
+  },
+  {
+    key: 'production-conduct',
+    signal:
+      "with `conduct` (a conduct report the shipped pytest recorder wrote, docs/conduct.md): a line an agent's commit wrote in a production file did, during the test run, what production code has no need to: opened a repository path, listed a folder, ran code built at run time, read a frame or a traceback's frames, set a tracer, started a process, added an audit hook or an exit hook, used ctypes or walked the garbage collector's objects; reject when it wrote, removed or renamed a test, golden, ledger, harness or report path; or the recorder dropped events past its caps",
+    class: '\u2014',
+    result: 'review',
+    action:
+      'a reviewer reads the line (annotated) and what it did in the run, and approves a meant use (a production file reading its own data, a tool starting a process); a write to the evidence is fixed, never approved',
+    fix: APPROVE,
+    stops:
+      'production code that finds the tests at run time, where no name list sees it: a shell command in a subprocess, `os.open` of an assembled path, a walk of the import path to a test file, a traceback\u2019s frames reached through `dir()`, a thread that rewrites the JUnit report after the session',
   },
   {
     key: 'passes-without-change',

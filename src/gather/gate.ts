@@ -33,6 +33,7 @@ import { parseLedger } from '../ledger/parse.js';
 import { gatherReports } from './reports.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
 import type { MutationOptions } from './mutation-evidence.js';
+import type { ConductOptions } from './conduct-evidence.js';
 import {
   GateError,
   type Change,
@@ -46,7 +47,7 @@ import {
   type TestResult,
 } from '../types.js';
 
-export interface GateOptions extends StrongerOptions, MutationOptions {
+export interface GateOptions extends StrongerOptions, MutationOptions, ConductOptions {
   /** The repository root: the ledger, artifacts and seeds are read below it. */
   cwd: string;
   /** Repo-relative path of the ledger (callers resolve the default: adapters/fs/default-ledger.ts). */
@@ -267,7 +268,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     productionGiven: matcher(o.production) !== undefined,
     notes,
   });
-  const report =
+  const mutated =
     !mutation || !mutationReader
       ? strong
       : await mutationReader.addMutation(strong, mutation, o, {
@@ -281,6 +282,23 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
           headTests: tests,
           holdoutFiles: stronger.holdout?.files,
           notes,
+        });
+  // What production code did in the run (the pytest recorder's report), judged on agent
+  // lines; loaded only when a conduct report is configured, as the mutation pass is.
+  const report =
+    o.conduct === undefined
+      ? mutated
+      : await (
+          await import('./conduct-evidence.js')
+        ).addConduct(mutated, o, {
+          root,
+          src,
+          change,
+          ledger: ledgerErrors.length === 0 ? ledger : undefined,
+          ledgerFile: ledgerShown,
+          production: o.production,
+          evidence,
+          junitFiles: job.files,
         });
   if (o.expect === 'ran-files' && report.findings.some((f) => HARNESS_RULES.has(f.rule))) {
     notes.push(

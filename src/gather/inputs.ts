@@ -40,6 +40,8 @@ export interface ActionInputs extends StrongerInputs {
   jsonReport: JsonReportWhen;
   /** What a gaming-shape finding is (`gaming`: review or reject). */
   gaming: 'review' | 'reject';
+  /** The conduct report the pytest recorder wrote (`conduct`, docs/conduct.md). */
+  conduct?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -159,6 +161,7 @@ export function readInputs(): ActionInputs {
       'never',
     ]),
     gaming: oneOf('gaming', core.getInput('gaming') || 'review', ['review', 'reject']),
+    conduct: core.getInput('conduct').trim() || undefined,
     ...strongerInputs(list, yesNo, artifactName),
   };
 }

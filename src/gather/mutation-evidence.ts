@@ -143,12 +143,12 @@ export async function addMutation(
   return done();
 }
 
-/** The head lines judged, by production file, ascending. */
-async function judgedLines(
+/** The head lines judged, by production file, ascending (the conduct pass judges these too). */
+export async function judgedLines(
   change: Change,
   src: ChangeSource,
   scope: MutationScope,
-  ctx: MutationContext,
+  ctx: Pick<MutationContext, 'ledger' | 'production' | 'evidence' | 'ledgerFile'>,
 ): Promise<{ lines: Map<string, number[]>; unread: { file: string; why: string }[] }> {
   const lines = new Map<string, number[]>();
   const unread: { file: string; why: string }[] = [];

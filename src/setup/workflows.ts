@@ -393,6 +393,8 @@ export interface WorkflowOptions {
   productionPaths?: readonly string[];
   /** A trial: the gate step never fails (fail-on: never). */
   trial?: boolean;
+  /** The command that prints the conduct recorder's environment (pytest only; docs/conduct.md). */
+  conduct?: string;
 }
 
 export interface WrittenFile {
@@ -449,6 +451,12 @@ function testJob(spec: RunnerSpec, p: Project, o: WorkflowOptions, artifact: str
       : shard && spec.name === 'go'
         ? ['      # This shard: every Nth package.']
         : []),
+    ...(o.conduct
+      ? [
+          '      # What production code does in the run, recorded beside the reports (docs/conduct.md).',
+          `      - run: ${o.conduct} conduct --pytest >> "$GITHUB_ENV"`,
+        ]
+      : []),
     ...runStep(spec.run(p, CI_REPORTS(shard ? '-${{ matrix.shard }}' : ''), shard)),
     '      - uses: actions/upload-artifact@v4',
     "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
@@ -564,6 +572,7 @@ export function gateJob(o: WorkflowOptions, needs: string, several: boolean): st
     '        with:',
     '          junit: |                # the downloaded reports only, never globs in the checkout',
     ...spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`),
+    ...(o.conduct ? ['          conduct: ${{ runner.temp }}/junit/conduct.jsonl'] : []),
     ...gateInputs(o),
   ];
 }
@@ -575,6 +584,10 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
   if (bad) throw new RangeError(`branch ${JSON.stringify(o.branch)}: ${bad}`);
   if (!Number.isInteger(o.shards) || o.shards < 1 || o.shards > 64)
     throw new RangeError('--shards must be a whole number from 1 to 64');
+  if (o.conduct && (o.runner !== 'pytest' || o.shards > 1 || o.forks))
+    throw new RangeError(
+      '--conduct records one pytest run: not with --shards, --forks or another runner',
+    );
   if (o.shards > 1 && !spec.shards)
     throw new RangeError(`${spec.name} cannot split its tests across jobs: use --shards 1`);
   const sharded = o.shards > 1;

@@ -1,0 +1,131 @@
+// `ledger-gate conduct --pytest` (src/commands/conduct.ts): the environment it prints loads the
+// shipped recorder, and real pytest run with it writes a report the gate reads.
+import { describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pluginDir, pytestEnv, run } from '../src/commands/conduct.js';
+import { parseConductReport } from '../src/conduct/report.js';
+import { workflowFiles } from '../src/setup/workflows.js';
+import { parse } from 'yaml';
+import { workflowErrors } from './support/workflow-errors.js';
+
+const io = (cwd: string) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { cwd, stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) },
+    out,
+    err,
+  };
+};
+
+describe('conduct --pytest', () => {
+  test('prints PYTHONPATH, PYTEST_ADDOPTS and the report, keeping what was set', async () => {
+    const { io: i, out } = io('/w');
+    const env = { PYTHONPATH: '/x', PYTEST_ADDOPTS: '-q', RUNNER_TEMP: '/t' };
+    expect(await run(['--pytest'], i, env)).toBe(0);
+    expect(out.join('')).toBe(
+      `PYTHONPATH=${pluginDir()}:/x\nPYTEST_ADDOPTS=-p ledger_gate_conduct -q\nLEDGER_GATE_CONDUCT=/t/reports/conduct.jsonl\n`,
+    );
+    expect(pytestEnv('r.jsonl', {}, '/p')).toEqual([
+      'PYTHONPATH=/p',
+      'PYTEST_ADDOPTS=-p ledger_gate_conduct',
+      'LEDGER_GATE_CONDUCT=r.jsonl',
+    ]);
+  });
+
+  test('without --pytest, or with an unknown flag, it is a usage error', async () => {
+    const a = io('/w');
+    expect(await run([], a.io, {})).toBe(2);
+    expect(a.err.join('')).toContain('--pytest');
+    const b = io('/w');
+    expect(await run(['--pytest', '--nope'], b.io, {})).toBe(2);
+  });
+
+  test('real pytest with that environment writes a complete report tied to its JUnit report', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-conduct-cmd-'));
+    try {
+      mkdirSync(path.join(dir, '.git'));
+      mkdirSync(path.join(dir, 'tests'));
+      writeFileSync(
+        path.join(dir, 'calc.py'),
+        'import os\n\n\ndef add(a, b):\n    os.listdir(".")\n    return a + b\n',
+      );
+      writeFileSync(
+        path.join(dir, 'tests/test_calc.py'),
+        'from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n',
+      );
+      const { io: i, out } = io(dir);
+      await run(['--pytest', '--report', 'out/conduct.jsonl'], i, {});
+      const vars = Object.fromEntries(
+        out
+          .join('')
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+      const r = spawnSync(
+        'sh',
+        [
+          '-c',
+          `python3 -m pytest $PYTEST_ADDOPTS -q -p no:cacheprovider --rootdir=. --junitxml=out/junit.xml tests`,
+        ],
+        {
+          cwd: dir,
+          env: {
+            ...process.env,
+            PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1',
+            PYTHONDONTWRITEBYTECODE: '1',
+            ...vars,
+            PYTHONPATH: `${vars.PYTHONPATH}:.`,
+          },
+          encoding: 'utf8',
+        },
+      );
+      expect(r.status).toBe(0);
+      const report = parseConductReport(readFileSync(path.join(dir, 'out/conduct.jsonl'), 'utf8'));
+      if ('error' in report) throw new Error(report.error);
+      expect(report.junitPath).toBe('out/junit.xml');
+      expect(report.tampered).toBeUndefined();
+      expect(report.sites).toContainEqual(
+        expect.objectContaining({ kind: 'listdir', file: 'calc.py', line: 5, targets: ['.'] }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('setup --conduct', () => {
+  const o = {
+    runner: 'pytest' as const,
+    shards: 1,
+    forks: false,
+    uses: 'o/ledger-gate@v1',
+    branch: 'main',
+    conduct: 'npx --yes --package T ledger-gate',
+  };
+  const p = { files: new Set(['pytest.ini']), packages: new Set<string>() };
+
+  test('the test job loads the recorder before pytest runs; the gate reads its report from the artifact', async () => {
+    const [f] = workflowFiles(p, o);
+    expect(await workflowErrors(f.path, f.text)).toEqual([]);
+    const w = parse(f.text) as {
+      jobs: Record<string, { steps: { run?: string; with?: Record<string, string> }[] }>;
+    };
+    const runs = w.jobs.test.steps.map((s) => s.run ?? '');
+    const at = runs.findIndex((r) => r.includes('conduct --pytest'));
+    expect(runs[at]).toBe('npx --yes --package T ledger-gate conduct --pytest >> "$GITHUB_ENV"');
+    expect(runs.findIndex((r) => r.includes('python -m pytest'))).toBeGreaterThan(at);
+    const gate = w.jobs.gate.steps.find((s) => s.with?.junit)!;
+    expect(gate.with!.conduct).toBe('${{ runner.temp }}/junit/conduct.jsonl');
+  });
+
+  test('one pytest run only: with shards, forks or another runner it refuses', () => {
+    expect(() => workflowFiles(p, { ...o, shards: 2 })).toThrow(/one pytest run/);
+    expect(() => workflowFiles(p, { ...o, forks: true })).toThrow(/one pytest run/);
+    expect(() => workflowFiles(p, { ...o, runner: 'jest' })).toThrow(/one pytest run/);
+  });
+});
