@@ -230,6 +230,32 @@ describe('dependencies judged by what they load', () => {
     });
   });
 
+  test("an agent's merge of main, whose human changed another key of package.json, keeps its bump a review", async () => {
+    const repo = baseRepo();
+    repo.write({ 'package.json': pkg({ ...DEPS, dependencies: { lodash: '4.17.21' } }) });
+    repo.commit('bump lodash', AGENT);
+    repo.git('checkout', '-q', 'main');
+    repo.write({ 'package.json': pkg({ ...DEPS, scripts: { test: 'jest', build: 'tsc' } }) });
+    repo.commit('a build script', HUMAN);
+    repo.git('checkout', '-q', 'change');
+    repo.git(
+      '-c',
+      'user.name=x',
+      '-c',
+      'user.email=x@example.com',
+      'merge',
+      '-q',
+      '--no-commit',
+      'main',
+    );
+    repo.commit('merge main', AGENT);
+    const r = await check(repo);
+    expect(r.rules).toEqual(['dependency-change:package.json']);
+    expect(r.message('dependency-change')).toMatch(
+      /^package\.json: lodash 4\.17\.20 → 4\.17\.21 \(dependencies\): commit \w{12} edits it .*; commit \w{12} edits it/,
+    );
+  });
+
   test("a dependency bot's devDependency bump with its lock file is a review", async () => {
     const repo = baseRepo();
     repo.write({

@@ -1,6 +1,6 @@
 // The facts `dependency-change` judges (CONTRACT §3 "Dependencies"): for each dependency
-// manifest or lock file an agent's commit changed, its text at the commit's first parent and
-// at the commit, read as data (src/decision/dependencies.ts). Only git can read a file at a
+// manifest or lock file an agent's commit changed, its text at the commit's parents and at
+// the commit, read as data (src/decision/dependencies.ts). Only git can read a file at a
 // commit; without it (the API fallback), or past the read cap, the edit is a problem: the
 // write boundary rejects it as before (fail closed).
 import { dependencyEdit, dependencyFile } from '../decision/dependencies.js';
@@ -20,24 +20,26 @@ export async function addDependencyEdits(
     if (!commit.agent) continue;
     for (const p of commit.paths) {
       if (dependencyFile(p.path) === undefined) continue;
-      const parent = parents.get(commit.sha)?.[0];
-      if (!src.fileAt || commit.sha === '' || parent === undefined) {
+      const from = parents.get(commit.sha) ?? [];
+      if (!src.fileAt || commit.sha === '' || from.length === 0) {
         p.dependencies = { problem: `${src.source} cannot read it at the commit` };
         continue;
       }
-      if (left < 2) {
+      if (left < 1 + from.length) {
         p.dependencies = { problem: `not read: past ${MAX_READS} dependency file reads` };
         continue;
       }
-      left -= 2;
-      const [before, after] = await Promise.all([
-        src.fileAt(parent, p.path).catch(() => undefined),
-        src.fileAt(commit.sha, p.path).catch(() => undefined),
-      ]);
-      p.dependencies =
-        before === undefined || after === undefined
-          ? { problem: 'could not be read at the commit' }
-          : dependencyEdit(p.path, before, after);
+      left -= 1 + from.length;
+      const read = (sha: string) => src.fileAt!(sha, p.path).catch(() => undefined);
+      const [after, ...before] = await Promise.all([read(commit.sha), ...from.map(read)]);
+      if (after === undefined || before.includes(undefined)) {
+        p.dependencies = { problem: 'could not be read at the commit' };
+        continue;
+      }
+      // A merge wrote what differs from every parent: against the side that only lacks the
+      // dependency moves it is a bump; against the other, that side's own edits would show.
+      const edits = before.map((b) => dependencyEdit(p.path, b!, after));
+      p.dependencies = edits.find((e) => e.problem === undefined) ?? edits[0];
     }
   }
 }
