@@ -5,7 +5,7 @@
 // is a `dependency-change` review naming each package, a dependency bot's too; a path, git or
 // tarball spec, an install script, an override or a test-settings key stays a reject.
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from '../src/types.js';
 import {
@@ -134,9 +134,15 @@ describe('inert files are the agent’s to write', () => {
       'src/lib.py': 'other', // kinds read --production; the boundary is derived
     });
     expect(r.stdout).toMatch(/what the agent's commits changed:[\s\S]*docs 6: /);
+    // The summary's section lists them too, each name escaped as every path is.
+    const md = path.join(repo.dir, 'build', 'summary.md');
+    await checkIn(repo, '--base', 'main', '--summary', md);
+    expect(readFileSync(md, 'utf8')).toMatch(
+      /### What the agent's commits changed\n\n[\s\S]*- \*\*docs\*\* \(6\): `CHANGELOG\.md`/,
+    );
   });
 
-  test("code in docs/, an executable or shebang'd document, a dotfolder's Markdown and a requirements .txt stay outside", async () => {
+  test("code in docs/, an executable, symlinked or shebang'd document, a dotfolder's Markdown and a requirements .txt stay outside", async () => {
     const repo = baseRepo();
     repo.write({
       'docs/conf.py': 'project = "widgets"\nimport os\n',
@@ -147,12 +153,14 @@ describe('inert files are the agent’s to write', () => {
       'test_readme.txt': '>>> 1 + 1\n2\n',
     });
     chmodSync(path.join(repo.dir, 'NOTES.md'), 0o755);
+    symlinkSync('../src/lib.py', path.join(repo.dir, 'docs/lib.md'));
     repo.commit('docs build', AGENT);
     const r = await check(repo);
     expect(r.rules).toEqual([
       'agent-write-outside:.github/notes.md',
       'agent-write-outside:NOTES.md',
       'agent-write-outside:docs/conf.py',
+      'agent-write-outside:docs/lib.md',
       'agent-write-outside:docs/run.md',
       'agent-write-outside:docs/theme.js',
       'agent-write-outside:test_readme.txt',
