@@ -622,11 +622,12 @@ describe('approval and ordering', () => {
   });
 
   test('every rule key in the table has a distinct result-bearing row', () => {
-    expect(new Set(RULES.map((r) => r.key)).size).toBe(40);
+    expect(new Set(RULES.map((r) => r.key)).size).toBe(41);
     expect(RULES.filter((r) => r.result === 'review').map((r) => r.key)).toEqual([
       'fixture-contract-change',
       'property-seeds-shrunk',
       'ledger-contract-change',
+      'dependency-change',
       'harness-change',
       'production-gaming-shape',
       'production-conduct',

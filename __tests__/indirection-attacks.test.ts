@@ -242,12 +242,15 @@ const CONTROLS: Play[] = [
     files: { ...PY, 'pytest.ini': '[pytest]\npythonpath = src\n' },
     test: T,
     args: ['--agent-write-paths', 'src/**'],
-    extra: { 'src/calc.py': 'def add(a, b):\n    return b + a\n', 'tools/notes.txt': 'hello\n' },
+    extra: {
+      'src/calc.py': 'def add(a, b):\n    return b + a\n',
+      'tools/release.py': 'print(1)\n',
+    },
     with: 'pass',
     today: ADMITTED,
     gate: rejects(['agent-write-outside'], {
       rule: 'agent-write-outside',
-      file: 'tools/notes.txt',
+      file: 'tools/release.py',
       commit: true,
     }),
   },

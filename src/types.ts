@@ -214,6 +214,12 @@ export interface Change {
   commits?: CommitChanges[];
   /** The gaming shapes in the lines the agents' commits add (§3 "Gaming shapes"). */
   gaming?: GamingFacts;
+  /**
+   * The inert files (§3: documents, pictures, licences) the agents' commits changed that the
+   * head has as regular, non-executable files without a shebang, or deletes: the agent's to
+   * write. Absent (the API fallback): none is.
+   */
+  inert?: string[];
 }
 
 /** What the gaming-shape scan of the agents' added lines found (src/gaming/). */
@@ -236,7 +242,29 @@ export interface CommitPathChange {
   settingsChanged?: string[];
   /** A YAML harness file whose edit only moves `uses:` pins, line for line. */
   pinsOnly?: boolean;
+  /**
+   * A dependency manifest or lock file an agent's commit changed: what it did to the
+   * registry dependencies, or why it is more than that (src/decision/dependencies.ts).
+   */
+  dependencies?: DependencyEdit;
 }
+
+/** One package a commit moved: added (from null), removed (to null) or a new version. */
+export interface DependencyMove {
+  name: string;
+  /** `devDependencies`, `project.dependencies`, `requirements`, `lock`, … */
+  section: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * What a commit did to a dependency file: registry versions moved, or the problem that makes
+ * it more than that (a path, git or tarball spec, a script, an override, unparseable text).
+ * `needsManifest`: a lock file edit that stands only beside its manifest's reviewed edit.
+ */
+export type DependencyEdit =
+  { moves: DependencyMove[]; needsManifest?: true; problem?: undefined } | { problem: string };
 
 /** A commit of the change: who made it, and the paths it changed. */
 export interface CommitChanges {
@@ -248,7 +276,16 @@ export interface CommitChanges {
 }
 
 export type PathKind =
-  'production' | 'tests' | 'drafts' | 'harness' | 'goldens' | 'ledger' | 'reports' | 'other';
+  | 'production'
+  | 'tests'
+  | 'drafts'
+  | 'harness'
+  | 'goldens'
+  | 'ledger'
+  | 'reports'
+  | 'docs'
+  | 'dependencies'
+  | 'other';
 
 /** A path the change's agent commits changed, by kind (the summary's first section). */
 export interface AgentChange {
@@ -321,6 +358,7 @@ export type RuleKey =
   | 'report-invalid'
   | 'report-in-change'
   | 'agent-write-outside'
+  | 'dependency-change'
   | 'harness-unresolved'
   | 'reports-missing'
   | 'production-gaming-shape'
@@ -432,6 +470,8 @@ export interface ChangeSource {
   fileAt?(sha: string, path: string): Promise<string | null>;
   /** Every file path of a commit's tree (the harness the base reaches): git only. */
   filesAt?(sha: string): Promise<string[]>;
+  /** The tree modes of paths at a commit (`100644`, `100755`, `120000`): git only. */
+  modesAt?(sha: string, paths: readonly string[]): Promise<Map<string, string>>;
   /** A commit's diff as `git show -U0` gives it, read up to `maxBytes` (gaming shapes): git only. */
   addedLines?(sha: string, maxBytes: number): Promise<{ text: string; capped: boolean }>;
   /** Head line → the commit of the range that wrote it, older lines absent (mutation pass): git only. */

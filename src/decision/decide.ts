@@ -18,7 +18,12 @@ import { caseFinding, collectionFinding, skippedModuleRows } from './judge-case.
 import { ledgerChangeFindings } from './ledger-change.js';
 import { missingRows } from './missing-rows.js';
 import { reportsMissing } from './reports-expected.js';
-import { writeOutside } from './write-paths.js';
+import { insideOf, writeOutside } from './write-paths.js';
+import { dependencyChanges } from './dependency-change.js';
+import type { PathKind } from '../types.js';
+
+/** Kinds the write boundary judges itself (the rest are their own rules' or inert). */
+const OUTSIDE_KINDS: ReadonlySet<PathKind> = new Set(['production', 'other', 'dependencies']);
 
 export type { DecideInput } from './decide-input.js';
 
@@ -71,21 +76,19 @@ export function decide(input: DecideInput): Report {
   const evidence = evidenceFindings(input, ledger);
   findings.push(...(evidence?.findings ?? []));
   if (input.change && input.evidence) {
-    // A test, harness, golden or report path is its own rule's (one finding per trick).
+    // A test, harness, golden or report path is its own rule's (one finding per trick); an
+    // inert document is the agent's to write; a dependency file is dependency-change's.
     const judged = new Set(
-      (evidence?.agentChanges ?? [])
-        .filter((a) => a.kind !== 'production' && a.kind !== 'other')
-        .map((a) => a.path),
+      (evidence?.agentChanges ?? []).filter((a) => !OUTSIDE_KINDS.has(a.kind)).map((a) => a.path),
     );
-    findings.push(
-      ...writeOutside(
-        input.change,
-        input.evidence.agentWritePaths,
-        input.evidence.draftPaths,
-        input.ledgerFile,
-        judged,
-      ),
-    );
+    const { agentWritePaths: boundary, draftPaths } = input.evidence;
+    if (boundary !== undefined) {
+      const inside = insideOf(boundary, draftPaths, input.ledgerFile, judged);
+      const deps = dependencyChanges(input.change, boundary, inside);
+      findings.push(...deps.findings);
+      for (const p of deps.judged) judged.add(p);
+    }
+    findings.push(...writeOutside(input.change, boundary, draftPaths, input.ledgerFile, judged));
   }
   if (input.change) findings.push(...gamingFindings(input.change));
   if (ledger) {
@@ -122,6 +125,7 @@ function evidenceFindings(input: DecideInput, ledger: Ledger | undefined) {
   const base = input.change.baseLedger;
   const baseRows = base?.ledger && base.errors.length === 0 ? base.ledger.rows : [];
   const goldens = new GoldenIndex([...(ledger?.rows ?? []), ...baseRows].map((r) => r.artifact));
+  const inert = new Set(input.change.inert ?? []);
   return judgeEvidence(input.change, input.evidence, {
     ledgerFile: input.ledgerFile,
     ledger,
@@ -129,6 +133,7 @@ function evidenceFindings(input: DecideInput, ledger: Ledger | undefined) {
     isProduction: input.isProduction,
     isGolden: input.isGolden ?? ((p) => goldens.has(p)),
     examplesRewritten: doctestsRewritten(baseRows, input),
+    isInert: inert.size > 0 ? (p) => inert.has(p) : undefined,
   });
 }
 

@@ -52,6 +52,8 @@ export interface EvidenceContext {
    * digest moved off the base row's)? A doctest's module is production code otherwise.
    */
   examplesRewritten?: (path: string) => boolean;
+  /** An inert file the head has as such (inert-paths.ts): the agent's to write. */
+  isInert?: (path: string) => boolean;
 }
 
 type Match = (path: string) => boolean;
@@ -206,6 +208,8 @@ export class EvidencePaths {
     if (this.ctx.isGolden(p)) return 'goldens';
     if (this.isTest(p)) return 'tests';
     if (this.ctx.isProduction(p)) return 'production';
+    if (this.ctx.isInert?.(p)) return 'docs';
+    if (c.dependencies !== undefined) return 'dependencies';
     return 'other';
   }
 }

@@ -249,7 +249,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'agent-harness-edit',
     signal:
-      "an agent's commit adds, edits or deletes a harness path: runner configs and their test-settings keys, hooks and plugins, setup files, module mocks, Python start-up hooks and shadowing modules, CI workflows, and every file the base's CI reaches (the scripts, Makefiles, npm scripts, `.npmrc` and modules its steps and configs name, production folders included) (a bot's edit that only moves `uses:` pins or a listed lockfile is `harness-change`)",
+      "an agent's commit adds, edits or deletes a harness path: runner configs and their test-settings keys, hooks and plugins, setup files, module mocks, Python start-up hooks and shadowing modules, CI workflows, and every file the base's CI reaches (the scripts, Makefiles, npm scripts, `.npmrc` and modules its steps and configs name, production folders included) (a bot's edit that only moves `uses:` pins or a listed lockfile is `harness-change`; a registry dependency bump in a manifest is `dependency-change`)",
     class: '\u2014',
     result: 'reject',
     action: 'a human makes that edit',
@@ -260,14 +260,25 @@ export const RULES: readonly Rule[] = [
   {
     key: 'agent-write-outside',
     signal:
-      "an agent's commit adds, edits or deletes a path outside the production paths, the draft paths and the ledger — production paths: `agent-write-paths` when set, else `production-paths`, else derived from the base's tree (top-level source folders less test-like folders, dotfiles and manifests, and the root source files the base has); `**` turns it off (§3); a test, harness, golden or report path is its own rule's",
+      "an agent's commit adds, edits or deletes a path outside the production paths, the draft paths and the ledger — production paths: `agent-write-paths` when set, else `production-paths`, else derived from the base's tree (top-level source folders less test-like folders, dotfiles and manifests, and the root source files the base has); `**` turns it off (§3); inert files (documents, pictures, licences, changelogs: regular, not executable, no shebang, not read as tests by the base's CI) are the agent's to write; a test, harness, golden or report path is its own rule's, a registry dependency bump `dependency-change`'s; a manifest edit that is more (a path, git or tarball spec, a script, an override, any other key) or a lock file changed with no reviewed manifest edit and not all on the registry stays here",
     class: '\u2014',
     result: 'reject',
     action:
       'a human makes that edit in a commit of their own, or the agent keeps to its write paths',
     fix: 'git checkout $base -- $module',
     stops:
-      'any write an agent makes outside the code it was asked to fix (a new root module, a project `.npmrc`, a manifest key, a Makefile target), whether or not a harness or test list names the file',
+      'any write an agent makes outside the code it was asked to fix (a new root module, a project `.npmrc`, a manifest key, an install script, a git or tarball dependency, a Makefile target), whether or not a harness or test list names the file',
+  },
+  {
+    key: 'dependency-change',
+    signal:
+      "an agent's commit (a dependency bot's too) only moves registry versions of a manifest's dependencies — package.json `dependencies`, `devDependencies`, `peerDependencies`, `optionalDependencies`; pyproject.toml `[project] dependencies`, optional dependencies and `[dependency-groups]`; requirements files — with the lock files of its folder, or a package-lock.json alone whose changed packages all resolve on the npm registry; the finding names each package old → new (`accepts` names the files)",
+    class: '\u2014',
+    result: 'review',
+    action: 'a reviewer checks what the new versions load and approves the pull request',
+    fix: APPROVE,
+    stops:
+      'a dependency an agent adds or moves (a runtime library or the test tooling) merged without anyone looking at what it loads',
   },
   {
     key: 'harness-unresolved',

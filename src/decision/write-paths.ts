@@ -12,10 +12,22 @@ import { isOff, pathSet, type WriteBoundary } from './production-paths.js';
 
 export { isOff, type WriteBoundary };
 
+/** Inside the boundary: the production paths, the draft paths, the ledger, and `judged`. */
+export function insideOf(
+  boundary: WriteBoundary,
+  draftPaths: readonly string[],
+  ledgerFile: string,
+  judged: ReadonlySet<string>,
+): (path: string) => boolean {
+  const production = pathSet(boundary.globs) ?? (() => false);
+  const draft = pathSet(draftPaths) ?? (() => false);
+  return (p) => p === ledgerFile || production(p) || draft(p) || judged.has(p);
+}
+
 /**
  * `judged`: paths another evidence rule already judges for this change (an agent's test or
- * harness edit, a shipped report): one finding per trick, and a bot's pin bump stays the
- * review the harness rule makes of it.
+ * harness edit, a shipped report, an inert document, a dependency edit): one finding per
+ * trick, and a bot's pin bump stays the review the harness rule makes of it.
  */
 export function writeOutside(
   change: Change,
@@ -25,9 +37,7 @@ export function writeOutside(
   judged: ReadonlySet<string> = new Set(),
 ): Finding[] {
   if (boundary === undefined || isOff(boundary)) return [];
-  const production = pathSet(boundary.globs) ?? (() => false);
-  const draft = pathSet(draftPaths) ?? (() => false);
-  const inside = (p: string) => p === ledgerFile || production(p) || draft(p) || judged.has(p);
+  const inside = insideOf(boundary, draftPaths, ledgerFile, judged);
   const net = new Set(change.changed.map((c) => c.path));
   const byPath = new Map<string, string[]>();
   for (const commit of change.commits ?? []) {

@@ -24,6 +24,8 @@ import {
 } from '../decision/evidence-paths.js';
 import { commitFacts } from './evidence-commits.js';
 import { writeBoundary } from './write-boundary.js';
+import { inertDocs } from './inert-docs.js';
+import { addDependencyEdits } from './dependency-edits.js';
 import { pathSet } from '../decision/production-paths.js';
 import type { HarnessResolution } from '../harness/resolve.js';
 import { quarantineWarnings } from '../decision/quarantine.js';
@@ -473,6 +475,10 @@ async function readChange(
     patterns,
     paths,
   });
+  // Inert documents and dependency edits: what the write boundary leaves to the agent or to
+  // review (§3), read before the gaming scan, which classes paths by the same kinds.
+  const inert = await inertDocs(src, facts.commits, changed, evidence, notes);
+  await addDependencyEdits(src, commits, facts.commits);
   const { readGaming } = await import('./evidence-gaming.js');
   const gaming = await readGaming(
     {
@@ -503,5 +509,6 @@ async function readChange(
     source: src.source,
     commits: facts.commits,
     ...(gaming ? { gaming } : {}),
+    ...(inert ? { inert } : {}),
   };
 }

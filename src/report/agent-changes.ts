@@ -13,7 +13,9 @@ export const KIND_ORDER: readonly PathKind[] = [
   'ledger',
   'reports',
   'drafts',
+  'dependencies',
   'production',
+  'docs',
   'other',
 ];
 

@@ -182,6 +182,34 @@ export async function treeFiles(cwd: string, sha: string): Promise<string[]> {
   return r.out.split('\0').filter((p) => p !== '');
 }
 
+/**
+ * The tree modes of `paths` at a commit (`100644`, `100755`, `120000`, …), in one `git ls-tree`
+ * read; a path the commit lacks is absent. Pathspecs are literal: no path is read as a glob.
+ */
+export async function modesAt(
+  cwd: string,
+  sha: string,
+  paths: readonly string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (paths.length === 0) return out;
+  const r = await git(cwd, [
+    '--literal-pathspecs',
+    'ls-tree',
+    '-z',
+    '--full-tree',
+    sha,
+    '--',
+    ...paths,
+  ]);
+  if (!r.ok) throw new GateError(`git ls-tree ${sha} failed: ${r.err}`);
+  for (const rec of r.out.split('\0')) {
+    const tab = rec.indexOf('\t');
+    if (tab > 0) out.set(rec.slice(tab + 1), rec.slice(0, rec.indexOf(' ')));
+  }
+  return out;
+}
+
 /** A file's text at a commit, or null when the commit has no such file. */
 export async function showFile(cwd: string, sha: string, path: string): Promise<string | null> {
   const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
@@ -412,6 +440,7 @@ export async function gitChange(
     commitPaths: () => commitPathsBetween(cwd, baseSha, head),
     fileAt: (sha, file) => showFile(cwd, sha, file),
     filesAt: (sha) => treeFiles(cwd, sha),
+    modesAt: (sha, paths) => modesAt(cwd, sha, paths),
     addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
     lineCommits: (file) => changedLineCommits(cwd, baseSha, head, file),
     rangeDiff: () => diffText(cwd, baseSha, head),
