@@ -56,6 +56,7 @@ function matches(m: Matcher, e: CodeEvent, f: FileFacts, literals: readonly stri
       const ev = e as Extract<CodeEvent, { kind: 'ref' }>;
       if (!ev.names.some((n) => globs(m.names).test(n))) return false;
       if (m.unlessInto && ev.into?.some((n) => m.unlessInto!.includes(n))) return false;
+      if (m.unlessEntry && ev.entry) return false;
       return !m.fileLiteral || literals.some((l) => m.fileLiteral!.test(l));
     }
     case 'assign':
@@ -70,13 +71,19 @@ function matches(m: Matcher, e: CodeEvent, f: FileFacts, literals: readonly stri
       const text = ev.firstArg.kind === 'none' ? '' : ev.firstArg.text;
       if (a.unless?.test(text)) return false;
       if (ev.firstArg.kind === 'none') return a.none === true;
-      if (ev.firstArg.kind === 'computed') return a.computed === true;
+      if (ev.firstArg.kind === 'computed') {
+        const v = ev.firstArg.value;
+        if (v !== undefined && a.unless?.test(v)) return false;
+        return a.computed === true || (v !== undefined && (a.literal?.test(v) ?? false));
+      }
       return a.literal?.test(text) ?? false;
     }
     case 'def': {
       const ev = e as Extract<CodeEvent, { kind: 'def' }>;
-      return m.names.includes(ev.name) && (!m.constant || ev.constant);
+      return globs(m.names).test(ev.name) && (!m.constant || ev.constant);
     }
+    case 'write':
+      return m.targets.includes((e as Extract<CodeEvent, { kind: 'write' }>).target);
     case 'literal': {
       const ev = e as Extract<CodeEvent, { kind: 'literal' }>;
       if (!m.text.test(ev.text)) return false;
