@@ -446,14 +446,14 @@ export const JS_RULES: readonly CodeRule[] = [
     what: 'a write (`fs.writeFileSync`, `appendFile`, `copyFile`, `rename`, `rm`) whose evaluated target climbs out of its folder, names a test path, or cannot be evaluated',
     when: { on: 'write', targets: ['outside', 'unevaluated'] },
     hit: [
-      "const fs = require('fs');\nconst path = require('path');\nexports.add = (a, b) => {\n  fs.writeFileSync(path.join(__dirname, '..', '__tests__', 'calc.test.js'), '');\n  return a - b;\n};\n",
+      "const fs = require('f' + 's');\nconst path = require('path');\nexports.add = (a, b) => {\n  fs.writeFileSync(path.join(__dirname, '..', '__tests__', 'calc.test.js'), '');\n  return a - b;\n};\n",
       'import { writeFileSync as w } from "node:fs";\nexport const add = (a, b) => {\n  w(new URL("../" + ["__", "tests", "__"].join("") + "/calc.test.js", import.meta.url), "");\n  return a - b;\n};\n',
       'import fs from "node:fs/promises";\nexport async function add(a, b) {\n  await fs.copyFile("/tmp/g", `${import.meta.dirname}/../test/golden.json`);\n  return a - b;\n}\n',
-      'const { renameSync } = require("fs");\nconst dir = __dirname + "/.." + "/test";\nexports.add = (a, b) => (renameSync("/tmp/x", dir + "/calc.spec.js"), a - b);\n',
-      'const fs = require("fs");\nconst path = require("path");\nexports.add = (a, b, name) => (fs.writeFileSync(path.join(__dirname, name), ""), a - b);\n',
+      'const { renameSync } = require("f" + "s");\nconst dir = __dirname + "/.." + "/test";\nexports.add = (a, b) => (renameSync("/tmp/x", dir + "/calc.spec.js"), a - b);\n',
+      'const fs = require("f" + "s");\nconst path = require("path");\nexports.add = (a, b, name) => (fs.writeFileSync(path.join(__dirname, name), ""), a - b);\n',
     ],
     clean: [
-      'const fs = require("fs");\nconst path = require("path");\nconst CACHE = path.join(__dirname, ".cache", "index.json");\nexports.save = (d) => fs.writeFileSync(CACHE, JSON.stringify(d));\n',
+      'const fs = require("f" + "s");\nconst path = require("path");\nconst CACHE = path.join(__dirname, ".cache", "index.json");\nexports.save = (d) => fs.writeFileSync(CACHE, JSON.stringify(d));\n',
       'import { writeFileSync } from "node:fs";\nexport const save = (file, text) => writeFileSync(file, text);\n',
       'import { readFileSync } from "node:fs";\nexport const read = () => readFileSync(new URL("../test/data.txt", import.meta.url), "utf8");\n',
     ],
