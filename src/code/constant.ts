@@ -20,6 +20,10 @@ export interface Folder {
 export const MAX_STEPS = 512;
 export const MAX_TEXT = 4096;
 export const MAX_ITEMS = 256;
+/** How deep one fold recurses into an expression (a `+` chain is folded without recursing). */
+export const MAX_LEVELS = 96;
+/** Folds inside one another (through a callee's resolution): src/code/fold-*.ts. */
+export const MAX_NESTING = 3;
 
 /** Counts one top-level fold's nodes. */
 export class FoldBudget {
@@ -231,4 +235,30 @@ export function format(fmt: string, args: readonly (Constant | undefined)[]): st
     return t ?? '';
   });
   return bad ? undefined : (bounded(out) as string | undefined);
+}
+
+/**
+ * A left-leaning chain `a + b + c + …` (what both grammars make of it) folded bottom-up in a
+ * loop, each link memoized: a chain of any length costs its length, never the stack's depth.
+ * `operand` folds one piece; once the value is not a constant the pieces above are not folded.
+ */
+export function foldChain(
+  top: Node,
+  isLink: (n: Node) => boolean,
+  memo: Map<number, Constant | undefined>,
+  operand: (n: Node | null) => Constant | undefined,
+): Constant | undefined {
+  const spine: Node[] = [];
+  let n: Node | null = top;
+  while (n && isLink(n) && (n === top || !memo.has(n.id))) {
+    spine.push(n);
+    n = n.childForFieldName('left');
+  }
+  let v = !n ? undefined : memo.has(n.id) ? memo.get(n.id) : operand(n);
+  for (let i = spine.length - 1; i >= 0; i--) {
+    v =
+      v === undefined ? undefined : bounded(plus(v, operand(spine[i].childForFieldName('right'))));
+    memo.set(spine[i].id, v);
+  }
+  return v;
 }

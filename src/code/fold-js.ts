@@ -7,6 +7,9 @@ import type { Node } from 'web-tree-sitter';
 import { MAX_DEPTH, type Bindings } from './bindings.js';
 import {
   FoldBudget,
+  MAX_LEVELS,
+  foldChain,
+  MAX_NESTING,
   bounded,
   charOf,
   fromBase64,
@@ -66,12 +69,22 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
     budget: FoldBudget,
     depth: number,
   ): Constant | undefined => {
-    if (!n || depth > MAX_DEPTH || !budget.spend()) return undefined;
+    if (!n || depth > MAX_DEPTH) return undefined;
     if (memo.has(n.id)) return memo.get(n.id);
-    const v = bounded(compute(n, chain, budget, depth));
-    memo.set(n.id, v);
-    return v;
+    // Too deep or past the budget: not a constant here, and not memoized (a shallower fold may).
+    if (levels >= MAX_LEVELS || !budget.spend()) return undefined;
+    levels++;
+    try {
+      const v = bounded(compute(n, chain, budget, depth));
+      memo.set(n.id, v);
+      return v;
+    } finally {
+      levels--;
+    }
   };
+  let levels = 0;
+  const isPlus = (x: Node) =>
+    x.type === 'binary_expression' && x.childForFieldName('operator')?.text === '+';
 
   const argsOf = (call: Node): Node[] =>
     call
@@ -129,8 +142,9 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
         return out;
       }
       case 'binary_expression':
-        return n.childForFieldName('operator')?.text === '+'
-          ? plus(sub(n.childForFieldName('left')), sub(n.childForFieldName('right')))
+        // Each piece with a budget of its own: the chain costs its length (memoized links).
+        return isPlus(n)
+          ? foldChain(n, isPlus, memo, (x) => value(x, chain, new FoldBudget(), depth))
           : undefined;
       case 'identifier': {
         const x = boundOnce(b, n, chain);
@@ -295,12 +309,26 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
     }
   };
 
+  // A fold asks the reader for a callee's names, whose resolution may fold an argument again
+  // (`x = f(g(x))`): past MAX_NESTING folds inside one another, nothing is a constant.
+  let nesting = 0;
+  const guarded =
+    <T>(f: (budget: FoldBudget) => T, none: T) =>
+    (): T => {
+      if (nesting >= MAX_NESTING) return none;
+      nesting++;
+      try {
+        return f(new FoldBudget());
+      } finally {
+        nesting--;
+      }
+    };
   return {
-    value: (n, chain) => value(n, chain, new FoldBudget(), 0),
+    value: (n, chain) => guarded((bg) => value(n, chain, bg, 0), undefined)(),
     text: (n, chain) => {
-      const v = value(n, chain, new FoldBudget(), 0);
+      const v = guarded((bg) => value(n, chain, bg, 0), undefined)();
       return isText(v) ? v : undefined;
     },
-    path: (n, chain) => path(n, chain, new FoldBudget(), 0),
+    path: (n, chain) => guarded((bg) => path(n, chain, bg, 0), unknownPath)(),
   };
 }

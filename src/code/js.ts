@@ -446,14 +446,16 @@ export function readJs(root: Node): FileFacts {
     events.push({ kind: 'def', name, constant: false, at: spanOf(whole) });
 
   const intoOf = new Map<number, readonly string[]>();
-  const walk = (n: Node, chain: number[]) => {
+  // What one node says (false: its children are not read as references); its own function,
+  // so the walk's frame stays small and deep nesting reaches the stack's limit late.
+  const visit = (n: Node, chain: number[]): boolean => {
     const scope = chain[chain.length - 1];
     switch (n.type) {
       case 'import_statement': {
         const src = n.childForFieldName('source');
         const m = moduleName(src ? (jsLiteral(src) ?? '?') : '?');
         events.push({ kind: 'ref', names: [m], at: spanOf(n) });
-        return;
+        return false;
       }
       case 'identifier':
       case 'member_expression':
@@ -602,6 +604,10 @@ export function readJs(root: Node): FileFacts {
         break;
       }
     }
+    return true;
+  };
+  const walk = (n: Node, chain: number[]) => {
+    if (!visit(n, chain)) return;
     const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
     if (n.type === 'member_expression') {
       const o = n.childForFieldName('object');

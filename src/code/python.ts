@@ -138,8 +138,9 @@ interface Write {
 }
 function writeOf(name: string): Write | undefined {
   if (/^(io\.|codecs\.)?open$/.test(name)) return { targets: [0], mode: 1 };
-  if (/^(os\.(replace|rename|renames|link|symlink)|shutil\.move)$/.test(name))
-    return { targets: [0, 1] };
+  if (/^(os\.(replace|rename|renames)|shutil\.move)$/.test(name)) return { targets: [0, 1] };
+  // A link's first argument is what it points to, not where it is written.
+  if (/^os\.(link|symlink)$/.test(name)) return { targets: [1] };
   if (/^shutil\.(copy|copy2|copyfile|copytree|copymode|copystat)$/.test(name))
     return { targets: [1] };
   if (/^(os\.(remove|unlink|truncate|utime)|shutil\.rmtree)$/.test(name)) return { targets: [0] };
@@ -376,7 +377,9 @@ export function readPython(root: Node): FileFacts {
   };
 
   /** Pass 2: events. */
-  const walk = (n: Node, chain: number[]) => {
+  // What one node says (false: its children are not read as references); its own function,
+  // so the walk's frame stays small and deep nesting reaches the stack's limit late.
+  const visit = (n: Node, chain: number[]): boolean => {
     const scope = chain[chain.length - 1];
     switch (n.type) {
       case 'import_statement':
@@ -391,7 +394,7 @@ export function readPython(root: Node): FileFacts {
         }
         if (mod && names.length === 0) names.push(mod);
         events.push({ kind: 'ref', names: names.map(normal), at: spanOf(n) });
-        return;
+        return false;
       }
       case 'identifier':
       case 'attribute':
@@ -485,7 +488,7 @@ export function readPython(root: Node): FileFacts {
           for (const c of n.namedChildren)
             if (c?.type === 'string_content')
               events.push({ kind: 'literal', text: c.text, at: spanOf(c), scope });
-        if (n.type === 'string' && t !== null) return;
+        if (n.type === 'string' && t !== null) return false;
         break;
       }
       case 'comparison_operator': {
@@ -526,16 +529,11 @@ export function readPython(root: Node): FileFacts {
         break;
       }
     }
-    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
-    const opens = isEntry(n);
-    if (opens) entry++;
-    try {
-      descend(n, inner);
-    } finally {
-      if (opens) entry--;
-    }
+    return true;
   };
-  const descend = (n: Node, inner: number[]) => {
+  const walk = (n: Node, chain: number[]) => {
+    if (!visit(n, chain)) return;
+    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
     // An attribute's name and a keyword's name are not references to those names.
     if (n.type === 'attribute') {
       const o = n.childForFieldName('object');
@@ -547,7 +545,11 @@ export function readPython(root: Node): FileFacts {
       if (v) walk(v, inner);
       return;
     }
+    // Not restored on a throw: a throw ends the file's reading.
+    const opens = isEntry(n);
+    if (opens) entry++;
     for (const c of n.namedChildren) if (c) walk(c, inner);
+    if (opens) entry--;
   };
 
   bindWalk(root, [0]);
