@@ -44,6 +44,43 @@ const TRANSPARENT = new Set([
   'type_assertion',
 ]);
 
+/** The methods of a text or an array that fold (constant.ts' textMethod, and arrays'). */
+const METHODS = new Set([
+  'toLowerCase',
+  'toLocaleLowerCase',
+  'toUpperCase',
+  'toLocaleUpperCase',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'replace',
+  'replaceAll',
+  'split',
+  'join',
+  'concat',
+  'repeat',
+  'toString',
+  'valueOf',
+  'normalize',
+  'charAt',
+  'at',
+  'slice',
+  'substring',
+  'reverse',
+  'toReversed',
+  'map',
+]);
+/** The functions that fold, by canonical name (below). */
+const FOLDED_CALLS = new Set([
+  'String.fromCharCode',
+  'String.fromCodePoint',
+  'String',
+  'atob',
+  'Buffer.from',
+  'Array.from',
+  'decodeURIComponent',
+]);
+
 function boundOnce(b: Bindings, n: Node, chain: readonly number[]) {
   const bs = b.lookup(chain, n.text);
   return bs?.length === 1 && bs[0].expr && !bs[0].suffix ? bs[0] : undefined;
@@ -160,11 +197,16 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
       case 'call_expression': {
         const fn = n.childForFieldName('function');
         if (!fn) return undefined;
+        // Only a call that can give a constant has its arguments folded (most calls cannot).
+        const m =
+          fn.type === 'member_expression' ? fn.childForFieldName('property')?.text : undefined;
+        const obj =
+          m !== undefined && METHODS.has(m) ? sub(fn.childForFieldName('object')) : undefined;
+        const known = obj === undefined ? callee(fn, chain).filter((f) => FOLDED_CALLS.has(f)) : [];
+        if (obj === undefined && known.length === 0) return undefined;
         const as = argsOf(n);
         const vs = as.map(sub);
-        if (fn.type === 'member_expression') {
-          const m = fn.childForFieldName('property')?.text ?? '';
-          const obj = sub(fn.childForFieldName('object'));
+        if (m !== undefined) {
           if (isText(obj)) {
             if (m === 'toString' && vs.length) return undefined;
             if (m === 'split' && vs.length === 0) return [obj];
@@ -182,7 +224,7 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
               return obj.map(charOf) as Constant[];
           }
         }
-        for (const f of callee(fn, chain)) {
+        for (const f of known) {
           switch (f) {
             case 'String.fromCharCode':
             case 'String.fromCodePoint':

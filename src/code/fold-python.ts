@@ -36,6 +36,41 @@ import {
   type PathValue,
 } from './paths.js';
 
+/** The methods of a text that fold (constant.ts' textMethod, and `format`). */
+const TEXT_METHODS = new Set([
+  'lower',
+  'casefold',
+  'upper',
+  'strip',
+  'lstrip',
+  'rstrip',
+  'replace',
+  'removeprefix',
+  'removesuffix',
+  'split',
+  'join',
+  'decode',
+  'encode',
+  'format',
+]);
+/** The functions that fold, by canonical name (below). */
+const FOLDED_CALLS = new Set([
+  'chr',
+  'str',
+  'reversed',
+  'list',
+  'tuple',
+  'bytes',
+  'bytearray',
+  'map',
+  'base64.b64decode',
+  'base64.standard_b64decode',
+  'base64.urlsafe_b64decode',
+  'codecs.decode',
+  'codecs.encode',
+  'bytes.fromhex',
+]);
+
 const rot13 = (s: string) =>
   s.replace(/[A-Za-z]/g, (c) => {
     const b = c <= 'Z' ? 65 : 97;
@@ -110,7 +145,7 @@ export function pyFolder(b: Bindings, callee: CalleeNames): Folder {
   ): Constant | undefined => {
     switch (n.type) {
       case 'string': {
-        const start = n.namedChildren.find((c) => c?.type === 'string_start')?.text ?? '';
+        const start = n.firstChild?.text ?? '';
         const raw = /r/i.test(start);
         let s = '';
         for (const c of n.namedChildren) {
@@ -193,15 +228,19 @@ export function pyFolder(b: Bindings, callee: CalleeNames): Folder {
       }
       case 'call': {
         const fn = n.childForFieldName('function');
+        if (!fn) return undefined;
+        // Only a call that can give a constant has its arguments folded (most calls cannot).
+        const m = fn.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+        const obj =
+          m !== undefined && TEXT_METHODS.has(m)
+            ? sub(fn.childForFieldName('object'), chain, budget, depth)
+            : undefined;
+        const names = isText(obj) ? [] : callee(fn, chain).filter((f) => FOLDED_CALLS.has(f));
+        if (!isText(obj) && names.length === 0) return undefined;
         const as = args(n);
-        if (!fn || !as) return undefined;
+        if (!as) return undefined;
         const vals = () => as.map((a) => sub(a, chain, budget, depth));
-        if (fn.type === 'attribute') {
-          const obj = sub(fn.childForFieldName('object'), chain, budget, depth);
-          const m = fn.childForFieldName('attribute')?.text ?? '';
-          if (isText(obj)) return m === 'format' ? format(obj, vals()) : textMethod(obj, m, vals());
-        }
-        const names = callee(fn, chain);
+        if (isText(obj)) return m === 'format' ? format(obj, vals()) : textMethod(obj, m!, vals());
         const vs = vals();
         const a0 = vs[0];
         for (const f of names) {

@@ -149,6 +149,7 @@ const ENUMERATORS = new Set([
 const MAIN = /^_{0,2}(main|cli|runCli|run_cli)$/;
 
 /** An entry point: `if (require.main === module)`, `import.meta.main`, a function named MAIN. */
+const ENTRY_TYPES = new Set(['function_definition', 'function_declaration', 'if_statement']);
 function isEntry(n: Node): boolean {
   if (n.type === 'function_declaration') return MAIN.test(n.childForFieldName('name')?.text ?? '');
   if (n.type !== 'if_statement') return false;
@@ -448,9 +449,9 @@ export function readJs(root: Node): FileFacts {
   const intoOf = new Map<number, readonly string[]>();
   // What one node says (false: its children are not read as references); its own function,
   // so the walk's frame stays small and deep nesting reaches the stack's limit late.
-  const visit = (n: Node, chain: number[]): boolean => {
+  const visit = (n: Node, type: string, chain: number[]): boolean => {
     const scope = chain[chain.length - 1];
-    switch (n.type) {
+    switch (type) {
       case 'import_statement': {
         const src = n.childForFieldName('source');
         const m = moduleName(src ? (jsLiteral(src) ?? '?') : '?');
@@ -462,7 +463,7 @@ export function readJs(root: Node): FileFacts {
       case 'subscript_expression': {
         const r = resolve(n, chain);
         if (r.names.length) events.push(ref(r.names, spanOf(n, r.via), intoOf.get(n.id)));
-        if (n.type === 'subscript_expression') {
+        if (type === 'subscript_expression') {
           const t = textOf(n, chain);
           if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         }
@@ -470,12 +471,12 @@ export function readJs(root: Node): FileFacts {
       }
       case 'call_expression':
       case 'new_expression': {
-        const f = n.childForFieldName(n.type === 'new_expression' ? 'constructor' : 'function');
+        const f = n.childForFieldName(type === 'new_expression' ? 'constructor' : 'function');
         const args = n.childForFieldName('arguments');
         let r: Resolved;
         if (f?.type === 'import') r = { names: ['import'], via: [] };
         else r = resolve(f, chain);
-        if (n.type === 'new_expression') r = mapNames(r, (c) => `new:${c}`);
+        if (type === 'new_expression') r = mapNames(r, (c) => `new:${c}`);
         else r = mapNames(r, (c) => (isRequire(c) ? 'require' : c));
         calls(scope, r.names);
         events.push({
@@ -519,7 +520,7 @@ export function readJs(root: Node): FileFacts {
               )
                 def(kl, p.childForFieldName('value'), n);
         }
-        if (n.type === 'call_expression') {
+        if (type === 'call_expression') {
           const t = textOf(n, chain);
           if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
           if (r.names.some((x) => ENUMERATORS.has(x)))
@@ -588,7 +589,7 @@ export function readJs(root: Node): FileFacts {
       case 'string':
       case 'template_string': {
         // `'jest' in globalThis` reads the member; `k in X` with a computed k enumerates X.
-        if (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === 'in') {
+        if (type === 'binary_expression' && n.childForFieldName('operator')?.text === 'in') {
           const k = textOf(n.childForFieldName('left'), chain);
           const x = resolve(n.childForFieldName('right'), chain);
           const names = x.names.map((o) => (k !== null ? normal(`${o}.${k}`) : `${o}[?]`));
@@ -597,7 +598,7 @@ export function readJs(root: Node): FileFacts {
         const t = textOf(n, chain);
         if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         // A template with substitutions: each fixed piece is a literal (`${dir}/../__tests__`).
-        else if (n.type === 'template_string')
+        else if (type === 'template_string')
           for (const c of n.namedChildren)
             if (c?.type === 'string_fragment')
               events.push({ kind: 'literal', text: c.text, at: spanOf(c), scope });
@@ -607,14 +608,16 @@ export function readJs(root: Node): FileFacts {
     return true;
   };
   const walk = (n: Node, chain: number[]) => {
-    if (!visit(n, chain)) return;
-    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
-    if (n.type === 'member_expression') {
+    // Each property of a node crosses into the parser's memory: its type is read once.
+    const type = n.type;
+    if (!visit(n, type, chain)) return;
+    const inner = SCOPES.has(type) ? [...chain, n.id] : chain;
+    if (type === 'member_expression') {
       const o = n.childForFieldName('object');
       if (o) walk(o, inner);
       return;
     }
-    const opens = isEntry(n);
+    const opens = ENTRY_TYPES.has(type) && isEntry(n);
     if (opens) entry++;
     for (const c of n.namedChildren) if (c) walk(c, inner);
     if (opens) entry--;

@@ -105,6 +105,7 @@ export function constantReturnRow(body: Node | null): number {
 const MAIN = /^_{0,2}(main|cli|run_cli|entry_?point)$/;
 
 /** An entry point: `if __name__ == "__main__":` or a function named as one (MAIN). */
+const ENTRY_TYPES = new Set(['function_definition', 'function_declaration', 'if_statement']);
 function isEntry(n: Node): boolean {
   if (n.type === 'function_definition') return MAIN.test(n.childForFieldName('name')?.text ?? '');
   if (n.type !== 'if_statement') return false;
@@ -379,9 +380,9 @@ export function readPython(root: Node): FileFacts {
   /** Pass 2: events. */
   // What one node says (false: its children are not read as references); its own function,
   // so the walk's frame stays small and deep nesting reaches the stack's limit late.
-  const visit = (n: Node, chain: number[]): boolean => {
+  const visit = (n: Node, type: string, chain: number[]): boolean => {
     const scope = chain[chain.length - 1];
-    switch (n.type) {
+    switch (type) {
       case 'import_statement':
       case 'import_from_statement': {
         const mod = n.childForFieldName('module_name')?.text;
@@ -401,7 +402,7 @@ export function readPython(root: Node): FileFacts {
       case 'subscript': {
         const r = resolve(n, chain);
         if (r.names.length) events.push(ref(r.names, spanOf(n, r.via)));
-        if (n.type === 'subscript') {
+        if (type === 'subscript') {
           const t = textOf(n, chain);
           if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         }
@@ -483,12 +484,12 @@ export function readPython(root: Node): FileFacts {
       case 'concatenated_string': {
         const t = textOf(n, chain);
         if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
-        else if (n.type === 'string')
+        else if (type === 'string')
           // An f-string with a field computed at run time: each fixed piece is a literal.
           for (const c of n.namedChildren)
             if (c?.type === 'string_content')
               events.push({ kind: 'literal', text: c.text, at: spanOf(c), scope });
-        if (n.type === 'string' && t !== null) return false;
+        if (type === 'string' && t !== null) return false;
         break;
       }
       case 'comparison_operator': {
@@ -532,21 +533,23 @@ export function readPython(root: Node): FileFacts {
     return true;
   };
   const walk = (n: Node, chain: number[]) => {
-    if (!visit(n, chain)) return;
-    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
+    // Each property of a node crosses into the parser's memory: its type is read once.
+    const type = n.type;
+    if (!visit(n, type, chain)) return;
+    const inner = SCOPES.has(type) ? [...chain, n.id] : chain;
     // An attribute's name and a keyword's name are not references to those names.
-    if (n.type === 'attribute') {
+    if (type === 'attribute') {
       const o = n.childForFieldName('object');
       if (o) walk(o, inner);
       return;
     }
-    if (n.type === 'keyword_argument') {
+    if (type === 'keyword_argument') {
       const v = n.childForFieldName('value');
       if (v) walk(v, inner);
       return;
     }
     // Not restored on a throw: a throw ends the file's reading.
-    const opens = isEntry(n);
+    const opens = ENTRY_TYPES.has(type) && isEntry(n);
     if (opens) entry++;
     for (const c of n.namedChildren) if (c) walk(c, inner);
     if (opens) entry--;
