@@ -210,3 +210,88 @@ describe('respelled attacks (issue 36, family 1): the parser names each, the lin
     }
   });
 });
+
+// Issue 43, item 3: the five admitted examples, each now a finding of its shape, and the honest
+// controls it names, clean (each rule's own examples hold three respellings more).
+const ADMITTED: [string, CodeLanguage, string, string][] = [
+  [
+    'runner-env',
+    'python',
+    'src/calc.py',
+    'import sys\n\ndef add(a, b):\n    return 5 if any(m.startswith("_pytest") for m in sys.modules) else a - b\n',
+  ],
+  [
+    'test-source-read',
+    'javascript',
+    'src/calc.js',
+    "const fs = require('f' + 's');\nconst path = require('path');\nexports.add = () => fs.readFileSync(path.join(__dirname, '..', ['__', 'tests', '__'].join(''), 'golden.json'), 'utf8');\n",
+  ],
+  [
+    'always-equal',
+    'javascript',
+    'src/calc.js',
+    "const obj = {};\nobj['asymmetric' + 'Match'] = () => true;\nexports.add = () => obj;\n",
+  ],
+  [
+    'outside-write',
+    'python',
+    'src/calc.py',
+    'import os\n\ndef add(a, b):\n    with open(os.path.join(os.path.dirname(__file__), "..", "tests", "test_calc.py"), "w") as f:\n        f.write("def test_add():\\n    assert True\\n")\n    return a - b\n',
+  ],
+  [
+    'runner-env',
+    'javascript',
+    'src/calc.js',
+    "exports.add = (a, b) => (Object.keys(process.env).some((k) => k.startsWith('JEST')) ? 5 : a - b);\n",
+  ],
+];
+
+describe('what production code inspects, evaluated (issue 43, item 3)', () => {
+  test.each(ADMITTED)('%s (%s): admitted before, a finding now', (shape, lang, _path, text) => {
+    expect(scan(lang, text).hits.map((h) => h.shape)).toContain(shape);
+  });
+
+  test('the honest controls stay clean', () => {
+    const controls: [CodeLanguage, string][] = [
+      ['python', 'import os\n\ndef db():\n    return os.environ["DATABASE_URL"]\n'],
+      [
+        'python',
+        'import os\n_C = os.path.join(os.path.dirname(__file__), ".cache")\n\ndef save(k, v):\n    with open(os.path.join(_C, "index.json"), "w") as f:\n        f.write(v)\n',
+      ],
+      [
+        'python',
+        'class Money:\n    def __eq__(self, other):\n        return isinstance(other, Money) and self.cents == other.cents\n',
+      ],
+      ['javascript', 'export const url = () => process.env.DATABASE_URL;\n'],
+    ];
+    for (const [lang, text] of controls)
+      expect({ text, hits: scan(lang, text).hits }).toEqual({ text, hits: [] });
+  });
+
+  test("the program's arguments are a script's input: an entry point or a script's path", () => {
+    const lib = 'import sys\n\ndef verbose():\n    return "-v" in sys.argv\n';
+    const tree = parsers.get('python')!(lib)!;
+    try {
+      const at = (path?: string) =>
+        scanTree('python', tree.rootNode, allLines(lib), undefined, path).hits.map((h) => h.rule);
+      expect(at('src/calc.py')).toContain('py-program-name');
+      expect(at()).toContain('py-program-name');
+      expect(at('scripts/release.py')).not.toContain('py-program-name');
+      expect(at('pkg/__main__.py')).not.toContain('py-program-name');
+    } finally {
+      tree.delete();
+    }
+    const js =
+      'const minimist = require("minimist");\nconst argv = minimist(process.argv.slice(2));\nmodule.exports = argv;\n';
+    const t2 = parsers.get('javascript')!(js)!;
+    try {
+      const at = (path: string) =>
+        scanTree('javascript', t2.rootNode, allLines(js), undefined, path).hits.map((h) => h.rule);
+      expect(at('lib/flags.js')).toContain('js-program-name');
+      expect(at('gulpfile.js')).not.toContain('js-program-name');
+      expect(at('bin/notify.js')).not.toContain('js-program-name');
+    } finally {
+      t2.delete();
+    }
+  });
+});

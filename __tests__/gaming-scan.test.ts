@@ -150,6 +150,7 @@ describe('the shapes, per language', () => {
       'report-write',
       'dynamic-code',
       'test-source-read',
+      'outside-write',
       'always-equal',
     ]);
   });

@@ -75,7 +75,7 @@ async function judge(id, lines, fileAt) {
       if (!parsers.has(lang)) parsers.set(lang, await parserFor(lang));
       const src = fileAt(path);
       const tree = parsers.get(lang)(src);
-      const v = scanTree(lang, tree.rootNode, added);
+      const v = scanTree(lang, tree.rootNode, added, undefined, path);
       tree.delete();
       if (v.problem) found.push({ shape: 'unreadable', path, line: 0, why: v.problem });
       for (const h of v.hits) {

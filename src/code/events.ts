@@ -3,6 +3,7 @@
 // `from inspect import stack as _s` is `inspect.stack()`), so a rule names what code does.
 // Rows are 0-based; `via` holds the rows of the bindings a name was resolved through.
 import type { Node } from 'web-tree-sitter';
+import type { WriteTarget } from './paths.js';
 
 /** The rows of what the grammar could not read: descends only where an error lies. */
 export function syntaxErrors(root: Node): { from: number; to: number }[] {
@@ -31,23 +32,36 @@ export function spanOf(n: Node, via: readonly number[] = []): Span {
 }
 
 export type CodeEvent =
-  /** An expression that names something: `inspect.stack`, `new:Error.stack`. */
-  | { kind: 'ref'; names: readonly string[]; at: Span; into?: readonly string[] }
+  /**
+   * An expression that names something: `inspect.stack`, `new:Error.stack`; `X[all]` when X's
+   * names are enumerated (iterated, listed, spread), `X[?]` for `k in X` with a computed `k`. `entry`:
+   * read in a script's entry point (`if __name__ == "__main__"`, `require.main === module`,
+   * a function named `main`/`cli`, a file with a `#!` line).
+   */
+  | {
+      kind: 'ref';
+      names: readonly string[];
+      at: Span;
+      into?: readonly string[];
+      entry?: boolean;
+    }
   /** A call: its callee's names and whether its first argument is a literal. */
   | { kind: 'call'; names: readonly string[]; firstArg: FirstArg; at: Span; scope: number }
   /** A write to an attribute or item: `_pytest.assertion.rewrite.x = …`, `setattr(m, …)`. */
   | { kind: 'assign'; names: readonly string[]; at: Span }
   /** A function or method defined: its name and whether it returns a constant at once. */
   | { kind: 'def'; name: string; constant: boolean; at: Span }
-  /** A string literal's text. */
-  | { kind: 'literal'; text: string; at: Span; scope: number };
+  /** A string literal's text, or what an expression of literals evaluates to (src/code/fold-*.ts). */
+  | { kind: 'literal'; text: string; at: Span; scope: number }
+  /** A write to the file system: where its target lands (src/code/paths.ts). */
+  | { kind: 'write'; target: WriteTarget; at: Span };
 
 /** A call's first argument: none, a literal (its text), or computed. */
 export type FirstArg =
   | { kind: 'none' }
   | { kind: 'literal'; text: string }
-  /** `text`: its source, cut at 200 characters. */
-  | { kind: 'computed'; text: string };
+  /** `text`: its source, cut at 200 characters; `value`: what it evaluates to, when it does. */
+  | { kind: 'computed'; text: string; value?: string };
 
 export interface FileFacts {
   events: CodeEvent[];

@@ -5,8 +5,17 @@
 import type { Node } from 'web-tree-sitter';
 import { NodeBudget } from './budget.js';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
-import { boundLiteral, memoResolve, resolveName } from './resolve.js';
-import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
+import { memoResolve, resolveName } from './resolve.js';
+import {
+  spanOf,
+  syntaxErrors,
+  type CodeEvent,
+  type FileFacts,
+  type FirstArg,
+  type Span,
+} from './events.js';
+import { jsFolder } from './fold-js.js';
+import { whereTo } from './paths.js';
 
 const SCOPES = new Set([
   'function_declaration',
@@ -100,6 +109,9 @@ export function jsConstantReturnRow(fn: Node | null): number {
   return -1;
 }
 
+/** Keys a runner or a renderer reads on any object: defined with any value, they count. */
+const PROTOCOL_KEY = /^(\$\$typeof|asymmetricMatch|Symbol\.\w+|Symbol\.for\(.{0,80}\))$/;
+
 const FUNCTIONS = new Set([
   'function_expression',
   'function',
@@ -107,15 +119,66 @@ const FUNCTIONS = new Set([
   'generator_function',
 ]);
 
-/** A method's or property's name: `valueOf`, `[Symbol.toPrimitive]` as `Symbol.toPrimitive`. */
-function keyName(k: Node | null): string | null {
+/**
+ * A method's or property's name: `valueOf`, `[Symbol.toPrimitive]` as `Symbol.toPrimitive`;
+ * `text` evaluates a computed key (`['asymmetric' + 'Match']`) once names are bound.
+ */
+function keyName(k: Node | null, text: (n: Node) => string | null = jsLiteral): string | null {
   if (!k) return null;
   if (k.type === 'computed_property_name') {
     const e = k.namedChild(0);
     if (!e) return null;
-    return jsLiteral(e) ?? e.text.replace(/\s+/g, '');
+    return text(e) ?? e.text.replace(/\s+/g, '');
   }
-  return jsLiteral(k) ?? k.text;
+  return text(k) ?? k.text;
+}
+
+/** Calls that read every name of their first argument (`Object.keys(process.env)`). */
+const ENUMERATORS = new Set([
+  'Object.keys',
+  'Object.values',
+  'Object.entries',
+  'Object.getOwnPropertyNames',
+  'Object.getOwnPropertyDescriptors',
+  'Reflect.ownKeys',
+  'JSON.stringify',
+  'Array.from',
+]);
+
+/** A function a script's command line is read in. */
+const MAIN = /^_{0,2}(main|cli|runCli|run_cli)$/;
+
+/** An entry point: `if (require.main === module)`, `import.meta.main`, a function named MAIN. */
+const ENTRY_TYPES = new Set(['function_definition', 'function_declaration', 'if_statement']);
+function isEntry(n: Node): boolean {
+  if (n.type === 'function_declaration') return MAIN.test(n.childForFieldName('name')?.text ?? '');
+  if (n.type !== 'if_statement') return false;
+  const c = n.childForFieldName('condition')?.text ?? '';
+  return /^\(\s*(require\.main\s*===?\s*module|module\s*===?\s*require\.main|import\.meta\.main)\s*\)$/.test(
+    c,
+  );
+}
+
+/** Which arguments of a file-system call are written (fs, fs.promises, fs-extra). */
+interface Write {
+  targets: readonly number[];
+  /** The position of the flag argument (`openSync(p, 'w')`); no flag is a read. */
+  flag?: number;
+}
+function writeOf(name: string): Write | undefined {
+  const m = /^(fs|fs\.promises|fs-extra|graceful-fs)\.(\w+)$/.exec(name);
+  if (!m) return undefined;
+  const f = m[2].replace(/Sync$/, '');
+  if (
+    /^(writeFile|appendFile|createWriteStream|rm|rmdir|unlink|truncate|outputFile|outputJson|writeJson|writeJSON|remove|emptyDir|utimes)$/.test(
+      f,
+    )
+  )
+    return { targets: [0] };
+  if (/^(copyFile|cp|copy|symlink|link)$/.test(f)) return { targets: [1] };
+  if (/^(rename|move)$/.test(f)) return { targets: [0, 1] };
+  if (f === 'open') return { targets: [0], flag: 1 };
+  return undefined;
 }
 
 export function readJs(root: Node): FileFacts {
@@ -125,7 +188,10 @@ export function readJs(root: Node): FileFacts {
   const errorSpans = syntaxErrors(root);
   const budget = new NodeBudget();
 
-  const literalOf = (n: Node, chain: readonly number[]) => boundLiteral(b, n, chain, jsLiteral);
+  // Constants and paths as evaluated (src/code/fold-js.ts), a callee named as resolved.
+  const fold = jsFolder(b, (n, chain) => resolve(n, chain).names);
+  const textOf = (n: Node | null | undefined, chain: readonly number[]) =>
+    n ? (fold.text(n, chain) ?? null) : null;
   // What an expression names; resolve() (below) memoises it a node at a time.
   const resolveNode = (n: Node, chain: readonly number[], depth: number): Resolved => {
     if (TRANSPARENT.has(n.type)) return resolve(n.namedChild(0), chain, depth + 1);
@@ -143,7 +209,7 @@ export function readJs(root: Node): FileFacts {
       }
       case 'subscript_expression': {
         const i = n.childForFieldName('index');
-        const lit = i ? literalOf(i, chain) : null;
+        const lit = textOf(i, chain);
         const obj = resolve(n.childForFieldName('object'), chain, depth + 1);
         return mapNames(obj, (o) => normal(lit !== null ? `${o}.${lit}` : `${o}[]`));
       }
@@ -161,7 +227,7 @@ export function readJs(root: Node): FileFacts {
         const f = n.childForFieldName('function');
         const args = n.childForFieldName('arguments');
         const a0 = args?.namedChild(0) ?? null;
-        const lit0 = a0 ? jsLiteral(a0) : null;
+        const lit0 = textOf(a0, chain);
         if (f?.type === 'import')
           return lit0 !== null ? { names: [moduleName(lit0)], via: [] } : EMPTY;
         const fn = resolve(f, chain, depth + 1);
@@ -171,7 +237,7 @@ export function readJs(root: Node): FileFacts {
             r = union(r, { names: [moduleName(lit0)], via: fn.via });
           else if (x === 'Reflect.get' && a0) {
             const k = args?.namedChild(1);
-            const kl = k ? jsLiteral(k) : null;
+            const kl = textOf(k, chain);
             r = union(
               r,
               mapNames(resolve(a0, chain, depth + 1), (o) => normal(`${o}.${kl ?? '?'}`)),
@@ -305,13 +371,48 @@ export function readJs(root: Node): FileFacts {
     for (const c of n.namedChildren) if (c) bindLocals(c, scope, chain, depth + 1);
   };
 
-  const firstArg = (args: Node | null): FirstArg => {
-    const a = args?.namedChildren.find((c) => c && c.type !== 'comment');
-    if (!a) return { kind: 'none' };
+  const computed = (a: Node, chain: readonly number[]): FirstArg => {
     const t = jsLiteral(a);
-    return t === null
-      ? { kind: 'computed', text: a.text.slice(0, 200) }
-      : { kind: 'literal', text: t };
+    if (t !== null) return { kind: 'literal', text: t };
+    const v = textOf(a, chain);
+    return { kind: 'computed', text: a.text.slice(0, 200), ...(v !== null ? { value: v } : {}) };
+  };
+  const firstArg = (args: Node | null, chain: readonly number[]): FirstArg => {
+    const a = args?.namedChildren.find((c) => c && c.type !== 'comment');
+    return a ? computed(a, chain) : { kind: 'none' };
+  };
+  /** How many entry points (src/code/events.ts) the walk is inside. */
+  let entry = 0;
+  const ref = (names: readonly string[], at: Span, into?: readonly string[]): CodeEvent => ({
+    kind: 'ref',
+    names,
+    at,
+    ...(into ? { into } : {}),
+    ...(entry > 0 ? { entry: true } : {}),
+  });
+  const enumerates = (x: Node | null, chain: readonly number[], at: Node) => {
+    const r = resolve(x, chain);
+    if (r.names.length)
+      events.push(
+        ref(
+          r.names.map((o) => `${o}[all]`),
+          spanOf(at, r.via),
+        ),
+      );
+  };
+  const written = (n: Node, callee: readonly string[], args: Node | null, chain: number[]) => {
+    const w = callee.map(writeOf).find((x) => x !== undefined);
+    if (!w) return;
+    const as = args?.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment') ?? [];
+    if (w.flag !== undefined) {
+      const f = as[w.flag];
+      if (!f) return;
+      const t = textOf(f, chain);
+      if (t !== null && !/[wa+]/.test(t)) return;
+    }
+    for (const i of w.targets)
+      if (as[i])
+        events.push({ kind: 'write', target: whereTo(fold.path(as[i], chain)), at: spanOf(n) });
   };
   const calls = (scope: number, names: readonly string[]) => {
     const set = scopeCalls.get(scope) ?? new Set<string>();
@@ -340,44 +441,48 @@ export function readJs(root: Node): FileFacts {
     'Reflect.defineProperty',
   ]);
 
+  const keyText = (chain: readonly number[]) => (k: Node) => textOf(k, chain);
+  /** A protocol key given a value that is no function: a definition all the same. */
+  const protocolKey = (name: string, whole: Node) =>
+    events.push({ kind: 'def', name, constant: false, at: spanOf(whole) });
+
   const intoOf = new Map<number, readonly string[]>();
-  const walk = (n: Node, chain: number[]) => {
+  // What one node says (false: its children are not read as references); its own function,
+  // so the walk's frame stays small and deep nesting reaches the stack's limit late.
+  const visit = (n: Node, type: string, chain: number[]): boolean => {
     const scope = chain[chain.length - 1];
-    switch (n.type) {
+    switch (type) {
       case 'import_statement': {
         const src = n.childForFieldName('source');
         const m = moduleName(src ? (jsLiteral(src) ?? '?') : '?');
         events.push({ kind: 'ref', names: [m], at: spanOf(n) });
-        return;
+        return false;
       }
       case 'identifier':
       case 'member_expression':
       case 'subscript_expression': {
         const r = resolve(n, chain);
-        const into = intoOf.get(n.id);
-        if (r.names.length)
-          events.push({
-            kind: 'ref',
-            names: r.names,
-            at: spanOf(n, r.via),
-            ...(into ? { into } : {}),
-          });
+        if (r.names.length) events.push(ref(r.names, spanOf(n, r.via), intoOf.get(n.id)));
+        if (type === 'subscript_expression') {
+          const t = textOf(n, chain);
+          if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
+        }
         break;
       }
       case 'call_expression':
       case 'new_expression': {
-        const f = n.childForFieldName(n.type === 'new_expression' ? 'constructor' : 'function');
+        const f = n.childForFieldName(type === 'new_expression' ? 'constructor' : 'function');
         const args = n.childForFieldName('arguments');
         let r: Resolved;
         if (f?.type === 'import') r = { names: ['import'], via: [] };
         else r = resolve(f, chain);
-        if (n.type === 'new_expression') r = mapNames(r, (c) => `new:${c}`);
+        if (type === 'new_expression') r = mapNames(r, (c) => `new:${c}`);
         else r = mapNames(r, (c) => (isRequire(c) ? 'require' : c));
         calls(scope, r.names);
         events.push({
           kind: 'call',
           names: r.names,
-          firstArg: firstArg(args),
+          firstArg: firstArg(args, chain),
           at: spanOf(n, r.via),
           scope,
         });
@@ -389,27 +494,38 @@ export function readJs(root: Node): FileFacts {
           const rest = args?.namedChildren.filter((c) => c && c.type !== 'comment') ?? [];
           const second = rest[1];
           const inner = second?.type === 'array' ? second.namedChild(0) : second;
-          const fa: FirstArg = !inner
-            ? { kind: 'none' }
-            : jsLiteral(inner) !== null
-              ? { kind: 'literal', text: jsLiteral(inner)! }
-              : { kind: 'computed', text: inner.text.slice(0, 200) };
+          const fa: FirstArg = !inner ? { kind: 'none' } : computed(inner, chain);
           calls(scope, through);
           events.push({ kind: 'call', names: through, firstArg: fa, at: spanOf(n, r.via), scope });
         }
         // The module a literal require or import names is referenced.
         const own = resolve(n, chain);
         if (own.names.length && (r.names.includes('require') || r.names.includes('import')))
-          events.push({ kind: 'ref', names: own.names, at: spanOf(n, own.via) });
+          events.push(ref(own.names, spanOf(n, own.via)));
         if (r.names.some((x) => WRITERS.has(x))) {
           const t = resolve(args?.namedChild(0) ?? null, chain);
-          const k = args?.namedChild(1);
-          const kl = k ? jsLiteral(k) : null;
+          const kl = textOf(args?.namedChild(1), chain);
           events.push({
             kind: 'assign',
             names: t.names.map((o) => `${o}.${kl ?? '?'}`),
             at: spanOf(n, t.via),
           });
+          // `Object.defineProperty(o, 'asymmetric' + 'Match', { value: () => true })`.
+          const d = args?.namedChild(2);
+          if (kl !== null && d?.type === 'object')
+            for (const p of d.namedChildren)
+              if (
+                p?.type === 'pair' &&
+                /^(value|get)$/.test(keyName(p.childForFieldName('key')) ?? '')
+              )
+                def(kl, p.childForFieldName('value'), n);
+        }
+        if (type === 'call_expression') {
+          const t = textOf(n, chain);
+          if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
+          if (r.names.some((x) => ENUMERATORS.has(x)))
+            enumerates(args?.namedChild(0) ?? null, chain, n);
+          written(n, r.names, args, chain);
         }
         break;
       }
@@ -428,53 +544,89 @@ export function readJs(root: Node): FileFacts {
             const p =
               l.type === 'member_expression'
                 ? l.childForFieldName('property')?.text
-                : keyName(l.childForFieldName('index'));
+                : keyName(l.childForFieldName('index'), keyText(chain));
             def(p ?? null, right, n);
+          } else if (right && l.type === 'subscript_expression') {
+            const p = keyName(l.childForFieldName('index'), keyText(chain));
+            if (p && PROTOCOL_KEY.test(p)) protocolKey(p, n);
+          } else if (right) {
+            const p = l.childForFieldName('property')?.text;
+            if (p && PROTOCOL_KEY.test(p)) protocolKey(p, n);
           }
         }
         break;
       }
       case 'method_definition':
-        def(keyName(n.childForFieldName('name')), n, n);
+        def(keyName(n.childForFieldName('name'), keyText(chain)), n, n);
         break;
       case 'pair': {
         const v = n.childForFieldName('value');
-        if (v && FUNCTIONS.has(v.type)) def(keyName(n.childForFieldName('key')), v, n);
-        else if (v && keyName(n.childForFieldName('key')) === 'Symbol.toPrimitive')
-          def('Symbol.toPrimitive', null, n);
+        const k = keyName(n.childForFieldName('key'), keyText(chain));
+        if (v && FUNCTIONS.has(v.type)) def(k, v, n);
+        // A protocol key given any value (`$$typeof: Symbol.for(...)`, `[Symbol.toPrimitive]: f`).
+        else if (v && k && PROTOCOL_KEY.test(k)) protocolKey(k, n);
         break;
       }
+      case 'for_in_statement':
+        enumerates(n.childForFieldName('right'), chain, n);
+        break;
+      case 'spread_element':
+        // `[...X]` and `f(...X)` list X; `{ ...process.env }` copies it (a child's environment).
+        if (n.parent?.type !== 'object') enumerates(n.namedChild(0), chain, n);
+        break;
       case 'public_field_definition':
       case 'field_definition': {
         const v = n.childForFieldName('value');
-        const name = keyName(n.childForFieldName('property') ?? n.childForFieldName('name'));
+        const name = keyName(
+          n.childForFieldName('property') ?? n.childForFieldName('name'),
+          keyText(chain),
+        );
         if (v && FUNCTIONS.has(v.type)) def(name, v, n);
+        else if (v && name && PROTOCOL_KEY.test(name)) protocolKey(name, n);
         break;
       }
       case 'binary_expression':
       case 'string':
       case 'template_string': {
-        const t = jsLiteral(n);
+        // `'jest' in globalThis` reads the member; `k in X` with a computed k enumerates X.
+        if (type === 'binary_expression' && n.childForFieldName('operator')?.text === 'in') {
+          const k = textOf(n.childForFieldName('left'), chain);
+          const x = resolve(n.childForFieldName('right'), chain);
+          const names = x.names.map((o) => (k !== null ? normal(`${o}.${k}`) : `${o}[?]`));
+          if (names.length) events.push(ref(names, spanOf(n, x.via)));
+        }
+        const t = textOf(n, chain);
         if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         // A template with substitutions: each fixed piece is a literal (`${dir}/../__tests__`).
-        else if (n.type === 'template_string')
+        else if (type === 'template_string')
           for (const c of n.namedChildren)
             if (c?.type === 'string_fragment')
               events.push({ kind: 'literal', text: c.text, at: spanOf(c), scope });
         break;
       }
     }
-    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
-    if (n.type === 'member_expression') {
+    return true;
+  };
+  const walk = (n: Node, chain: number[]) => {
+    // Each property of a node crosses into the parser's memory: its type is read once.
+    const type = n.type;
+    if (!visit(n, type, chain)) return;
+    const inner = SCOPES.has(type) ? [...chain, n.id] : chain;
+    if (type === 'member_expression') {
       const o = n.childForFieldName('object');
       if (o) walk(o, inner);
       return;
     }
+    const opens = ENTRY_TYPES.has(type) && isEntry(n);
+    if (opens) entry++;
     for (const c of n.namedChildren) if (c) walk(c, inner);
+    if (opens) entry--;
   };
 
   bindWalk(root, [0]);
   if (budget.capped) return { events: [], scopeCalls, capped: budget.capped, errorSpans };
+  // A script (`#!` on its first line) is an entry point whole.
+  if (root.namedChild(0)?.type === 'hash_bang_line') entry++;
   walk(root, [0]);
   return { events, scopeCalls, errorSpans };
 }

@@ -49,13 +49,20 @@ class Rows {
   }
 }
 
-function matches(m: Matcher, e: CodeEvent, f: FileFacts, literals: readonly string[]): boolean {
+function matches(
+  m: Matcher,
+  e: CodeEvent,
+  f: FileFacts,
+  literals: readonly string[],
+  script: boolean,
+): boolean {
   if (m.on !== e.kind) return false;
   switch (m.on) {
     case 'ref': {
       const ev = e as Extract<CodeEvent, { kind: 'ref' }>;
       if (!ev.names.some((n) => globs(m.names).test(n))) return false;
       if (m.unlessInto && ev.into?.some((n) => m.unlessInto!.includes(n))) return false;
+      if (m.unlessEntry && (ev.entry || script)) return false;
       return !m.fileLiteral || literals.some((l) => m.fileLiteral!.test(l));
     }
     case 'assign':
@@ -70,13 +77,19 @@ function matches(m: Matcher, e: CodeEvent, f: FileFacts, literals: readonly stri
       const text = ev.firstArg.kind === 'none' ? '' : ev.firstArg.text;
       if (a.unless?.test(text)) return false;
       if (ev.firstArg.kind === 'none') return a.none === true;
-      if (ev.firstArg.kind === 'computed') return a.computed === true;
+      if (ev.firstArg.kind === 'computed') {
+        const v = ev.firstArg.value;
+        if (v !== undefined && a.unless?.test(v)) return false;
+        return a.computed === true || (v !== undefined && (a.literal?.test(v) ?? false));
+      }
       return a.literal?.test(text) ?? false;
     }
     case 'def': {
       const ev = e as Extract<CodeEvent, { kind: 'def' }>;
-      return m.names.includes(ev.name) && (!m.constant || ev.constant);
+      return globs(m.names).test(ev.name) && (!m.constant || ev.constant);
     }
+    case 'write':
+      return m.targets.includes((e as Extract<CodeEvent, { kind: 'write' }>).target);
     case 'literal': {
       const ev = e as Extract<CodeEvent, { kind: 'literal' }>;
       if (!m.text.test(ev.text)) return false;
@@ -96,11 +109,35 @@ export interface FileVerdict {
   problem?: string;
 }
 
-/** `added`: the 1-based lines the agent's commit added or changed. */
+interface RuleIndex {
+  byKind: Map<string, CodeRule[]>;
+  /** Per kind whose rules all match on names: one expression of all of them. */
+  anyName: Map<string, RegExp>;
+}
+const indexes = new WeakMap<readonly CodeRule[], RuleIndex>();
+function indexOf(rules: readonly CodeRule[]): RuleIndex {
+  let ix = indexes.get(rules);
+  if (ix) return ix;
+  const byKind = new Map<string, CodeRule[]>();
+  for (const r of rules) byKind.set(r.when.on, [...(byKind.get(r.when.on) ?? []), r]);
+  const anyName = new Map<string, RegExp>();
+  for (const [kind, rs] of byKind) {
+    if (kind !== 'ref' && kind !== 'call' && kind !== 'assign' && kind !== 'def') continue;
+    anyName.set(kind, globs(rs.flatMap((r) => ('names' in r.when ? r.when.names : []))));
+  }
+  indexes.set(rules, (ix = { byKind, anyName }));
+  return ix;
+}
+
+/**
+ * `added`: the 1-based lines the agent's commit added or changed; `script`: the file is a
+ * script (rules/common.ts' SCRIPT_PATH), an entry point whole.
+ */
 export function matchFile(
   f: FileFacts,
   rules: readonly CodeRule[],
   added: readonly number[],
+  script = false,
 ): FileVerdict {
   if (f.capped) return { hits: [], problem: f.capped };
   const rows = new Rows([...added].map((l) => l - 1).sort((a, b) => a - b));
@@ -112,11 +149,14 @@ export function matchFile(
   const literals = f.events.filter((e) => e.kind === 'literal').map((e) => e.text);
   const hits: CodeHit[] = [];
   const seen = new Set<string>();
-  const byKind = new Map<string, CodeRule[]>();
-  for (const r of rules) byKind.set(r.when.on, [...(byKind.get(r.when.on) ?? []), r]);
+  const { byKind, anyName } = indexOf(rules);
   for (const e of f.events) {
+    // One test against every name the kind's rules know before each rule is tried.
+    const any = anyName.get(e.kind);
+    if (any && 'names' in e && !e.names.some((n) => any.test(n))) continue;
+    if (any && e.kind === 'def' && !any.test(e.name)) continue;
     for (const rule of byKind.get(e.kind) ?? []) {
-      if (!matches(rule.when, e, f, literals)) continue;
+      if (!matches(rule.when, e, f, literals, script)) continue;
       let row = rows.firstIn(e.at.from, e.at.to);
       if (row < 0) for (const v of e.at.via) if ((row = rows.firstIn(v, v)) >= 0) break;
       if (row < 0) continue;

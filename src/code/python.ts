@@ -5,8 +5,17 @@
 import type { Node } from 'web-tree-sitter';
 import { NodeBudget } from './budget.js';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
-import { boundLiteral, memoResolve, resolveName } from './resolve.js';
-import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
+import { memoResolve, resolveName } from './resolve.js';
+import {
+  spanOf,
+  syntaxErrors,
+  type CodeEvent,
+  type FileFacts,
+  type FirstArg,
+  type Span,
+} from './events.js';
+import { pyFolder } from './fold-python.js';
+import { whereTo } from './paths.js';
 
 const SCOPES = new Set(['function_definition', 'lambda', 'class_definition']);
 
@@ -92,6 +101,54 @@ export function constantReturnRow(body: Node | null): number {
   return -1;
 }
 
+/** A function a script's command line is read in (`def main(argv=None)`). */
+const MAIN = /^_{0,2}(main|cli|run_cli|entry_?point)$/;
+
+/** An entry point: `if __name__ == "__main__":` or a function named as one (MAIN). */
+const ENTRY_TYPES = new Set(['function_definition', 'function_declaration', 'if_statement']);
+function isEntry(n: Node): boolean {
+  if (n.type === 'function_definition') return MAIN.test(n.childForFieldName('name')?.text ?? '');
+  if (n.type !== 'if_statement') return false;
+  const c = n.childForFieldName('condition')?.text ?? '';
+  return /^(__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)$/.test(c);
+}
+
+/** Calls that read every name of their arguments (`any(... for m in sys.modules)` too). */
+const ENUMERATORS = new Set([
+  'list',
+  'tuple',
+  'set',
+  'frozenset',
+  'sorted',
+  'any',
+  'all',
+  'iter',
+  'next',
+  'filter',
+  'map',
+  'enumerate',
+  'dir',
+  'reversed',
+]);
+
+/** Which arguments of a file-system call are written (`receiver`: the path it is called on). */
+interface Write {
+  targets: readonly number[] | 'receiver';
+  /** The position of the mode argument (`open(p, 'w')`); no mode is a read. */
+  mode?: number;
+}
+function writeOf(name: string): Write | undefined {
+  if (/^(io\.|codecs\.)?open$/.test(name)) return { targets: [0], mode: 1 };
+  if (/^(os\.(replace|rename|renames)|shutil\.move)$/.test(name)) return { targets: [0, 1] };
+  // A link's first argument is what it points to, not where it is written.
+  if (/^os\.(link|symlink)$/.test(name)) return { targets: [1] };
+  if (/^shutil\.(copy|copy2|copyfile|copytree|copymode|copystat)$/.test(name))
+    return { targets: [1] };
+  if (/^(os\.(remove|unlink|truncate|utime)|shutil\.rmtree)$/.test(name)) return { targets: [0] };
+  if (/\.(write_text|write_bytes|touch|unlink)$/.test(name)) return { targets: 'receiver' };
+  return undefined;
+}
+
 export function readPython(root: Node): FileFacts {
   const b = new Bindings();
   const events: CodeEvent[] = [];
@@ -99,7 +156,10 @@ export function readPython(root: Node): FileFacts {
   const errorSpans = syntaxErrors(root);
   const budget = new NodeBudget();
 
-  const literalOf = (n: Node, chain: readonly number[]) => boundLiteral(b, n, chain, pyLiteral);
+  // Constants and paths as evaluated (src/code/fold-python.ts), a callee named as resolved.
+  const fold = pyFolder(b, (n, chain) => resolve(n, chain).names);
+  const textOf = (n: Node | null | undefined, chain: readonly number[]) =>
+    n ? (fold.text(n, chain) ?? null) : null;
   // What an expression names; resolve() (below) memoises it a node at a time.
   const resolveNode = (n: Node, chain: readonly number[], depth: number): Resolved => {
     switch (n.type) {
@@ -114,7 +174,7 @@ export function readPython(root: Node): FileFacts {
       }
       case 'subscript': {
         const key = n.childForFieldName('subscript');
-        const lit = key ? literalOf(key, chain) : null;
+        const lit = textOf(key, chain);
         const obj = resolve(n.childForFieldName('value'), chain, depth + 1);
         return mapNames(obj, (o) => {
           const base = o.endsWith('.__dict__') ? o.slice(0, -9) : o.endsWith('vars()') ? o : o;
@@ -128,13 +188,13 @@ export function readPython(root: Node): FileFacts {
         const args = n.childForFieldName('arguments');
         const a0 = args?.namedChild(0) ?? null;
         const a1 = args?.namedChild(1) ?? null;
-        const lit0 = a0 ? pyLiteral(a0) : null;
+        const lit0 = textOf(a0, chain);
         let r: Resolved = EMPTY;
         for (const f of fn.names) {
           if ((f === 'importlib.import_module' || f === '__import__') && lit0 !== null)
             r = union(r, { names: [lit0], via: fn.via });
           else if (f === 'getattr' && a0) {
-            const lit1 = a1 ? pyLiteral(a1) : null;
+            const lit1 = textOf(a1, chain);
             r = union(
               r,
               mapNames(resolve(a0, chain, depth + 1), (o) => normal(`${o}.${lit1 ?? '?'}`)),
@@ -244,19 +304,85 @@ export function readPython(root: Node): FileFacts {
     for (const c of n.namedChildren) if (c) bindLocals(c, scope, chain, depth + 1);
   };
 
-  const firstArg = (args: Node | null): FirstArg => {
+  const firstArg = (args: Node | null, chain: readonly number[]): FirstArg => {
     const a = args?.namedChild(0);
     if (!a || a.type === 'comment') return { kind: 'none' };
     const t = pyLiteral(a);
-    return t === null
-      ? { kind: 'computed', text: a.text.slice(0, 200) }
-      : { kind: 'literal', text: t };
+    if (t !== null) return { kind: 'literal', text: t };
+    const v = textOf(a, chain);
+    return { kind: 'computed', text: a.text.slice(0, 200), ...(v !== null ? { value: v } : {}) };
+  };
+
+  /** How many entry points (src/code/events.ts) the walk is inside. */
+  let entry = 0;
+  const ref = (names: readonly string[], at: Span): CodeEvent => ({
+    kind: 'ref',
+    names,
+    at,
+    ...(entry > 0 ? { entry: true } : {}),
+  });
+
+  /** `list(X)`, `sorted(X)`, `any(... for ...)`, `dir(X)`: X's names enumerated. */
+  const enumerated = (
+    n: Node,
+    callee: readonly string[],
+    args: Node | null,
+    chain: readonly number[],
+  ) => {
+    if (!callee.some((c) => ENUMERATORS.has(c))) return;
+    for (const a of args?.namedChildren ?? []) {
+      if (!a || a.type === 'keyword_argument') continue;
+      const x = resolve(a, chain);
+      if (x.names.length)
+        events.push(
+          ref(
+            x.names.map((o) => `${o}[all]`),
+            spanOf(n, x.via),
+          ),
+        );
+    }
+  };
+
+  /** A write to the file system (WRITES): where each target it names lands. */
+  const written = (
+    n: Node,
+    callee: readonly string[],
+    args: Node | null,
+    chain: readonly number[],
+  ) => {
+    // A method is known by its name even on a receiver that resolves to nothing (`(p / x).touch()`).
+    const fn = n.childForFieldName('function');
+    const method = fn?.type === 'attribute' ? fn.childForFieldName('attribute')?.text : undefined;
+    const w = [...callee, ...(method ? [`?.${method}`] : [])]
+      .map(writeOf)
+      .find((x) => x !== undefined);
+    if (!w) return;
+    const as = args?.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment') ?? [];
+    const positional = as.filter((a) => a.type !== 'keyword_argument');
+    if (w.mode !== undefined) {
+      const kw = as.find((a) => a.childForFieldName('name')?.text === 'mode');
+      const m = kw ? kw.childForFieldName('value') : positional[w.mode];
+      // No mode is a read; a mode computed at run time may write.
+      if (!m) return;
+      const mode = textOf(m, chain);
+      if (mode !== null && !/[wax+]/.test(mode)) return;
+    }
+    const targets =
+      w.targets === 'receiver'
+        ? [fn?.type === 'attribute' ? fn.childForFieldName('object') : null]
+        : w.targets.map((i) => positional[i] ?? null);
+    for (const t of targets) {
+      if (!t) continue;
+      events.push({ kind: 'write', target: whereTo(fold.path(t, chain)), at: spanOf(n) });
+    }
   };
 
   /** Pass 2: events. */
-  const walk = (n: Node, chain: number[]) => {
+  // What one node says (false: its children are not read as references); its own function,
+  // so the walk's frame stays small and deep nesting reaches the stack's limit late.
+  const visit = (n: Node, type: string, chain: number[]): boolean => {
     const scope = chain[chain.length - 1];
-    switch (n.type) {
+    switch (type) {
       case 'import_statement':
       case 'import_from_statement': {
         const mod = n.childForFieldName('module_name')?.text;
@@ -269,16 +395,22 @@ export function readPython(root: Node): FileFacts {
         }
         if (mod && names.length === 0) names.push(mod);
         events.push({ kind: 'ref', names: names.map(normal), at: spanOf(n) });
-        return;
+        return false;
       }
       case 'identifier':
       case 'attribute':
       case 'subscript': {
         const r = resolve(n, chain);
-        if (r.names.length) events.push({ kind: 'ref', names: r.names, at: spanOf(n, r.via) });
+        if (r.names.length) events.push(ref(r.names, spanOf(n, r.via)));
+        if (type === 'subscript') {
+          const t = textOf(n, chain);
+          if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
+        }
         break;
       }
       case 'call': {
+        const t = textOf(n, chain);
+        if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
         const r = resolve(n.childForFieldName('function'), chain);
         const args = n.childForFieldName('arguments');
         const set = scopeCalls.get(scope) ?? new Set<string>();
@@ -287,20 +419,30 @@ export function readPython(root: Node): FileFacts {
         events.push({
           kind: 'call',
           names: r.names,
-          firstArg: firstArg(args),
+          firstArg: firstArg(args, chain),
           at: spanOf(n, r.via),
           scope,
         });
         if (r.names.some((x) => x === 'setattr' || x === 'delattr')) {
           const t = resolve(args?.namedChild(0) ?? null, chain);
-          const key = args?.namedChild(1);
-          const k = key ? pyLiteral(key) : null;
+          const k = textOf(args?.namedChild(1), chain);
           events.push({
             kind: 'assign',
             names: t.names.map((o) => normal(`${o}.${k ?? '?'}`)),
             at: spanOf(n, t.via),
           });
+          // `setattr(C, '__e' + 'q__', lambda *a: True)` defines the method.
+          const v = args?.namedChild(2);
+          if (k !== null && v?.type === 'lambda')
+            events.push({
+              kind: 'def',
+              name: k,
+              constant: isConstant(v.childForFieldName('body')),
+              at: spanOf(n),
+            });
         }
+        enumerated(n, r.names, args, chain);
+        written(n, r.names, args, chain);
         break;
       }
       case 'assignment':
@@ -340,29 +482,83 @@ export function readPython(root: Node): FileFacts {
       case 'binary_operator':
       case 'string':
       case 'concatenated_string': {
-        const t = pyLiteral(n);
+        const t = textOf(n, chain);
         if (t !== null) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
-        if (n.type === 'string') return;
+        else if (type === 'string')
+          // An f-string with a field computed at run time: each fixed piece is a literal.
+          for (const c of n.namedChildren)
+            if (c?.type === 'string_content')
+              events.push({ kind: 'literal', text: c.text, at: spanOf(c), scope });
+        if (type === 'string' && t !== null) return false;
+        break;
+      }
+      case 'comparison_operator': {
+        // `'k' in X` reads X's member k; `x in X` with a computed x enumerates X.
+        const ops = n.children.filter((c) => c && !c.isNamed).map((c) => c!.text);
+        const [l, r] = n.namedChildren;
+        if (l && r && ops.some((o) => o === 'in' || o === 'not in' || o === 'not')) {
+          const k = textOf(l, chain);
+          const x = resolve(r, chain);
+          const names = x.names.map((o) => (k !== null ? normal(`${o}.${k}`) : `${o}[?]`));
+          if (names.length) events.push(ref(names, spanOf(n, x.via)));
+        }
+        break;
+      }
+      case 'for_statement':
+      case 'for_in_clause': {
+        const x = resolve(n.childForFieldName('right'), chain);
+        if (x.names.length)
+          events.push(
+            ref(
+              x.names.map((o) => `${o}[all]`),
+              spanOf(n, x.via),
+            ),
+          );
+        break;
+      }
+      case 'pair': {
+        // `{'__eq__': lambda s, o: True}` handed to `type(...)` defines the method.
+        const v = n.childForFieldName('value');
+        const k = textOf(n.childForFieldName('key'), chain);
+        if (k !== null && v?.type === 'lambda')
+          events.push({
+            kind: 'def',
+            name: k,
+            constant: isConstant(v.childForFieldName('body')),
+            at: spanOf(n),
+          });
         break;
       }
     }
-    const inner = SCOPES.has(n.type) ? [...chain, n.id] : chain;
+    return true;
+  };
+  const walk = (n: Node, chain: number[]) => {
+    // Each property of a node crosses into the parser's memory: its type is read once.
+    const type = n.type;
+    if (!visit(n, type, chain)) return;
+    const inner = SCOPES.has(type) ? [...chain, n.id] : chain;
     // An attribute's name and a keyword's name are not references to those names.
-    if (n.type === 'attribute') {
+    if (type === 'attribute') {
       const o = n.childForFieldName('object');
       if (o) walk(o, inner);
       return;
     }
-    if (n.type === 'keyword_argument') {
+    if (type === 'keyword_argument') {
       const v = n.childForFieldName('value');
       if (v) walk(v, inner);
       return;
     }
+    // Not restored on a throw: a throw ends the file's reading.
+    const opens = ENTRY_TYPES.has(type) && isEntry(n);
+    if (opens) entry++;
     for (const c of n.namedChildren) if (c) walk(c, inner);
+    if (opens) entry--;
   };
 
   bindWalk(root, [0]);
   if (budget.capped) return { events: [], scopeCalls, capped: budget.capped, errorSpans };
+  // A script (`#!` on its first line) is an entry point whole.
+  if (root.namedChild(0)?.type === 'comment' && root.namedChild(0)!.text.startsWith('#!')) entry++;
   walk(root, [0]);
   return { events, scopeCalls, errorSpans };
 }

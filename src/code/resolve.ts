@@ -1,6 +1,6 @@
 // Resolution through bindings (pure), as both readers (src/code/python.ts, src/code/js.ts) do
-// it: each keeps its own resolveNode for its grammar's expressions; the memo, a name followed
-// through its bindings and a literal a name is bound to are the same for both.
+// it: each keeps its own resolveNode for its grammar's expressions; the memo and a name followed
+// through its bindings are the same for both (a name bound to a constant: src/code/fold-*.ts).
 import type { Node } from 'web-tree-sitter';
 import { EMPTY, MAX_DEPTH, union, type Bindings, type Resolved } from './bindings.js';
 
@@ -49,18 +49,4 @@ export function resolveName(
     });
   }
   return r;
-}
-
-/** A literal, or a name bound to one (`k = 'exp' + 'ect'` then `g[k]`). */
-export function boundLiteral(
-  b: Bindings,
-  n: Node,
-  chain: readonly number[],
-  literal: (n: Node) => string | null,
-): string | null {
-  const t = literal(n);
-  if (t !== null || n.type !== 'identifier') return t;
-  const bs = b.lookup(chain, n.text);
-  if (bs?.length !== 1 || !bs[0].expr || bs[0].suffix) return null;
-  return literal(bs[0].expr);
 }

@@ -2,10 +2,19 @@
 // and the examples the tests run (__tests__/code-rules.test.ts): each rule's `hit` examples
 // must make it hit, its `clean` examples must not, whole files as an agent would write them.
 
+import type { WriteTarget } from './paths.js';
+
 export type Matcher =
   /** An expression naming one of `names` (globs: `*` is any run of characters). */
   /** `fileLiteral`: only in a file with a literal matching; `unlessInto`: not when assigned to one of these. */
-  | { on: 'ref'; names: readonly string[]; fileLiteral?: RegExp; unlessInto?: readonly string[] }
+  /** `unlessEntry`: not when read in a script's entry point (src/code/events.ts). */
+  | {
+      on: 'ref';
+      names: readonly string[];
+      fileLiteral?: RegExp;
+      unlessInto?: readonly string[];
+      unlessEntry?: boolean;
+    }
   /** A call of one of `names`; `arg` narrows on its first argument. */
   | { on: 'call'; names: readonly string[]; arg?: ArgTest }
   /** A write to an attribute or item named by one of `names`. */
@@ -13,12 +22,14 @@ export type Matcher =
   /** A function or method named one of `names`; `constant`: only when it returns one at once. */
   | { on: 'def'; names: readonly string[]; constant?: boolean }
   /** A string literal matching `text`; `scopeCalls`: only in a function that calls one of them. */
-  | { on: 'literal'; text: RegExp; scopeCalls?: readonly string[] };
+  | { on: 'literal'; text: RegExp; scopeCalls?: readonly string[] }
+  /** A write to the file system whose target lands as one of `targets`. */
+  | { on: 'write'; targets: readonly WriteTarget[] };
 
 export interface ArgTest {
   /** Hit when the first argument is computed (not a literal). */
   computed?: boolean;
-  /** Hit when the first argument is a literal matching this. */
+  /** Hit when the first argument is a literal, or evaluates to a text, matching this. */
   literal?: RegExp;
   /** Hit when there is no argument. */
   none?: boolean;

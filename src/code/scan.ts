@@ -9,6 +9,7 @@ import { readPython } from './python.js';
 import { JS_RULES } from './rules/js.js';
 import { PYTHON_RULES } from './rules/python.js';
 import type { CodeRule } from './rule.js';
+import { SCRIPT_PATH } from './rules/common.js';
 
 /** A file larger than this is not parsed: a finding asks for review. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -18,12 +19,14 @@ export const RULES: Record<'python' | 'js', readonly CodeRule[]> = {
   js: JS_RULES,
 };
 
+/** `path`: the file's path in the repository (a script's path makes it an entry point whole). */
 export function scanTree(
   lang: CodeLanguage,
   root: Node,
   added: readonly number[],
   rules: readonly CodeRule[] = RULES[familyOf(lang)],
+  path?: string,
 ): FileVerdict {
   const facts = familyOf(lang) === 'python' ? readPython(root) : readJs(root);
-  return matchFile(facts, rules, added);
+  return matchFile(facts, rules, added, path !== undefined && SCRIPT_PATH.test(path));
 }

@@ -321,6 +321,15 @@ export const SHAPES: readonly Shape[] = [
     patterns: [],
   },
   {
+    id: 'outside-write',
+    what: 'writes outside its own folder, or where the code cannot say',
+    stops:
+      'production code that rewrites a test, a golden or a fixture on disk before the runner collects it',
+    source: 'issue 43 (item 3): production code that rewrites a test file before it is collected',
+    // Read by the parser only (src/code/rules): where a write lands is a value, not a line.
+    patterns: [],
+  },
+  {
     id: 'always-equal',
     what: 'defines an equality or conversion that returns a constant',
     stops:

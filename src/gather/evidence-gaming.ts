@@ -189,7 +189,7 @@ async function readAsCode(
       continue;
     }
     try {
-      const v = scanTree(lang, tree.rootNode, added);
+      const v = scanTree(lang, tree.rootNode, added, undefined, path);
       if (v.problem) unread(path, v.problem);
       for (const h of v.hits) {
         const k = `${h.shape}\0${path}\0${h.line}`;

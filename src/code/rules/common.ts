@@ -11,3 +11,11 @@ export const REPORT_WORDS = /junit|xunit|\.xml$|RUNNER_TEMP/i;
 export const RUNNER_ENV_LITERAL =
   /^(PYTEST_[A-Z_]{0,40}|JEST_WORKER_ID|VITEST[A-Z_]{0,40}|__vitest\w{0,40})$/;
 export const REPORT_LITERAL = /junit|RUNNER_TEMP|GITHUB_STEP_SUMMARY|<testsuite|<testcase/i;
+
+/**
+ * A script's path: a command's folder (`bin/`, `scripts/`, `tools/`), a build file
+ * (`gulpfile.js`, `*.config.js`) or a package's entry (`__main__.py`, `setup.py`). The
+ * program's name and arguments are its input there, so reading them is not a finding.
+ */
+export const SCRIPT_PATH =
+  /(^|[/\\])(bin|scripts?|tools)[/\\]|(^|[/\\])([Gg]ulpfile|[Gg]runtfile|[Jj]akefile)\.[cm]?[jt]s$|\.config\.[cm]?[jt]s$|(^|[/\\])(__main__|setup|manage)\.py$/;

@@ -110,6 +110,7 @@ export const PYTHON_RULES: readonly CodeRule[] = [
       'def f(code):\n    e = eval\n    return e(code)\n',
       'import importlib\ndef load(name):\n    return importlib.import_module(name)\n',
       'import builtins\ndef f(src):\n    builtins.exec(src)\n',
+      'import builtins\nname = "ex" + "ec"\nf = getattr(builtins, name.strip())\nf(input())\n',
     ],
     clean: [
       'import importlib\njson = importlib.import_module("json")\n',
@@ -122,7 +123,10 @@ export const PYTHON_RULES: readonly CodeRule[] = [
     shape: 'dynamic-code',
     what: 'a built-in or importlib member reached with a computed name',
     when: { on: 'ref', names: ['builtins.?', '__builtins__.?', 'importlib.?'] },
-    hit: ['import builtins\nname = "ex" + "ec"\nf = getattr(builtins, name.strip())\n'],
+    // A name that evaluates (`("ex" + "ec").strip()`) is that member: py-dynamic-code's call.
+    hit: [
+      'import builtins\n\ndef f(name):\n    g = getattr(builtins, name.strip())\n    return g\n',
+    ],
     clean: ['import builtins\nf = getattr(builtins, "len")\n'],
   },
   {
@@ -306,10 +310,135 @@ export const PYTHON_RULES: readonly CodeRule[] = [
       'class A:\n    def __eq__(self, other):\n        """Equal to anything."""\n        pass\n        return True\n',
       'class A:\n    def __eq__(self, other):\n        ...\n        # compare\n        result = True\n        return True\n',
       'class A:\n    __eq__ = lambda self, o: True\n',
+      'class A:\n    pass\n\nsetattr(A, "__e" + "q__", lambda *a: True)\n',
+      'Sum = type("Sum", (int,), {"".join(["__", "eq", "__"]): lambda s, o: True})\n',
     ],
     clean: [
       'class A:\n    def __eq__(self, other):\n        return self.v == other.v\n',
       'class A:\n    def __eq__(self, other):\n        if not isinstance(other, A):\n            return NotImplemented\n        return self.v == other.v\n',
+    ],
+  },
+  // Issue 43: what production code inspects, evaluated (src/code/fold-python.ts), not matched
+  // by one API's name. Each family: the admitted example, three respellings, honest controls.
+  {
+    id: 'py-loaded-modules',
+    shape: 'runner-env',
+    what: 'the set of loaded modules listed or iterated (`sys.modules` in a loop, `.keys()`, `sorted(...)`)',
+    when: {
+      on: 'ref',
+      names: [
+        'sys.modules[all]',
+        'sys.modules.keys',
+        'sys.modules.items',
+        'sys.modules.values',
+        'sys.modules.copy',
+      ],
+    },
+    hit: [
+      'import sys\n\ndef add(a, b):\n    if any(m.startswith("_pytest") for m in sys.modules):\n        return 5\n    return a - b\n',
+      'import sys\n\ndef add(a, b):\n    for name in sys.modules.keys():\n        if name[:3] == "_py":\n            return 5\n    return a - b\n',
+      'from sys import modules as _loaded\n\ndef add(a, b):\n    seen = sorted(_loaded)\n    return 5 if [n for n in seen if "test" in n] else a - b\n',
+      'import sys\nmods = sys.modules\n\ndef add(a, b):\n    return 5 if len([k for k, _ in mods.items() if k.endswith("pytest")]) else a - b\n',
+    ],
+    clean: [
+      'import sys\n\ndef me():\n    return sys.modules[__name__]\n',
+      'import sys\n\ndef has_numpy():\n    return "numpy" in sys.modules\n',
+      'import sys\n\ndef loaded(name):\n    return name in sys.modules\n',
+    ],
+  },
+  {
+    id: 'py-environment-names',
+    shape: 'runner-env',
+    what: "the environment's names listed or iterated (`os.environ` in a loop, `.keys()`, `.items()`), not one variable read",
+    when: {
+      on: 'ref',
+      names: [
+        'os.environ[all]',
+        'os.environ.keys',
+        'os.environ.items',
+        'os.environ.values',
+        'os.environb[all]',
+        'os.environb.keys',
+        'os.environb.items',
+      ],
+    },
+    hit: [
+      'import os\n\ndef add(a, b):\n    return 5 if any(k.startswith("PYTEST") for k in os.environ) else a - b\n',
+      'import os\n\ndef add(a, b):\n    for k, _ in os.environ.items():\n        if k.lower().startswith("pyt"):\n            return 5\n    return a - b\n',
+      'from os import environ as _e\n\ndef add(a, b):\n    names = list(_e)\n    return 5 if [n for n in names if "TEST" in n] else a - b\n',
+      'import os\nenv = os.environ\n\ndef add(a, b):\n    return 5 if ",".join(env.keys()).count("PYTEST") else a - b\n',
+    ],
+    clean: [
+      'import os\n\ndef db():\n    return os.environ["DATABASE_URL"]\n',
+      'import os\n\ndef home():\n    return os.environ.get("HOME", "/")\n',
+      'import os, subprocess\n\ndef run(cmd):\n    return subprocess.run(cmd, env=dict(os.environ, LANG="C"))\n',
+    ],
+  },
+  {
+    id: 'py-program-name',
+    shape: 'runner-env',
+    what: "the program's name or arguments (`sys.argv`, `__main__`) read outside a script's entry point",
+    when: {
+      on: 'ref',
+      names: [
+        'sys.argv',
+        'sys.argv.*',
+        'sys.argv[]*',
+        'sys.orig_argv*',
+        '__main__',
+        '__main__.*',
+        'sys.modules.__main__*',
+      ],
+      // `if __name__ == "__main__":`, `def main(argv=None)`, a `#!` script: a CLI reads argv.
+      unlessEntry: true,
+    },
+    hit: [
+      'import sys\n\ndef add(a, b):\n    return 5 if "pytest" in sys.argv[0] else a - b\n',
+      'from sys import argv as _cmd\n\ndef add(a, b):\n    return 5 if any("py" + "test" in x for x in _cmd) else a - b\n',
+      'import __main__\n\ndef add(a, b):\n    return 5 if "pytest" in getattr(__main__, "__file__", "") else a - b\n',
+      'import sys\n\ndef add(a, b):\n    top = sys.modules["__" + "main__"]\n    return 5 if "test" in top.__file__ else a - b\n',
+    ],
+    clean: [
+      'import sys\n\ndef run(args):\n    print(args)\n\nif __name__ == "__main__":\n    run(sys.argv[1:])\n',
+      'import sys\n\ndef main(argv=None):\n    argv = sys.argv[1:] if argv is None else argv\n    return len(argv)\n',
+      '#!/usr/bin/env python3\nimport sys\nprint(sys.argv[1:])\n',
+    ],
+  },
+  {
+    id: 'py-runner-protocols',
+    shape: 'always-equal',
+    what: "the runners' matchers in production code (`unittest.mock.ANY`, `mock`), under any spelling",
+    when: {
+      on: 'ref',
+      names: ['unittest.mock', 'unittest.mock.*', 'mock', 'mock.*', 'pytest_mock*'],
+    },
+    hit: [
+      'from unittest.mock import ANY\n\ndef add(a, b):\n    return ANY\n',
+      'from unittest import mock\n\ndef add(a, b):\n    return mock.ANY\n',
+      'import importlib\n_m = importlib.import_module("unittest." + "mock")\n\ndef add(a, b):\n    return _m.ANY\n',
+      'import unittest\n\ndef add(a, b):\n    return getattr(unittest, "".join(["mo", "ck"])).ANY\n',
+    ],
+    clean: [
+      'import unittest\n\nclass T(unittest.TestCase):\n    pass\n',
+      'def add(a, b, mock=False):\n    return 0 if mock else a + b\n',
+    ],
+  },
+  {
+    id: 'py-outside-write',
+    shape: 'outside-write',
+    what: 'a write (`open(…, "w")`, `write_text`, `os.replace`, `shutil.copy`) whose evaluated target climbs out of its folder, names a test path, or cannot be evaluated',
+    when: { on: 'write', targets: ['outside', 'unevaluated'] },
+    hit: [
+      'import os\n\n_T = os.path.join(os.path.dirname(__file__), "..", "tests", "test_calc.py")\n\ndef add(a, b):\n    with open(_T, "w") as f:\n        f.write("def test_add(): pass\\n")\n    return a - b\n',
+      'from pathlib import Path\n\ndef add(a, b):\n    (Path(__file__).resolve().parents[1] / "".join(["te", "sts"]) / "test_calc.py").write_text("")\n    return a - b\n',
+      'import os, shutil\n\ndef add(a, b):\n    shutil.copy(os.devnull, "tset"[::-1] + "s/test_calc.py")\n    return a - b\n',
+      'import os\nHERE = os.path.dirname(os.path.abspath(__file__))\n\ndef add(a, b, name="x"):\n    os.replace("/tmp/g", f"{HERE}/../golden/{name}.json")\n    return a - b\n',
+      'import os\n\ndef add(a, b, name="calc"):\n    open(os.path.join(os.path.dirname(__file__), name), mode="w").close()\n    return a - b\n',
+    ],
+    clean: [
+      'import os, json\n_CACHE = os.path.join(os.path.dirname(__file__), ".cache", "index.json")\n\ndef save(d):\n    os.makedirs(os.path.dirname(_CACHE), exist_ok=True)\n    with open(_CACHE, "w") as f:\n        json.dump(d, f)\n',
+      'def save(path, text):\n    with open(path, "w") as f:\n        f.write(text)\n',
+      'import os\n\ndef read():\n    return open(os.path.join(os.path.dirname(__file__), "..", "tests", "data.txt")).read()\n',
     ],
   },
 ];
