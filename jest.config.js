@@ -36,6 +36,7 @@ export const E2E = [
   'hook-e2e.test.ts',
   'snapshot-plays.test.ts',
   'conduct-attacks.test.ts',
+  'doctest-plays.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 
 /** The end-to-end files that run the CLI bundle (under LEDGER_GATE_CLI_NODE, default 24). */
