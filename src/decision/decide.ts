@@ -7,6 +7,7 @@ import { GoldenIndex } from '../ledger/golden-set.js';
 import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
+import { draftRunFindings } from './draft-run.js';
 import { judgeEvidence } from './evidence.js';
 import { gamingFindings } from '../gaming/findings.js';
 import { finalize } from './finalize.js';
@@ -85,6 +86,15 @@ export function decide(input: DecideInput): Report {
         judged,
       ),
     );
+  }
+  if (input.change && input.evidence) {
+    const drafts = draftRunFindings(
+      evidence?.agentChanges,
+      input.draftRun,
+      input.tests,
+      input.evidence.draftPaths,
+    );
+    for (const f of drafts) findings.push(f);
   }
   if (input.change) findings.push(...gamingFindings(input.change));
   if (ledger) {
