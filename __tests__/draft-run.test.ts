@@ -11,6 +11,7 @@ import {
   type DraftRun,
 } from '../src/decision/draft-run.js';
 import type { AgentChange, TestResult } from '../src/types.js';
+import { workflowFiles } from '../src/setup/workflows.js';
 
 const DRAFTS = ['tests/agent_drafts/**'];
 const TREE = {
@@ -248,4 +249,53 @@ test("a step's PYTEST_ADDOPTS is pytest's words too (setup's extension of a proj
   expect(kept.collects).toBe(false);
   const bare = await judged({ '.github/workflows/ci.yml': step('-o junit_family=xunit1') });
   expect(bare.collects).toBe(true);
+});
+
+describe('the workflow `ledger-gate setup` writes, read back by the gate: the drafts run apart', () => {
+  const OPTS = { shards: 1, uses: 'ledger-gate/ledger-gate@v1', branch: 'main' };
+  const pkg = (test: string) => JSON.stringify({ scripts: { test } });
+  test.each([
+    ['pytest', {}, { 'pyproject.toml': '[project]\nname = "x"\n' }],
+    ['jest', { test: 'jest' }, { 'package.json': pkg('jest'), 'package-lock.json': '{}' }],
+    ['vitest', { test: 'vitest' }, { 'package.json': pkg('vitest'), 'package-lock.json': '{}' }],
+  ] as const)('%s, with and without forks', async (runner, scripts, files) => {
+    for (const forks of [false, true]) {
+      const p = {
+        files: new Set(Object.keys(files)),
+        packages: new Set(runner === 'pytest' ? [] : [runner]),
+        scripts,
+        texts: files as Record<string, string>,
+      };
+      const written = workflowFiles(p, { ...OPTS, runner, forks });
+      const tree = Object.fromEntries(written.map((w) => [w.path, w.text]));
+      const r = await judged({ ...files, ...tree });
+      expect(r).toEqual({
+        collects: false,
+        why: "the base's CI leaves tests/agent_drafts out of its 1 test command(s)",
+      });
+      // The drafts' own job uploads an artifact the gate job never downloads.
+      const tests = tree['.github/workflows/tests.yml'];
+      expect(tests).toContain('  drafts:\n');
+      expect(tests).toMatch(/name: (ledger-gate-)?drafts\n/);
+    }
+  });
+});
+
+test('a draft a human promoted (its tests classed otherwise in the change) is not judged as a draft', () => {
+  const f = draftRunFindings(
+    [draft('tests/agent_drafts/test_d.py'), draft('tests/agent_drafts/test_e.py')],
+    COLLECTS,
+    [],
+    DRAFTS,
+    (p) => p === 'tests/agent_drafts/test_d.py',
+  );
+  expect(f.map((x) => x.file)).toEqual(['tests/agent_drafts/test_e.py']);
+});
+
+test("jest's ignore patterns must match the draft folder's own absolute path (then every file under it)", async () => {
+  // A pattern only a doubled path, or one file's name, would match leaves the folder in.
+  for (const p of ['agent_drafts/tests/', 'agent_drafts/test_x'])
+    expect((await ci(job('t', [`npx jest --testPathIgnorePatterns=${p}`]))).collects).toBe(true);
+  for (const p of ['agent_drafts', '/tests/agent_drafts/', 'tests/agent_'])
+    expect((await ci(job('t', [`npx jest --testPathIgnorePatterns=${p}`]))).collects).toBe(false);
 });

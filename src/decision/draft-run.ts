@@ -162,8 +162,14 @@ const VALUED: Record<RunnerCommand['runner'], readonly string[]> = {
   go: ['-run', '-skip', '-count', '-timeout', '-p', '-parallel', '-tags', '-coverprofile', '-o'],
 };
 
-/** Flags that only say where output goes: a variable in their value changes nothing collected. */
+/**
+ * Flags that say where output goes or who reports it: a variable in their value changes
+ * nothing collected (what a reporter module does is the harness rules' business).
+ */
 const OUTPUT = new Set([
+  '--reporters',
+  '--reporter',
+  '-R',
   '--junitxml',
   '--junit-xml',
   '--basetemp',
@@ -315,7 +321,7 @@ function judge(c: RunnerCommand, folder: string): Seen {
     case 'jest': {
       const ignored = values(c, ['--testPathIgnorePatterns']).some((v) => {
         try {
-          return new RegExp(v).test(`/home/runner/work/repo/${folder}/${probe}`);
+          return new RegExp(v).test(`/home/runner/work/repo/${folder}/`);
         } catch {
           return false;
         }
@@ -410,9 +416,14 @@ export function draftRunFindings(
   run: DraftRun | undefined,
   tests: readonly TestResult[],
   draftGlobs: readonly string[],
+  promoted: (path: string) => boolean = () => false,
 ): Finding[] {
-  // A deletion runs no code: only what the agent adds or edits can act in the run.
-  const drafts = (agentChanges ?? []).filter((a) => a.kind === 'drafts' && a.status !== 'D');
+  // A deletion runs no code: only what the agent adds or edits can act in the run. A draft a
+  // human promoted (the change's ledger classes its tests otherwise, which only a human's
+  // commit may do: ledger-agent-edit) is that human's evidence now, its bytes reviewed.
+  const drafts = (agentChanges ?? []).filter(
+    (a) => a.kind === 'drafts' && a.status !== 'D' && !promoted(a.path),
+  );
   if (drafts.length === 0) return [];
   const globs = draftGlobs.filter((g) => g.trim() !== '');
   const isDraft = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
