@@ -2,6 +2,7 @@
 // base's CI, read by the harness resolvers over small base trees, does with the draft folders,
 // and the findings an agent's draft earns when the evidence run collects them.
 import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { resolveHarness } from '../src/harness/resolve.js';
 import {
   UNKNOWN_RUN,
@@ -298,4 +299,35 @@ test("jest's ignore patterns must match the draft folder's own absolute path (th
     expect((await ci(job('t', [`npx jest --testPathIgnorePatterns=${p}`]))).collects).toBe(true);
   for (const p of ['agent_drafts', '/tests/agent_drafts/', 'tests/agent_'])
     expect((await ci(job('t', [`npx jest --testPathIgnorePatterns=${p}`]))).collects).toBe(false);
+});
+
+test('`pnpm vitest` with no script of that name runs the runner: judged as a run (unjs/defu)', async () => {
+  const wf = readFileSync('__fixtures__/setup-workflows/unjs-defu-ci.yml', 'utf8');
+  const r = await judged({
+    '.github/workflows/ci.yml': wf,
+    'package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+  });
+  expect(r.collects).toBe(true);
+  expect(r.fix).toMatch(
+    /^add `--exclude 'tests\/agent_drafts\/\*\*'` to the vitest command at \.github\/workflows\/ci\.yml:\d+$/,
+  );
+  const kept = await judged({
+    '.github/workflows/ci.yml': wf.replace(
+      'pnpm vitest --coverage',
+      "pnpm vitest --coverage --exclude 'tests/agent_drafts/**'",
+    ),
+    'package.json': JSON.stringify({ scripts: { test: 'vitest' } }),
+  });
+  expect(kept.collects).toBe(false);
+});
+
+test('a real tox project (jaraco/zipp): the fix names the pytest command in tox.ini', async () => {
+  const r = await judged({
+    '.github/workflows/main.yml': readFileSync(
+      '__fixtures__/setup-workflows/jaraco-zipp-main.yml',
+      'utf8',
+    ),
+    'tox.ini': '[testenv]\ncommands =\n\tpytest {posargs}\n',
+  });
+  expect(r.fix).toBe('add `--ignore=tests/agent_drafts` to the pytest command at tox.ini:3');
 });

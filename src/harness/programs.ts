@@ -285,7 +285,16 @@ function packageManager(tool: 'npm' | 'yarn' | 'pnpm'): Handler {
       }
       default:
         // `yarn build`, `pnpm lint`: a script of that name (npm would refuse it).
-        if (tool !== 'npm' && sub !== undefined && !BUILTINS.has(sub)) return void scripts(sub);
+        if (tool !== 'npm' && sub !== undefined && !BUILTINS.has(sub)) {
+          scripts(sub);
+          // `pnpm vitest`, `yarn jest` with no script of that name run the runner's binary:
+          // kept as a test run too (what it collects is judged either way).
+          if (Object.hasOwn(RUNS_TESTS, sub)) {
+            const at = args.indexOf(ops[0]);
+            (s.runs ??= []).push(testRun(sub, args.slice(at + 1), c, line));
+          }
+          return;
+        }
     }
   };
 }
@@ -526,26 +535,30 @@ function run(words: Word[], c: CommandContext, s: Step, line: number): void {
     const p = repoPath(c.cwd, prog.text);
     if (p !== null && (c.tree.has(p) || !interpreter)) return script(c, s, prog.text, null, line);
   }
-  if (Object.hasOwn(RUNS_TESTS, base) && (base !== 'go' || args[0]?.text === 'test')) {
-    // pytest reads PYTEST_ADDOPTS as words before its own.
-    const pre =
-      base === 'pytest' || base === 'py.test'
-        ? (parseShell(`pytest ${c.addopts ?? ''}`)[0]?.words.slice(1) ?? [])
-        : [];
-    const words = base === 'go' ? args.slice(1) : [...pre, ...args];
-    (s.runs ??= []).push({
-      runner: RUNS_TESTS[base],
-      args: words.map((a) => a.text),
-      paths: words.map((a) => (a.dynamic ? null : namedPath(c, a.text))),
-      dynamic: words.map((a) => a.dynamic),
-      job: jobOf(c.via),
-      cwd: c.cwd,
-      file: c.file,
-      line,
-      via: c.via,
-    });
-  }
+  if (Object.hasOwn(RUNS_TESTS, base) && (base !== 'go' || args[0]?.text === 'test'))
+    (s.runs ??= []).push(testRun(base, args, c, line));
   interpreter?.(args, c, s, line);
+}
+
+/** A test runner's command as a run: its words, the paths they name, the job that runs it. */
+function testRun(base: string, args: Word[], c: CommandContext, line: number): TestRun {
+  // pytest reads PYTEST_ADDOPTS as words before its own.
+  const pre =
+    base === 'pytest' || base === 'py.test'
+      ? (parseShell(`pytest ${c.addopts ?? ''}`)[0]?.words.slice(1) ?? [])
+      : [];
+  const words = base === 'go' ? args.slice(1) : [...pre, ...args];
+  return {
+    runner: RUNS_TESTS[base],
+    args: words.map((a) => a.text),
+    paths: words.map((a) => (a.dynamic ? null : namedPath(c, a.text))),
+    dynamic: words.map((a) => a.dynamic),
+    job: jobOf(c.via),
+    cwd: c.cwd,
+    file: c.file,
+    line,
+    via: c.via,
+  };
 }
 
 /** A word as the shell reads it back: a variable's word in double quotes, else single-quoted. */
