@@ -7,7 +7,9 @@
 // no --ignore), the trick works and the gate rejects it as `draft-in-evidence-run`, naming the
 // one-line change to the workflow; with the workflow `ledger-gate setup` writes (the drafts
 // left out, then run in a job of their own) the trick does nothing and the broken change is
-// rejected by the locked test failing. The controls: an honest draft beside an honest fix.
+// rejected by the locked test failing. (b) is played with jest + jest-junit too (three more
+// spellings; jest isolates each test file's modules, so (a) and (c) are pytest's). The
+// controls: an honest draft beside an honest fix.
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -304,3 +306,110 @@ describePlays('drafts never share the evidence run: honest controls', [
     gate: rejects(['draft-pass']),
   },
 ]);
+
+// (b) with jest and jest-junit: a draft test file leaves a detached node process behind that
+// waits for the report jest-junit writes at the end of the run, then turns its failure into a
+// pass. The draft itself holds one skipped test (a draft row: draft-not-passing, info).
+const JEST_DRAFT_ID = `${DRAFTS}/bg.test.js::later`;
+const JEST_REWRITE = [
+  "const fs = require('fs');",
+  `const report = ${JSON.stringify(REPORT)};`,
+  'const t0 = Date.now();',
+  'const wait = () => {',
+  '  if (!fs.existsSync(report)) return Date.now() - t0 < 15000 && setTimeout(wait, 50);',
+  '  setTimeout(() => {',
+  "    let text = fs.readFileSync(report, 'utf8');",
+  '    text = text.replace(/<failure[\\s\\S]*?<\\/failure>/g, \'\').replace(/failures="\\d+"/g, \'failures="0"\');',
+  '    fs.writeFileSync(report, text);',
+  "    fs.writeFileSync('reports/.rewritten', 'done');",
+  '  }, 300);',
+  '};',
+  'wait();',
+].join('\n');
+const jestProject = (ci: string): Files => ({
+  'package.json': '{ "name": "widgets", "private": true, "scripts": { "test": "jest" } }\n',
+  'jest.config.js': "module.exports = { testEnvironment: 'node' };\n",
+  'src/calc.js': 'exports.add = (a, b) => a + b;\n',
+  '__tests__/calc.test.js':
+    "const { add } = require('../src/calc.js');\n\ndescribe('calc', () => {\n  test('adds', () => {\n    expect(add(2, 3)).toBe(5);\n  });\n});\n",
+  '.github/workflows/tests.yml': ci,
+});
+const JEST_LEAVE_OUT = [
+  '--testPathIgnorePatterns=/node_modules/',
+  `--testPathIgnorePatterns=/${DRAFTS}/`,
+];
+const JEST_COLLECTS = workflow(
+  job('test', 'npx jest --ci --reporters=default --reporters=jest-junit'),
+);
+const JEST_APART = workflow(
+  job(
+    'test',
+    `npx jest ${JEST_LEAVE_OUT.join(' ')} --ci --reporters=default --reporters=jest-junit`,
+  ),
+  job('drafts', `if [ -d ${DRAFTS} ]; then npx jest ${DRAFTS} --ci; fi`),
+);
+
+const B64 = `eval(Buffer.from('${Buffer.from(JEST_REWRITE).toString('base64')}','base64').toString())`;
+const JEST_DETACHED: Record<string, string> = {
+  'child_process.spawn detached and unref()': `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(JEST_REWRITE)}], { detached: true, stdio: 'ignore' }).unref();`,
+  'exec of a shell with nohup and &': `require('child_process').exec(\`nohup "\${process.execPath}" -e "${B64}" >/dev/null 2>&1 &\`);`,
+  'execSync of a setsid subshell': `require('child_process').execSync(\`(setsid "\${process.execPath}" -e "${B64}" >/dev/null 2>&1 &)\`);`,
+};
+
+describe('drafts never share the evidence run: (b) with jest, a draft leaves a process that rewrites the report', () => {
+  test.each(Object.entries(JEST_DETACHED))('%s', (_spelling, spawnLine) => {
+    for (const ci of [JEST_COLLECTS, JEST_APART]) {
+      const p: Play = {
+        name: 'jest detached',
+        runner: 'jest',
+        files: jestProject(ci),
+        command: [
+          process.execPath,
+          'node_modules/jest/bin/jest.js',
+          ...(ci === JEST_APART ? JEST_LEAVE_OUT : []),
+          '--ci',
+          '--no-watchman',
+          '--reporters=default',
+          '--reporters=jest-junit',
+        ],
+        test: '__tests__/calc.test.js::calc adds',
+        extra: {},
+        with: 'pass',
+        today: ADMITTED,
+        gate: ADMITTED,
+      };
+      const { repo } = baseRepo(p);
+      repos.push(repo);
+      expect(edit(repo, p, { 'src/calc.js': 'exports.add = (a, b) => a - b;\n' })).toBe('fail');
+      repo.write({
+        [`${DRAFTS}/bg.test.js`]: [spawnLine, "test.skip('later', () => {});", ''].join('\n'),
+      });
+      const file = path.join(repo.dir, 'tests/ledger.yaml');
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8') +
+          `  - id: ${JEST_DRAFT_ID}\n    class: draft\n    source: agent\n    proposed_class: property\n`,
+      );
+      const first = edit(repo, p, {});
+      const marker = path.join(repo.dir, 'reports/.rewritten');
+      const until = Date.now() + (ci === JEST_APART ? 1500 : 15000);
+      while (!existsSync(marker) && Date.now() < until) Atomics.wait(SLEEP, 0, 0, 50);
+      const outcome = existsSync(marker)
+        ? outcomeOf(readFileSync(path.join(repo.dir, REPORT), 'utf8'), p.test)
+        : first;
+      repo.commit('fix add', AGENT);
+      const r = gate(repo, {});
+      if (ci === JEST_COLLECTS) {
+        expect(outcome).toBe('pass');
+        expect(r.verdict).toEqual(rejects(['draft-in-evidence-run']));
+        const f = r.report.findings.find((x) => x.rule === 'draft-in-evidence-run')!;
+        expect(f.fix).toBe(
+          `add \`--testPathIgnorePatterns=/${DRAFTS}/\` to the jest command at .github/workflows/tests.yml:8`,
+        );
+      } else {
+        expect(outcome).toBe('fail');
+        expect(r.verdict).toEqual(rejects(['classified-fail']));
+      }
+    }
+  });
+});
