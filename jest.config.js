@@ -21,6 +21,7 @@ export const E2E = [
   'cli-dist.test.ts',
   'evidence-attacks.test.ts',
   'evidence-attacks-js.test.ts',
+  'draft-run-plays.test.ts',
   'indirection-attacks.test.ts',
   'allowlist-attacks.test.ts',
   'gaming-attacks.test.ts',

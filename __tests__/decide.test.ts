@@ -622,7 +622,7 @@ describe('approval and ordering', () => {
   });
 
   test('every rule key in the table has a distinct result-bearing row', () => {
-    expect(new Set(RULES.map((r) => r.key)).size).toBe(41);
+    expect(new Set(RULES.map((r) => r.key)).size).toBe(42);
     expect(RULES.filter((r) => r.result === 'review').map((r) => r.key)).toEqual([
       'fixture-contract-change',
       'property-seeds-shrunk',

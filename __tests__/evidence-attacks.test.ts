@@ -365,7 +365,8 @@ const CONTROLS: Play[] = [
     then: appendDraft,
     with: 'pass',
     today: { decision: 'reject', rules: ['draft-pass:reject'] },
-    gate: rejects(['draft-pass']),
+    // No workflow at the base: whether the evidence run collects the drafts is not known.
+    gate: rejects(['draft-in-evidence-run', 'draft-pass']),
   },
   {
     name: 'control: an agent edits production code only, keeping it correct',

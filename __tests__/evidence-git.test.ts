@@ -36,7 +36,7 @@ const WORKFLOW = (pin: string) =>
 const PACKAGE = (deps: string, jest: string) =>
   `{\n  "name": "x",\n  "dependencies": { "left-pad": "${deps}" },\n  "jest": { "testEnvironment": "${jest}" }\n}\n`;
 
-function baseRepo(): Repo {
+function baseRepo(workflow = WORKFLOW('b4ffde65f46336ab88eb53be808477a3936bae11 # v4.1.1')): Repo {
   const repo = new Repo();
   repos.push(repo);
   repo.write({
@@ -45,7 +45,7 @@ function baseRepo(): Repo {
     'tests/seeds/p/one.json': '[1]\n',
     [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
     'src/lib.py': 'def f():\n    return 1\n',
-    '.github/workflows/tests.yml': WORKFLOW('b4ffde65f46336ab88eb53be808477a3936bae11 # v4.1.1'),
+    '.github/workflows/tests.yml': workflow,
     'package.json': PACKAGE('1.0.0', 'node'),
     'build/junit.xml': pytestXunit1(scenarioCases()),
   });
@@ -93,13 +93,34 @@ describe('per-commit paths from git', () => {
   });
 
   test('an agent that edits production code only, or adds a draft test, adds no evidence finding', async () => {
-    const repo = baseRepo();
+    // The base's CI leaves the drafts out of the evidence run (draft-in-evidence-run).
+    const apart = WORKFLOW('v5').replace('run: pytest', 'run: pytest --ignore=tests/agent_drafts');
+    const repo = baseRepo(apart);
     repo.write({ 'src/lib.py': 'def f():\n    return 1  # same\n' }).commit('tidy', AGENT);
     repo.write({ 'tests/agent_drafts/test_idea.py': 'def test_idea():\n    pass\n' });
     repo.commit('a draft', AGENT);
     const r = await check(repo);
     expect(r.rules).toEqual([]);
     expect(r.code).toBe(0);
+  });
+
+  test("an agent's draft where the base's pytest step collects the drafts: a reject whose fix is the step's one flag", async () => {
+    const repo = baseRepo();
+    repo.write({ 'tests/agent_drafts/test_idea.py': 'def test_idea():\n    pass\n' });
+    const sha = repo.commit('a draft', AGENT);
+    const r = await check(repo);
+    expect(r.code).toBe(1);
+    const f = r.report.findings.filter((x) => x.rule === 'draft-in-evidence-run');
+    expect(f.map((x) => [x.file, x.fix])).toEqual([
+      [
+        'tests/agent_drafts/test_idea.py',
+        'add `--ignore=tests/agent_drafts` to the pytest command at .github/workflows/tests.yml:8',
+      ],
+    ]);
+    expect(f[0].message).toContain(`commit ${sha.slice(0, 12)} writes a draft`);
+    expect(r.report.findings.filter((x) => x.result === 'reject').map((x) => x.rule)).toEqual([
+      'draft-in-evidence-run',
+    ]);
   });
 
   test("a human's harness edit is review, naming the file an approval accepts; a human's test edit adds nothing", async () => {

@@ -522,15 +522,20 @@ describe('property: an agent that touches a test or harness path outside the dra
     );
   });
 
-  test('the control: agents that only write drafts and production code can be admitted', () => {
-    const r = decide(
-      base(
-        changeOf(
-          commit(true, { path: 'tests/agent_drafts/test_idea.py', status: 'A' }, 'src/calc.py'),
-        ),
-        ROWS.map((x) => pass(x.id)),
+  test('the control: agents that only write drafts and production code can be admitted (drafts run apart)', () => {
+    const input = base(
+      changeOf(
+        commit(true, { path: 'tests/agent_drafts/test_idea.py', status: 'A' }, 'src/calc.py'),
       ),
+      ROWS.map((x) => pass(x.id)),
     );
-    expect(r.decision).toBe('admit');
+    const apart = decide({ ...input, draftRun: { collects: false, why: 'left out' } });
+    expect(apart.decision).toBe('admit');
+    // The base's CI not known: the draft may share the evidence run (fail closed).
+    expect(
+      decide(input)
+        .findings.filter((f) => f.result === 'reject')
+        .map((f) => f.rule),
+    ).toEqual(['draft-in-evidence-run']);
   });
 });

@@ -62,7 +62,7 @@ const testRun = (p: Project, o: Partial<WorkflowOptions> = {}) => {
 describe('the test step runs the project’s own command', () => {
   test('a test script ending in the runner: through the lock file’s package manager, flags after it', () => {
     const flags =
-      '--ci --reporters=default --reporters=jest-junit --json --outputFile="$RUNNER_TEMP/reports/jest.json"';
+      '--testPathIgnorePatterns=/node_modules/ --testPathIgnorePatterns=/tests/agent_drafts/ --ci --reporters=default --reporters=jest-junit --json --outputFile="$RUNNER_TEMP/reports/jest.json"';
     const p = (lock: string) =>
       js([lock], { test: 'jest --selectProjects node edge' }, ['jest', 'jest-junit']);
     expect(testRun(p('package-lock.json')).run).toBe(`npm test -- ${flags}`);
@@ -86,7 +86,7 @@ describe('the test step runs the project’s own command', () => {
     });
     const cmd = testRun(p).run!;
     expect(cmd).toMatch(
-      /^npx --yes pnpm@10 run test:nodejs --ci .*--outputFile="\$RUNNER_TEMP\/reports\/jest.json" && JEST_JUNIT_OUTPUT_NAME=junit-2.xml npx --yes pnpm@10 run test:edge --ci .*jest-2.json"$/,
+      /^npx --yes pnpm@10 run test:nodejs --testPathIgnorePatterns=\/node_modules\/ --testPathIgnorePatterns=\/tests\/agent_drafts\/ --ci .*--outputFile="\$RUNNER_TEMP\/reports\/jest.json" && JEST_JUNIT_OUTPUT_NAME=junit-2.xml npx --yes pnpm@10 run test:edge --testPathIgnorePatterns=\/node_modules\/ --testPathIgnorePatterns=\/tests\/agent_drafts\/ --ci .*jest-2.json"$/,
     );
   });
 
@@ -100,7 +100,7 @@ describe('the test step runs the project’s own command', () => {
       ['vitest'],
     );
     expect(testRun(p, { runner: 'vitest' }).run).toBe(
-      'npx --yes pnpm@10 run test --run --reporter=default --reporter=junit --outputFile.junit="$RUNNER_TEMP/reports/junit.xml"',
+      'npx --yes pnpm@10 run test --run --exclude \'tests/agent_drafts/**\' --reporter=default --reporter=junit --outputFile.junit="$RUNNER_TEMP/reports/junit.xml"',
     );
   });
 
@@ -143,13 +143,16 @@ describe('the test step runs the project’s own command', () => {
     const step = testRun(tox, { runner: 'pytest' });
     expect(step.run).toBe('tox');
     expect(step.env).toEqual({
-      PYTEST_ADDOPTS: '-o junit_family=xunit1 --junitxml=${{ runner.temp }}/reports/junit.xml',
+      PYTEST_ADDOPTS:
+        '--ignore=tests/agent_drafts -o junit_family=xunit1 --junitxml=${{ runner.temp }}/reports/junit.xml',
       TOX_OVERRIDE: 'testenv.pass_env+=PYTEST_ADDOPTS',
     });
     // pytest alone: only the report flags, so the project's addopts (--doctest-modules) stay.
     expect(
       testRun({ files: new Set(['pytest.ini']), packages: new Set() }, { runner: 'pytest' }).run,
-    ).toBe('python -m pytest -o junit_family=xunit1 --junitxml="$RUNNER_TEMP/reports/junit.xml"');
+    ).toBe(
+      'python -m pytest --ignore=tests/agent_drafts -o junit_family=xunit1 --junitxml="$RUNNER_TEMP/reports/junit.xml"',
+    );
   });
 
   test('the whole history where the version comes from git tags; shallow otherwise', () => {
@@ -261,7 +264,7 @@ test('local reports go to the folder .gitignore ignores (never a shared /tmp), b
   const cmd = localCommand(runnerSpec('jest'), js(['package-lock.json'], { test: 'jest' }), 'out');
   expect(cmd).not.toContain('/tmp');
   expect(cmd).toBe(
-    'mkdir -p out && npm install --no-save --no-package-lock --no-audit --no-fund --prefix "out/jest-junit" jest-junit@17 && JEST_JUNIT_OUTPUT_DIR=out JEST_JUNIT_OUTPUT_NAME=junit.xml JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npm test -- --ci --reporters=default --reporters="$PWD/out/jest-junit/node_modules/jest-junit" --json --outputFile=out/jest.json',
+    'mkdir -p out && npm install --no-save --no-package-lock --no-audit --no-fund --prefix "out/jest-junit" jest-junit@17 && JEST_JUNIT_OUTPUT_DIR=out JEST_JUNIT_OUTPUT_NAME=junit.xml JEST_JUNIT_ADD_FILE_ATTRIBUTE=true npm test -- --testPathIgnorePatterns=/node_modules/ --testPathIgnorePatterns=/tests/agent_drafts/ --ci --reporters=default --reporters="$PWD/out/jest-junit/node_modules/jest-junit" --json --outputFile=out/jest.json',
   );
   expect(
     localCommand(
@@ -270,7 +273,7 @@ test('local reports go to the folder .gitignore ignores (never a shared /tmp), b
       'build',
     ),
   ).toBe(
-    "mkdir -p build && PYTEST_ADDOPTS='-o junit_family=xunit1 --junitxml=build/junit.xml' TOX_OVERRIDE=testenv.pass_env+=PYTEST_ADDOPTS tox",
+    "mkdir -p build && PYTEST_ADDOPTS='--ignore=tests/agent_drafts -o junit_family=xunit1 --junitxml=build/junit.xml' TOX_OVERRIDE=testenv.pass_env+=PYTEST_ADDOPTS tox",
   );
 });
 
@@ -350,7 +353,7 @@ describe('a project whose workflow runs the tests: that workflow extended, not a
       want: {
         path: '.github/workflows/vercel-ms-test.yml',
         job: 'test',
-        run: /^pnpm run \$\{\{ matrix\.task \}\} --ci /,
+        run: /^pnpm run \$\{\{ matrix\.task \}\} --testPathIgnorePatterns=\/node_modules\/ --testPathIgnorePatterns=\/tests\/agent_drafts\/ --ci /,
       },
     },
     {
@@ -361,7 +364,7 @@ describe('a project whose workflow runs the tests: that workflow extended, not a
       want: {
         path: '.github/workflows/unjs-defu-ci.yml',
         job: 'ci',
-        run: /^pnpm vitest --coverage --run --reporter=default --reporter=junit /,
+        run: /^pnpm vitest --coverage --run --exclude 'tests\/agent_drafts\/\*\*' --reporter=default --reporter=junit /,
       },
     },
     {
@@ -441,7 +444,7 @@ describe('a project whose workflow runs the tests: that workflow extended, not a
         '.github/workflows/ci.yml runs your tests (job ci, step "npm test"): setup wrote no second workflow.',
       );
       expect(out.out).toContain(
-        '          - run: >-\n              npm test -- --run --reporter=default',
+        "          - run: >-\n              npm test -- --run --exclude 'tests/agent_drafts/**' --reporter=default",
       );
       expect(out.out).toContain('Commit and push .github/workflows/ci.yml tests/ledger.yaml');
       // Tests beside the code: the ledger in a new tests/ folder, said so (README's rule).

@@ -308,7 +308,7 @@ describe('ledger-gate setup in a repository', () => {
     expect(read(r, '.github/CODEOWNERS')).toContain('/tests/ledger.yaml   @acme/qa\n');
     expect(read(r, '.github/CODEOWNERS')).toContain('/tests/              @acme/qa\n');
     expect(read(r, '.github/workflows/tests.yml')).toContain(
-      'python -m pytest -o junit_family=xunit1',
+      'python -m pytest --ignore=tests/agent_drafts -o junit_family=xunit1',
     );
     // A second run refuses: the ledger and CODEOWNERS exist too.
     const again = await runIn(r.dir, run, freeze);

@@ -351,6 +351,7 @@ export type RuleKey =
   | 'ledger-invalid'
   | 'agent-test-edit'
   | 'agent-harness-edit'
+  | 'draft-in-evidence-run'
   | 'harness-change'
   | 'collection-skipped'
   | 'collection-error'

@@ -11,6 +11,7 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import type { DraftRun } from './draft-run.js';
 import type { EvidenceSettings } from './evidence.js';
 import type { ShippedReport } from './report-origin.js';
 
@@ -42,6 +43,11 @@ export interface DecideInput {
   evidence?: EvidenceSettings;
   /** What the harness resolvers could not follow in the base's files (§3): said, as info. */
   harnessUnresolved?: readonly { file: string; line?: number; what: string }[];
+  /**
+   * Whether the evidence run collects the draft paths, as the base's CI says
+   * (decision/draft-run.ts); absent with a change: not known, so it may (fail closed).
+   */
+  draftRun?: DraftRun;
   /** The report files the run had to deliver, and those that arrived (`reports-expected`). */
   reportsExpected?: { expected: number; arrived: string[] };
 }

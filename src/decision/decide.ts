@@ -8,7 +8,8 @@ import { parseDoctestArtifact } from '../ledger/doctest-artifact.js';
 import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
-import { judgeEvidence } from './evidence.js';
+import { draftRunFindings } from './draft-run.js';
+import { idPrefix, judgeEvidence } from './evidence.js';
 import { gamingFindings } from '../gaming/findings.js';
 import { finalize } from './finalize.js';
 import { finding, NO_CASE } from './finding.js';
@@ -89,6 +90,19 @@ export function decide(input: DecideInput): Report {
       for (const p of deps.judged) judged.add(p);
     }
     findings.push(...writeOutside(input.change, boundary, draftPaths, input.ledgerFile, judged));
+  }
+  if (input.change && input.evidence) {
+    const classed = new Set(
+      (ledger?.rows ?? []).filter((r) => r.class !== 'draft').map((r) => idPrefix(r.id)),
+    );
+    const drafts = draftRunFindings(
+      evidence?.agentChanges,
+      input.draftRun,
+      input.tests,
+      input.evidence.draftPaths,
+      (p) => classed.has(p),
+    );
+    for (const f of drafts) findings.push(f);
   }
   if (input.change) findings.push(...gamingFindings(input.change));
   if (ledger) {

@@ -63,6 +63,8 @@ function fill(template: string, f: Finding, ctx: FixContext): string | undefined
         : ` --ledger ${shellQuote(ctx.ledger)}`,
     ledger: shellQuote(ctx.ledger),
     base: shellQuote(ctx.base ?? 'HEAD'),
+    // The finding's own fix, which only its facts know (a workflow's line: draft-run.ts).
+    own: f.fix,
   };
   let missing = false;
   const out = template.replace(/\$(\w+)/g, (_, name: string) => {

@@ -258,6 +258,18 @@ export const RULES: readonly Rule[] = [
       'a conftest hook that rewrites failures, a setup file that replaces `expect`, a config that stops a test file from running, a root module that shadows the runner',
   },
   {
+    key: 'draft-in-evidence-run',
+    signal:
+      "an agent's commit adds or edits a file under the draft paths, and the evidence run collects them: a test command of the base's CI that does not leave the draft folders out (`--ignore`, `--testPathIgnorePatterns`, `--exclude`), drafts run in the evidence's job, a report case in a draft file, or the base's CI could not be read (§3 \"Drafts run apart\")",
+    class: '\u2014',
+    result: 'reject',
+    action:
+      'a human leaves the draft paths out of the evidence run (the one-line change the finding names), or the agent drops its draft',
+    fix: '$own',
+    stops:
+      'a draft module that patches production at import, or a draft test that leaves a process behind to rewrite the finished report, run in the same process or runner as the locked tests',
+  },
+  {
     key: 'agent-write-outside',
     signal:
       "an agent's commit adds, edits or deletes a path outside the production paths, the draft paths and the ledger — production paths: `agent-write-paths` when set, else `production-paths`, else derived from the base's tree (top-level source folders less test-like folders, dotfiles and manifests, and the root source files the base has); `**` turns it off (§3); inert files (documents, pictures, licences, changelogs: regular, not executable, no shebang, not read as tests by the base's CI) are the agent's to write; a test, harness, golden or report path is its own rule's, a registry dependency bump `dependency-change`'s; a manifest edit that is more (a path, git or tarball spec, a script, an override, any other key) or a lock file changed with no reviewed manifest edit and not all on the registry stays here",

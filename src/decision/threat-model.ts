@@ -25,7 +25,7 @@ export const DISTRUSTS: readonly string[] = [
 /** What the gate cannot stop, and what to do about it. */
 export const CANNOT_STOP: readonly string[] = [
   "an agent that signs its commits as a person: its edits are judged as a human's, which asks for review, so the approval on the head commit is the boundary",
-  "a draft test's import-time code: pytest imports every module it collects into one process, so a draft can patch the code other tests import; run the draft paths in a run of their own (`pytest --ignore=tests/agent_drafts`, then the drafts)",
+  "production code that imports a draft module (an agent's `from tests.agent_drafts import x` in `src/`): it brings the draft into the evidence run however the base's CI leaves the draft folders out (`draft-in-evidence-run` judges only what the test commands collect); review agents' imports of test folders",
   "a harness file no resolver reaches: one named through a variable or a dynamic import (said as `harness-unresolved`), a Maven or Gradle build file, what an installed plugin loads: an agent's write of it is outside its write paths unless it lies in production code, a human's is not reviewed; add it to `harness-paths`",
   'production code that games its tests without touching any harness: a call counter that lets two contradictory assertions pass, an answer hard-coded for the inputs the visible tests use; no path rule sees it: pair the gate with a base run and a hold-out suite',
   'a process that dies mid-run in one shard of several: without `reports-expected` (or `--collected`) the surviving shards are read as the whole run',

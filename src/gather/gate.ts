@@ -11,6 +11,7 @@ import { fallbackNote } from '../worker/client.js';
 import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from '../decision/authorship.js';
 import { decide } from '../decision/decide.js';
+import { judgeDraftRun, type DraftRun } from '../decision/draft-run.js';
 import { NO_LEDGER, addFixes, type FixContext } from '../decision/fix.js';
 import { reportFix } from '../decision/report-fix.js';
 import { changedTests } from './base-tests.js';
@@ -199,6 +200,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   const evidence = evidenceSettings(o);
   let change: Change | undefined;
   let harness: HarnessResolution | undefined;
+  let draftRun: DraftRun | undefined;
   if (src !== undefined && changed !== undefined) {
     // The harness as the base's CI runs it, read from the base (src/harness/). Loaded only
     // here, as is the gaming-shape scan below: a run without a base never needs either.
@@ -210,6 +212,11 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
       evidence.reached = h.reach;
       notes.push(
         `harness: ${h.reach.length} path(s) reached from the base's CI and runner configs (${h.read} file(s) read), ${h.unresolved.length} not followed`,
+      );
+      // Whether the evidence run collects the drafts, from the same reading of the base's CI.
+      draftRun = judgeDraftRun(h.runs, evidence.draftPaths);
+      notes.push(
+        `drafts: ${draftRun.collects ? 'run with the evidence' : 'run apart'}: ${draftRun.why}`,
       );
     }
     evidence.agentWritePaths = await writeBoundary(o, src, evidence, notes);
@@ -251,6 +258,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     expect: o.expect,
     evidence,
     harnessUnresolved: harness?.unresolved,
+    draftRun,
     reportsExpected:
       o.reportsExpected === undefined
         ? undefined

@@ -5,7 +5,14 @@
 import { jsCandidates, looksLikePath, present, pyCandidates, repoPath } from './paths.js';
 import type { Command, Word } from './shell.js';
 import { parseShell } from './shell.js';
-import { emptyStep, type FileKind, type Step, type TreeView } from './types.js';
+import {
+  emptyStep,
+  jobOf,
+  type FileKind,
+  type Step,
+  type TestRun,
+  type TreeView,
+} from './types.js';
 
 export interface CommandContext {
   /** The file the command is written in (a workflow, a Makefile, a package.json). */
@@ -16,6 +23,8 @@ export interface CommandContext {
   tree: TreeView;
   /** Inherited environment (a workflow's `env:`): NODE_OPTIONS, PYTEST_ADDOPTS. */
   env?: Record<string, string>;
+  /** PYTEST_ADDOPTS in effect (a step's `env:`): pytest reads it before its own words. */
+  addopts?: string;
 }
 
 type Handler = (args: Word[], c: CommandContext, s: Step, line: number) => void;
@@ -182,7 +191,14 @@ const LIFECYCLE: Record<string, string[]> = {
   ],
 };
 
-function npmScripts(c: CommandContext, s: Step, pkgDir: string, names: string[], tool: string) {
+function npmScripts(
+  c: CommandContext,
+  s: Step,
+  pkgDir: string,
+  names: string[],
+  tool: string,
+  extra?: Word[],
+) {
   const pkg = repoPath(pkgDir, 'package.json') ?? 'package.json';
   const all = names.flatMap((n) => LIFECYCLE[n] ?? [`pre${n}`, n, `post${n}`]);
   s.follow.push({
@@ -190,6 +206,8 @@ function npmScripts(c: CommandContext, s: Step, pkgDir: string, names: string[],
     path: pkg,
     via: `${c.via} → ${tool} run ${names.join(' ')}`,
     args: all,
+    // `npm test -- --flag`: the package manager appends the words to the script's command.
+    ...(extra?.length ? { extra: { script: names[0], text: extra.map(shellWord).join(' ') } } : {}),
   });
   // What the package manager reads before it runs a script.
   for (const f of ['.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs']) {
@@ -224,12 +242,14 @@ function packageManager(tool: 'npm' | 'yarn' | 'pnpm'): Handler {
       '--workspace',
     ]);
     const [sub, ...rest] = ops.map((o) => o.text);
-    const scripts = (n: string | undefined) =>
-      n === undefined
-        ? undefined
-        : n.includes('$')
-          ? say(c, s, line, `${tool} run ${n}: a script named by a variable`)
-          : npmScripts(c, s, dir, [n], tool);
+    const scripts = (n: string | undefined) => {
+      if (n === undefined) return undefined;
+      if (n.includes('$')) return say(c, s, line, `${tool} run ${n}: a script named by a variable`);
+      // The words after the script's name (past a `--`) go to its command.
+      const word = ['run', 'run-script', 'rum'].includes(sub ?? '') ? ops[1] : ops[0];
+      const after = word === undefined ? [] : args.slice(args.indexOf(word) + 1);
+      return npmScripts(c, s, dir, [n], tool, after[0]?.text === '--' ? after.slice(1) : after);
+    };
     switch (sub) {
       case undefined:
         if (tool === 'yarn') npmScripts(c, s, dir, ['install'], tool);
@@ -265,7 +285,16 @@ function packageManager(tool: 'npm' | 'yarn' | 'pnpm'): Handler {
       }
       default:
         // `yarn build`, `pnpm lint`: a script of that name (npm would refuse it).
-        if (tool !== 'npm' && sub !== undefined && !BUILTINS.has(sub)) return void scripts(sub);
+        if (tool !== 'npm' && sub !== undefined && !BUILTINS.has(sub)) {
+          scripts(sub);
+          // `pnpm vitest`, `yarn jest` with no script of that name run the runner's binary:
+          // kept as a test run too (what it collects is judged either way).
+          if (Object.hasOwn(RUNS_TESTS, sub)) {
+            const at = args.indexOf(ops[0]);
+            (s.runs ??= []).push(testRun(sub, args.slice(at + 1), c, line));
+          }
+          return;
+        }
     }
   };
 }
@@ -506,8 +535,56 @@ function run(words: Word[], c: CommandContext, s: Step, line: number): void {
     const p = repoPath(c.cwd, prog.text);
     if (p !== null && (c.tree.has(p) || !interpreter)) return script(c, s, prog.text, null, line);
   }
+  if (Object.hasOwn(RUNS_TESTS, base) && (base !== 'go' || args[0]?.text === 'test'))
+    (s.runs ??= []).push(testRun(base, args, c, line));
   interpreter?.(args, c, s, line);
 }
+
+/** A test runner's command as a run: its words, the paths they name, the job that runs it. */
+function testRun(base: string, args: Word[], c: CommandContext, line: number): TestRun {
+  // pytest reads PYTEST_ADDOPTS as words before its own.
+  const pre =
+    base === 'pytest' || base === 'py.test'
+      ? (parseShell(`pytest ${c.addopts ?? ''}`)[0]?.words.slice(1) ?? [])
+      : [];
+  const words = base === 'go' ? args.slice(1) : [...pre, ...args];
+  return {
+    runner: RUNS_TESTS[base],
+    args: words.map((a) => a.text),
+    paths: words.map((a) => (a.dynamic ? null : namedPath(c, a.text))),
+    dynamic: words.map((a) => a.dynamic),
+    job: jobOf(c.via),
+    cwd: c.cwd,
+    file: c.file,
+    line,
+    via: c.via,
+  };
+}
+
+/** A word as the shell reads it back: a variable's word in double quotes, else single-quoted. */
+function shellWord(w: Word): string {
+  if (w.dynamic) return `"${w.text.replaceAll('"', '\\"')}"`;
+  return /^[\w./:=@%+,-]+$/.test(w.text) ? w.text : `'${w.text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The base's file or folder a runner's word names (`.`, `a.py::t`, `./pkg/...`), else null. */
+function namedPath(c: CommandContext, word: string): string | null {
+  const w = word.replace(/::.*$/s, '').replace(/\/\.\.\.$/, '/');
+  if (w === '' || w.startsWith('-')) return null;
+  if (/^\.\/?$/.test(w)) return c.cwd;
+  const p = repoPath(c.cwd, w);
+  return p !== null && (c.tree.has(p) || c.tree.isDir(p)) ? p : null;
+}
+
+/** The test runners whose commands are kept as runs (what they collect is judged from them). */
+const RUNS_TESTS: Record<string, TestRun['runner']> = {
+  pytest: 'pytest',
+  'py.test': 'pytest',
+  jest: 'jest',
+  vitest: 'vitest',
+  mocha: 'mocha',
+  go: 'go',
+};
 
 /** The step one command of a shell text takes, into `s`. */
 export function commandStep(
@@ -525,7 +602,7 @@ export function commandStep(
   }
   envStep(env, c, s, line);
   if (cmd.words[0]?.text === 'cd') return s; // the caller tracks the folder
-  run(cmd.words, { ...c, env: undefined }, s, line);
+  run(cmd.words, { ...c, env: undefined, addopts: env.PYTEST_ADDOPTS ?? c.addopts }, s, line);
   return s;
 }
 

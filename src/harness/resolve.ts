@@ -16,7 +16,8 @@ import {
 import { workflowStep } from './resolvers/workflow.js';
 import { shellStep } from './programs.js';
 import { dirOf } from './paths.js';
-import type { FileKind, Follow, Reach, Step, TreeView, Unresolved } from './types.js';
+import { jobOf } from './types.js';
+import type { FileKind, Follow, Reach, Step, TestRun, TreeView, Unresolved } from './types.js';
 
 export const MAX_READS = 300;
 export const MAX_BYTES = 512 * 1024;
@@ -31,6 +32,8 @@ export interface HarnessResolution {
   /** Each path (or `path#key`) once, with the first way it was reached. */
   reach: Reach[];
   unresolved: Unresolved[];
+  /** Every test runner command reached, each once (decision/draft-run.ts reads them). */
+  runs: TestRun[];
   /** Files read. */
   read: number;
 }
@@ -95,13 +98,15 @@ export async function resolveHarness(b: BaseFiles): Promise<HarnessResolution> {
   const tree = treeView(b.files);
   const reach = new Map<string, Reach>();
   const unresolved: Unresolved[] = [];
+  const runs = new Map<string, TestRun>();
   const done = new Set<string>();
   const queue = seeds(b.files);
   let read = 0;
   const cache = new Map<string, string | null>();
   while (queue.length > 0) {
     const f = queue.shift()!;
-    const key = `${f.kind}\0${f.path}\0${(f.args ?? []).join(',')}\0${f.cwd ?? ''}\0${f.text ?? ''}`;
+    // Once per workflow job too: the test commands a file runs are judged per job that runs it.
+    const key = `${f.kind}\0${f.path}\0${(f.args ?? []).join(',')}\0${f.cwd ?? ''}\0${f.text ?? ''}\0${jobOf(f.via) ?? ''}\0${f.extra?.text ?? ''}`;
     if (done.has(key)) continue;
     done.add(key);
     let text = f.text ?? cache.get(f.path);
@@ -125,9 +130,18 @@ export async function resolveHarness(b: BaseFiles): Promise<HarnessResolution> {
       if (!reach.has(id)) reach.set(id, r);
     }
     unresolved.push(...step.unresolved);
+    for (const r of step.runs ?? []) {
+      const id = `${r.job ?? ''}\0${r.file}\0${r.line}\0${r.cwd}\0${r.runner}\0${r.args.join('\0')}`;
+      if (!runs.has(id)) runs.set(id, r);
+    }
     queue.push(...step.follow);
   }
-  return { reach: [...reach.values()], unresolved: dedupe(unresolved), read };
+  return {
+    reach: [...reach.values()],
+    unresolved: dedupe(unresolved),
+    runs: [...runs.values()],
+    read,
+  };
 }
 
 function dedupe(list: Unresolved[]): Unresolved[] {

@@ -43,6 +43,8 @@ export interface Follow {
   text?: string;
   /** Line of `text` in `path`, when inline. */
   line?: number;
+  /** Words a package manager appends to one script's command (`npm test -- --ci`), as shell. */
+  extra?: { script: string; text: string };
 }
 
 /** Something a resolver could not follow: said in the report, never taken as no harness. */
@@ -52,10 +54,37 @@ export interface Unresolved {
   what: string;
 }
 
+/**
+ * A test runner's command the base's CI runs (`pytest --ignore=tests/agent_drafts`), as
+ * written: what it collects is judged from it (decision/draft-run.ts), never from the change.
+ */
+export interface TestRun {
+  runner: 'pytest' | 'jest' | 'vitest' | 'mocha' | 'go';
+  /** Its words after the runner's name; `dynamic` when any is built from a variable. */
+  args: string[];
+  /**
+   * Beside each word: the repo path it names when that is a file or folder of the base's tree
+   * (`.` its folder, `a.py::test` its file, go's `./x/...` its folder), else null.
+   */
+  paths: (string | null)[];
+  /** Beside each word: built from a variable (its value is not known). */
+  dynamic: boolean[];
+  /** The workflow job that runs it (`.github/workflows/ci.yml job test`); absent: none does. */
+  job?: string;
+  /** The folder it runs in, repo-relative ('' for the root). */
+  cwd: string;
+  /** Where the command is written, and how CI reaches it (`ci.yml job test run → …`). */
+  file: string;
+  line: number;
+  via: string;
+}
+
 export interface Step {
   reach: Reach[];
   follow: Follow[];
   unresolved: Unresolved[];
+  /** The test runs its commands make (absent: none). */
+  runs?: TestRun[];
 }
 
 /** The base's tree, as questions: which files exist, which folders. */
@@ -66,11 +95,17 @@ export interface TreeView {
   readonly files: readonly string[];
 }
 
+/** The workflow job a `via` starts from (`ci.yml job test run → …`), else undefined. */
+export function jobOf(via: string): string | undefined {
+  return /^(\.github\/workflows\/\S+ job \S+) run/.exec(via)?.[1];
+}
+
 export const emptyStep = (): Step => ({ reach: [], follow: [], unresolved: [] });
 
 export function mergeStep(into: Step, from: Step): Step {
   into.reach.push(...from.reach);
   into.follow.push(...from.follow);
   into.unresolved.push(...from.unresolved);
+  if (from.runs?.length) (into.runs ??= []).push(...from.runs);
   return into;
 }

@@ -9,6 +9,7 @@ import { runScript, packageManagerOf, startsRunner } from './test-command.js';
 import { versionFromTags } from './version-from-tags.js';
 import {
   CI_REPORTS,
+  LEAVE_OUT,
   gateJob,
   jestJunitInstall,
   runStep,
@@ -149,7 +150,7 @@ export function extendTestStep(step: TestStep, p: Project, runner: RunnerName): 
   const at = CI_REPORTS(step.matrix ? '-${{ strategy.job-index }}' : '');
   if (runner === 'pytest') {
     const env: Record<string, string> = {
-      PYTEST_ADDOPTS: `-o junit_family=xunit1 --junitxml=${at.env}/junit${at.suffix}.xml`,
+      PYTEST_ADDOPTS: `${LEAVE_OUT.pytest} -o junit_family=xunit1 --junitxml=${at.env}/junit${at.suffix}.xml`,
     };
     if (/\btox\b/.test(step.run)) env.TOX_OVERRIDE = 'testenv.pass_env+=PYTEST_ADDOPTS';
     return { command: step.run, env };

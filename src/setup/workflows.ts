@@ -6,6 +6,8 @@
 // reads the repository and writes what these return.
 import { jsTestCommand, packageManagerOf, pythonTool, type RunnerRun } from './test-command.js';
 import { versionFromTags } from './version-from-tags.js';
+import { DEFAULT_DRAFT_PATHS } from '../decision/evidence-paths.js';
+import { draftFolder } from '../decision/draft-run.js';
 
 export type RunnerName = 'pytest' | 'jest' | 'vitest' | 'go' | 'maven';
 
@@ -190,6 +192,20 @@ function jsRun(
   return { command, env, ...(c.note ? { note: c.note } : {}) };
 }
 
+/** The draft folder: left out of the evidence run, run in a job of its own (CONTRACT §3). */
+export const DRAFTS = draftFolder(DEFAULT_DRAFT_PATHS[0]) ?? 'tests/agent_drafts';
+
+/**
+ * Each runner's flags that leave the drafts out of the evidence run, as the gate reads them
+ * back from the workflow (decision/draft-run.ts). jest's replace the config's ignore patterns,
+ * so node_modules' default is given again; vitest's `--exclude` adds to the config's.
+ */
+export const LEAVE_OUT = {
+  pytest: `--ignore=${DRAFTS}`,
+  jest: `--testPathIgnorePatterns=/node_modules/ --testPathIgnorePatterns=/${DRAFTS}/`,
+  vitest: `--exclude '${DRAFTS}/**'`,
+} as const;
+
 /** pytest's own flags: xunit1 puts the test file on every case, so no collected list is needed. */
 const pytestFlags = (at: ReportsAt, form: 'shell' | 'env') =>
   `-o junit_family=xunit1 --junitxml=${form === 'shell' ? inFolder(at, named('junit', 'xml', at)) : `${at.env}/${named('junit', 'xml', at)}`}`;
@@ -197,13 +213,13 @@ const pytestFlags = (at: ReportsAt, form: 'shell' | 'env') =>
 /** jest's reporter flags for its n-th run in a command (each run's reports named apart). */
 const jestFlags = (p: Project, at: ReportsAt, shard: Shard | undefined, n: number): RunnerRun => ({
   env: n === 0 ? noEnv : { JEST_JUNIT_OUTPUT_NAME: named('junit', 'xml', at, n) },
-  command: `--ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? at.jestJunit : 'jest-junit'} --json --outputFile=${inFolder(at, named('jest', 'json', at, n))}`,
+  command: `${LEAVE_OUT.jest} --ci${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporters=default --reporters=${jestJunit(p) ? at.jestJunit : 'jest-junit'} --json --outputFile=${inFolder(at, named('jest', 'json', at, n))}`,
 });
 
 /** vitest's; --run because a test script of plain `vitest` watches outside CI. */
 const vitestFlags = (at: ReportsAt, shard: Shard | undefined, n: number): RunnerRun => ({
   env: noEnv,
-  command: `--run${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit --outputFile.junit=${inFolder(at, named('junit', 'xml', at, n))}`,
+  command: `--run ${LEAVE_OUT.vitest}${shard ? ` --shard=${shard.index}/${shard.total}` : ''} --reporter=default --reporter=junit --outputFile.junit=${inFolder(at, named('junit', 'xml', at, n))}`,
 });
 
 export const RUNNERS: readonly RunnerSpec[] = [
@@ -240,18 +256,20 @@ export const RUNNERS: readonly RunnerSpec[] = [
     run: (p, at, shard) => {
       const tool = shard ? 'pytest' : pythonTool(p.files, p.texts ?? {}, p.ci);
       if (tool === 'pytest') {
-        const cmd = `python -m pytest ${pytestFlags(at, 'shell')}`;
+        const cmd = `python -m pytest ${LEAVE_OUT.pytest} ${pytestFlags(at, 'shell')}`;
         if (!shard) return { command: cmd, env: {} };
         return {
           command: [
-            `files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | ${slice(shard)})`,
+            `files=$(git ls-files | grep -E '(^|/)(test_[^/]*|[^/]*_test)\\.py$' | grep -v '^${DRAFTS}/' | ${slice(shard)})`,
             'if [ -z "$files" ]; then exit 0; fi',
             `${cmd} $files`,
           ].join('\n'),
           env: {},
         };
       }
-      const env: Record<string, string> = { PYTEST_ADDOPTS: pytestFlags(at, 'env') };
+      const env: Record<string, string> = {
+        PYTEST_ADDOPTS: `${LEAVE_OUT.pytest} ${pytestFlags(at, 'env')}`,
+      };
       if (tool === 'tox') env.TOX_OVERRIDE = 'testenv.pass_env+=PYTEST_ADDOPTS';
       return { command: tool === 'make' ? 'make test' : tool, env };
     },
@@ -466,6 +484,59 @@ function testJob(spec: RunnerSpec, p: Project, o: WorkflowOptions, artifact: str
   ];
 }
 
+/**
+ * The drafts' own job: a fresh runner, so nothing a draft does (a patch at import, a process
+ * left behind) reaches the evidence run; its report goes in an artifact the gate never
+ * downloads (drafts are never evidence). Only where setup runs the runner itself: under tox,
+ * nox or make the drafts stay out of the run (PYTEST_ADDOPTS) and run nowhere.
+ */
+function draftsJob(spec: RunnerSpec, p: Project, o: WorkflowOptions): string[] {
+  const at: ReportsAt = {
+    ...CI_REPORTS(''),
+    shell: '"$RUNNER_TEMP/drafts"',
+    env: '${{ runner.temp }}/drafts',
+  };
+  let run: TestRun;
+  if (spec.name === 'pytest' && pythonTool(p.files, p.texts ?? {}, p.ci) === 'pytest')
+    run = { command: `python -m pytest ${DRAFTS} ${pytestFlags(at, 'shell')}`, env: {} };
+  else if (spec.name === 'jest') {
+    const f = jestFlags(p, at, undefined, 0);
+    run = {
+      command: `npx jest ${DRAFTS} ${f.command.replace(`${LEAVE_OUT.jest} `, '')}`,
+      env: {
+        JEST_JUNIT_OUTPUT_DIR: at.env,
+        JEST_JUNIT_OUTPUT_NAME: 'junit.xml',
+        JEST_JUNIT_ADD_FILE_ATTRIBUTE: 'true',
+      },
+    };
+  } else if (spec.name === 'vitest') {
+    const f = vitestFlags(at, undefined, 0);
+    run = {
+      command: `npx vitest run ${DRAFTS} ${f.command.replace(` ${LEAVE_OUT.vitest}`, '')}`,
+      env: {},
+    };
+  } else return [];
+  return [
+    '',
+    "  # The agent's drafts, apart from the evidence: a fresh runner, and a report the gate never",
+    '  # reads (drafts are never evidence; a draft beside the evidence is draft-in-evidence-run).',
+    '  drafts:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    ...checkout(p),
+    ...spec.toolchain(p),
+    `      - run: ${spec.install(p)}`,
+    '      - run: mkdir "$RUNNER_TEMP/drafts"',
+    ...runStep({ ...run, command: `if [ -d ${DRAFTS} ]; then ${run.command}; fi` }),
+    '      - uses: actions/upload-artifact@v4',
+    '        if: ${{ !cancelled() }}',
+    '        with:',
+    `          name: ${o.forks ? 'ledger-gate-drafts' : 'drafts'}`,
+    '          path: ${{ runner.temp }}/drafts/',
+    '          if-no-files-found: ignore',
+  ];
+}
+
 /** The checkout: the whole history where the version comes from git tags (a shallow one has none). */
 function checkout(p: Project): string[] {
   const plugin = versionFromTags(p.texts ?? {});
@@ -627,6 +698,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
     '',
     'jobs:',
     ...testJob(spec, p, o, artifact),
+    ...draftsJob(spec, p, o),
     ...merge,
     '',
     ...(o.forks

@@ -30,9 +30,10 @@ export function npmScriptsStep(f: Follow, text: string, tree: TreeView): Step {
         ? (scripts as Record<string, unknown>)[name]
         : undefined;
     if (typeof body !== 'string') continue;
+    const full = f.extra?.script === name ? `${body} ${f.extra.text}` : body;
     mergeStep(
       s,
-      shellStep(body, { file: f.path, cwd: dir, via: `${f.via} → scripts.${name}`, tree }),
+      shellStep(full, { file: f.path, cwd: dir, via: `${f.via} → scripts.${name}`, tree }),
     );
   }
   return s;

@@ -73,6 +73,7 @@ export function workflowStep(f: Follow, text: string, tree: TreeView): Step {
         via: `${f.path} job ${jobName} run`,
         tree,
         env: {},
+        addopts: env.PYTEST_ADDOPTS,
       };
       envStep(env, c, s, line);
       // A `run:` block scalar starts on the line after its indicator.
