@@ -33,6 +33,7 @@ export const E2E = [
   'mutation-stryker.test.ts',
   'mutation-workflow-run.test.ts',
   'hook-e2e.test.ts',
+  'issue44-plays.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 
 /** The end-to-end files that run the CLI bundle (under LEDGER_GATE_CLI_NODE, default 24). */

@@ -78,7 +78,7 @@ export const CHECK = {
       type: 'string',
       multiple: true,
       value: 'GLOB',
-      help: 'production paths, for production-golden-no-bump',
+      help: "production paths, for production-golden-no-bump and the agent allowlist (default: derived from the base's tree)",
     },
     goldens: {
       type: 'string',
