@@ -947,6 +947,32 @@ describe('typos: ids checked against the run or the ledger', () => {
     expect(fresh.out).toMatch(/: added __tests__\/math\.test\.js::math divides by zero: /);
   });
 
+  it("--new refuses a parametrized test's bare name, as pytest's run holds it with its parameters", async () => {
+    writeContract();
+    mkdirSync(join(repo, 'build'));
+    const F = 'tests/test_parse.py';
+    writeFileSync(
+      join(repo, 'build/junit.xml'),
+      pytestXunit1([
+        { file: F, name: 'test_tokenize[key = value-expected0]' },
+        { file: F, name: 'test_tokenize[[section]-expected1]' },
+      ]),
+    );
+    const r = await call(
+      lock,
+      `${F}::test_tokenize`,
+      '--artifact',
+      'tests/goldens/header.bin',
+      '--junit',
+      'build/junit.xml',
+      '--new',
+    );
+    expect([r.code, r.err]).toEqual([
+      1,
+      `ledger-gate lock: build/junit.xml: no given report or collected list holds "${F}::test_tokenize" (did you mean "${F}::test_tokenize[[section]-expected1]"?); --new is for a test the run does not hold, not another name of one it does\n`,
+    ]);
+  });
+
   it('without a run, only ids that already have rows can be edited; --new adds one', async () => {
     const before = writeContract();
     const r = await call(

@@ -375,10 +375,11 @@ export function samePathTail(id: string, known: Iterable<string>): string | unde
 }
 
 /**
- * A known id of the same file whose test is `id`'s with more in front: the test named without
- * its enclosing describe blocks or class (`a.test.js::inner works` for jest's
- * `a.test.js::group inner works`, `…::group > inner works` for vitest, `…::TestX::test_y`
- * for pytest), which an edit distance misses when the blocks' names are long.
+ * A known id of the same file that names `id`'s test more fully: with its enclosing describe
+ * blocks or class in front (`a.test.js::inner works` for jest's `a.test.js::group inner works`,
+ * `…::group > inner works` for vitest, `…::TestX::test_y` for pytest), or with its parameters
+ * after (`…::test_tokenize` for pytest's `…::test_tokenize[a-b]`), which an edit distance
+ * misses when the blocks' names or the parameters are long.
  */
 export function sameTitleTail(id: string, known: Iterable<string>): string | undefined {
   const cut = id.indexOf('::');
@@ -387,10 +388,10 @@ export function sameTitleTail(id: string, known: Iterable<string>): string | und
   const file = id.slice(0, cut + 2);
   let best: string | undefined;
   for (const k of known) {
-    if (k.length > id.length && k.startsWith(file) && k.endsWith(title)) {
-      const before = k[k.length - title.length - 1];
-      if ((before === ' ' || before === ':') && (best === undefined || k < best)) best = k;
-    }
+    if (k.length <= id.length || !k.startsWith(file)) continue;
+    const before = k.endsWith(title) ? k[k.length - title.length - 1] : '';
+    const fuller = before === ' ' || before === ':' || k.startsWith(`${id}[`);
+    if (fuller && (best === undefined || k < best)) best = k;
   }
   return best;
 }
