@@ -38,6 +38,7 @@ export const E2E = [
   'snapshot-plays.test.ts',
   'conduct-attacks.test.ts',
   'doctest-plays.test.ts',
+  'issue44-plays.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);
 
 /** The end-to-end files that run the CLI bundle (under LEDGER_GATE_CLI_NODE, default 24). */

@@ -520,6 +520,28 @@ describe('check against a base (real git history)', () => {
     expect(r.rules).toContain(`fixture-digest-mismatch:${F}::test_fixture`);
   });
 
+  // Issue 44: a workflow with no production-paths (the README's) has the rule checked too,
+  // over the production paths derived from the base's tree, as the agent allowlist reads them.
+  test('production code and a golden changed without a bump, with production paths derived from the base', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'src/lib.py': 'def f():\n    return 2\n',
+      'tests/goldens/a.txt': 'golden bytes v2\n',
+    });
+    repo.commit('change both', HUMAN);
+    const r = await check(repo, '--base', 'main');
+    expect(r.code).toBe(1);
+    expect(r.rules).toContain(`production-golden-no-bump:${F}::test_fixture`);
+    expect(r.stderr).not.toContain('was not checked');
+    // A golden changed alone is no finding of this rule.
+    const alone = baseRepo();
+    alone.write({ 'tests/goldens/a.txt': 'golden bytes v2\n' });
+    alone.commit('golden only', HUMAN);
+    expect((await check(alone, '--base', 'main')).rules).not.toContain(
+      `production-golden-no-bump:${F}::test_fixture`,
+    );
+  });
+
   test('the base ledger comes from the merge base, not from the working tree', async () => {
     const repo = baseRepo();
     // The change rewrites its own ledger wholesale; the base still judges it.

@@ -274,8 +274,24 @@ describe('decide() with a file row', () => {
     expect(r.findings.map((f) => f.rule)).toContain('fixture-digest-mismatch');
   });
 
-  test('a file row with no result from any of its tests is classified-missing, once', () => {
+  test('a file row with no result from any test of its file is classified-missing, once', () => {
+    expect(rules(input({ tests: [t('tests/test_b.py::test_other')] }))).toEqual([
+      'classified-missing:tests/test_a.py::*',
+      'quarantine-removed:tests/test_a.py::test_flaky',
+      'unclassified:tests/test_b.py::test_other',
+    ]);
+  });
+
+  // Issue 44: `init` wrote the file row, `lock` then gave the file's one test a row of its own.
+  test('a file row whose every test has a row of its own is not missing while the file is as locked', () => {
     expect(rules(input({ tests: [t('tests/test_a.py::test_flaky', 'fail')] }))).toEqual([
+      'quarantine-fail:tests/test_a.py::test_flaky',
+    ]);
+    // Edited since, a test may have left the file: missing, as before.
+    const edited = new Map([['tests/test_a.py', { digest: D2 }]]);
+    expect(
+      rules(input({ tests: [t('tests/test_a.py::test_flaky', 'fail')], artifacts: edited })),
+    ).toEqual([
       'classified-missing:tests/test_a.py::*',
       'quarantine-fail:tests/test_a.py::test_flaky',
     ]);

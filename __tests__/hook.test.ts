@@ -9,7 +9,11 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run as hook } from '../src/commands/hook.js';
 import { fileRowByRules, looksLikeTestFile } from '../src/hook/new-files.js';
-import { CHAINED, MARK } from '../src/hook/script.js';
+import { CHAINED, MARK, hookScript } from '../src/hook/script.js';
+import { invocationOf, runLines, shellWord, type Launch } from '../src/hook/invocation.js';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../src/ledger/rules.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import { check } from './support/check.js';
@@ -264,8 +268,117 @@ describe('hook run', () => {
   });
 });
 
+/** The warning a commit prints when the CLI is gone, as the hook's `echo` writes it (quoted). */
+const NOT_FOUND = (tried: string) =>
+  shellWord(
+    `ledger-gate hook: the ledger-gate CLI is not found (tried: ${tried}): nothing was re-locked, the commit goes on; install it (npm install -g ledger-gate, or npm install --save-dev ledger-gate), then run \`ledger-gate hook install\` again; see docs/keeping.md`,
+  );
+
+// Issue 44: the hook calls the CLI the way `hook install` was run, not `ledger-gate` from PATH.
+describe('the invocation the hook writes (hook/invocation.ts)', () => {
+  const base: Launch = {
+    node: '/opt/node/bin/node',
+    script: '/work/lg/dist/cli/index.js',
+    cwd: '/home/u/project',
+  };
+  const NPX = '/home/u/.npm/_npx/0123abcd/node_modules/ledger-gate/dist/cli/index.js';
+
+  test('node path/to/cli and a global install: the Node binary and the script', () => {
+    expect(invocationOf(base)).toEqual({ kind: 'node', node: base.node, script: base.script });
+    // `npm exec` of a project's own install is no npx cache: its files stay.
+    const local = '/home/u/project/node_modules/ledger-gate/dist/cli/index.js';
+    expect(invocationOf({ ...base, script: local, npmCommand: 'exec' })).toMatchObject({
+      kind: 'node',
+      script: local,
+    });
+    expect(invocationOf(undefined)).toEqual({ kind: 'path' });
+  });
+
+  test('npx: the package spec, a local tarball made absolute; else the cache it installed', () => {
+    const npx = { ...base, script: NPX, npmCommand: 'exec' };
+    expect(invocationOf({ ...npx, npxPackage: './ledger-gate-1.0.0.tgz' })).toEqual({
+      kind: 'npx',
+      spec: '/home/u/project/ledger-gate-1.0.0.tgz',
+    });
+    expect(invocationOf({ ...npx, npxPackage: 'ledger-gate@1.0.0' })).toEqual({
+      kind: 'npx',
+      spec: 'ledger-gate@1.0.0',
+    });
+    // `npx ./ledger-gate-1.0.0.tgz …` sets no npm_config_package: npx's cache says.
+    expect(invocationOf({ ...npx, npxCached: ['../dl/ledger-gate-1.0.0.tgz'] })).toEqual({
+      kind: 'npx',
+      spec: '/home/u/dl/ledger-gate-1.0.0.tgz',
+    });
+    // Two packages, or none known: the cached files, as run.
+    expect(invocationOf({ ...npx, npxCached: ['a', 'b'] })).toMatchObject({ kind: 'node' });
+  });
+
+  test('paths are quoted for sh; a missing CLI warns on stderr and the hook exits 0', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "hook-it's here-"));
+    try {
+      // A stand-in CLI under a path with a space and a quote: it says what it was asked.
+      const cli = path.join(dir, 'a cli.js');
+      writeFileSync(cli, 'console.log("ran", process.argv.slice(2).join(" "))\n');
+      const hook = path.join(dir, 'pre-commit');
+      writeFileSync(hook, hookScript({ kind: 'node', node: process.execPath, script: cli }, false));
+      chmodSync(hook, 0o755);
+      const env = { PATH: '/usr/bin:/bin' };
+      const ran = spawnSync(hook, [], { cwd: dir, env, encoding: 'utf8' });
+      expect([ran.status, ran.stdout, ran.stderr]).toEqual([0, 'ran hook run\n', '']);
+      rmSync(cli);
+      const gone = spawnSync(hook, [], { cwd: dir, env, encoding: 'utf8' });
+      expect([gone.status, gone.stdout]).toEqual([0, '']);
+      expect(gone.stderr).toBe(
+        `${spawnSync('sh', ['-c', `echo ${NOT_FOUND(`${process.execPath} ${cli}; ledger-gate on PATH`)}`], { encoding: 'utf8' }).stdout}`,
+      );
+      // A failing `hook run` still stops the commit.
+      writeFileSync(cli, 'process.exit(1)\n');
+      expect(spawnSync(hook, [], { cwd: dir, env }).status).toBe(1);
+      // --command: not found (127) warns; the CLI's own failure stops the commit.
+      const own = (command: string) => {
+        writeFileSync(hook, hookScript({ kind: 'command', command }, false));
+        return spawnSync(hook, [], { cwd: dir, env, encoding: 'utf8' });
+      };
+      const missing = own('no-such-ledger-gate');
+      expect([missing.status, missing.stderr]).toEqual([
+        0,
+        expect.stringContaining('ledger-gate hook: no-such-ledger-gate was not found'),
+      ]);
+      expect(own('false').status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('hook install', () => {
   const hooks = () => path.join(repo.dir, '.git/hooks');
+
+  test('run as `node path/to/cli`, the hook calls that Node and that script', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hook-cli-'));
+    try {
+      const cli = path.join(dir, 'dist/cli/index.js');
+      mkdirSync(path.dirname(cli), { recursive: true });
+      writeFileSync(cli, '');
+      let out = '';
+      const code = await hook(['install'], {
+        cwd: repo.dir,
+        stdout: (s) => (out += s),
+        stderr: (s) => (out += s),
+        self: { execPath: process.execPath, script: cli, env: {} },
+      });
+      const r = { code, out };
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(
+        `.git/hooks/pre-commit: installed: runs \`${process.execPath} ${cli} hook run\` before each commit\n`,
+      );
+      expect(readFileSync(path.join(hooks(), 'pre-commit'), 'utf8')).toContain(
+        `if [ -x ${process.execPath} ] && [ -f ${cli} ]; then\n  ${process.execPath} ${cli} hook run || exit $?\nelif command -v ledger-gate`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   test('keeps a hook that was there: moved aside, run first; a second install changes nothing', async () => {
     const theirs = '#!/bin/sh\necho their checks\n';
@@ -284,7 +397,11 @@ describe('hook install', () => {
         '# Installed by `ledger-gate hook install`; see docs/keeping.md.',
         `# The pre-commit hook that was here before, kept as ${CHAINED} and run first.`,
         `"$(dirname "$0")/${CHAINED}" "$@" || exit $?`,
-        'ledger-gate hook run || exit $?',
+        'if command -v ledger-gate >/dev/null 2>&1; then',
+        '  ledger-gate hook run || exit $?',
+        'else',
+        `  echo ${NOT_FOUND('ledger-gate on PATH')} >&2`,
+        'fi',
         '',
       ].join('\n'),
     );
@@ -296,7 +413,7 @@ describe('hook install', () => {
     const cmd = await run('install', '--command', 'node /opt/lg/dist/cli/index.js');
     expect(cmd.out).toMatch(/^\.git\/hooks\/pre-commit: updated: /);
     expect(readFileSync(path.join(hooks(), 'pre-commit'), 'utf8')).toContain(
-      `${CHAINED}" "$@" || exit $?\nnode /opt/lg/dist/cli/index.js hook run || exit $?\n`,
+      `${CHAINED}" "$@" || exit $?\nnode /opt/lg/dist/cli/index.js hook run\nstatus=$?\n`,
     );
   });
 
@@ -307,7 +424,9 @@ describe('hook install', () => {
     expect(r.out).toBe(
       '.husky/pre-commit: added a line: `ledger-gate hook run` (commit it: every clone that runs husky gets it)\n',
     );
-    expect(read('.husky/pre-commit')).toBe(`npm test\n${MARK}\nledger-gate hook run\n`);
+    expect(read('.husky/pre-commit')).toBe(
+      `npm test\n${MARK}\n${runLines({ kind: 'path' }).join('\n')}\n`,
+    );
     expect(existsSync(path.join(hooks(), 'pre-commit'))).toBe(false);
     expect((await run('install')).out).toMatch(
       /already runs `ledger-gate hook run`; nothing written/,

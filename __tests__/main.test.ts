@@ -248,7 +248,9 @@ describe('run() in-process, with the toolkit mocked', () => {
   test('reject: a golden rewritten without its digest; the outputs count it, setFailed names the decision', async () => {
     const s = scenario((r) => r.write({ 'tests/goldens/a.txt': 'golden bytes v2\n' }));
     const { outputs: out } = await act(s);
-    expect(out).toMatchObject({ decision: 'reject', rejected: '1' });
+    // The golden's test (fixture-digest-mismatch), and the golden rewritten beside src/lib.py:
+    // production-golden-no-bump, checked with the production paths derived from the base.
+    expect(out).toMatchObject({ decision: 'reject', rejected: '2' });
     expect(lastUpdate()).toMatchObject({ status: 'completed', conclusion: 'failure' });
     const update = lastUpdate() as { output: { annotations?: { annotation_level: string }[] } };
     expect(update.output.annotations?.some((a) => a.annotation_level === 'failure')).toBe(true);

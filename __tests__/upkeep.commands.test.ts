@@ -15,6 +15,7 @@ import { run as quarantine } from '../src/commands/quarantine.js';
 import { run as relock } from '../src/commands/relock.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import { readRun } from '../src/commands/upkeep.js';
+import { pytestXunit1 } from './support/repo.js';
 
 const FIXTURES = join(process.cwd(), '__fixtures__');
 const NOW = new Date('2026-11-29T12:00:00Z');
@@ -920,6 +921,58 @@ describe('typos: ids checked against the run or the ledger', () => {
     expect(ok.out).toMatch(/^tests\/ledger\.yaml: added __tests__\/math\.test\.js::math adds: /);
   });
 
+  // Issue 44: jest names a test with its describe blocks; the short name is another name of it.
+  it('--new refuses a test the run holds under its describe blocks, and accepts a new one', async () => {
+    writeContract();
+    writeJestRun();
+    const before = read();
+    const lockNew = (id: string) =>
+      call(
+        lock,
+        id,
+        '--artifact',
+        'tests/goldens/header.bin',
+        '--junit',
+        'build/junit.xml',
+        '--new',
+      );
+    expect(await lockNew('__tests__/math.test.js::adds')).toEqual({
+      code: 1,
+      out: '',
+      err: `ledger-gate lock: build/junit.xml: no given report or collected list holds "__tests__/math.test.js::adds" (did you mean "${JEST_ADDS}"?); --new is for a test the run does not hold, not another name of one it does\n`,
+    });
+    expect(read()).toBe(before);
+    const fresh = await lockNew('__tests__/math.test.js::math divides by zero');
+    expect(fresh.code).toBe(0);
+    expect(fresh.out).toMatch(/: added __tests__\/math\.test\.js::math divides by zero: /);
+  });
+
+  it("--new refuses a parametrized test's bare name, as pytest's run holds it with its parameters", async () => {
+    writeContract();
+    mkdirSync(join(repo, 'build'));
+    const F = 'tests/test_parse.py';
+    writeFileSync(
+      join(repo, 'build/junit.xml'),
+      pytestXunit1([
+        { file: F, name: 'test_tokenize[key = value-expected0]' },
+        { file: F, name: 'test_tokenize[[section]-expected1]' },
+      ]),
+    );
+    const r = await call(
+      lock,
+      `${F}::test_tokenize`,
+      '--artifact',
+      'tests/goldens/header.bin',
+      '--junit',
+      'build/junit.xml',
+      '--new',
+    );
+    expect([r.code, r.err]).toEqual([
+      1,
+      `ledger-gate lock: build/junit.xml: no given report or collected list holds "${F}::test_tokenize" (did you mean "${F}::test_tokenize[[section]-expected1]"?); --new is for a test the run does not hold, not another name of one it does\n`,
+    ]);
+  });
+
   it('without a run, only ids that already have rows can be edited; --new adds one', async () => {
     const before = writeContract();
     const r = await call(
@@ -1061,6 +1114,41 @@ describe('digest', () => {
 });
 
 describe('lint', () => {
+  // Issue 44: init writes the file row, lock gives its one test an exact row; lint and check
+  // agree that the file row is kept while the file is unchanged, and missing once it is not.
+  it('agrees with check on a file row whose every test has a row of its own', async () => {
+    const F = 'tests/test_render.py';
+    writeFileSync(join(repo, F), 'def test_total():\n    assert 1\n');
+    writeFileSync(join(repo, 'tests/goldens/total.txt'), '42\n');
+    mkdirSync(join(repo, 'build'));
+    writeFileSync(join(repo, 'build/junit.xml'), pytestXunit1([{ file: F, name: 'test_total' }]));
+    const junit = ['--junit', 'build/junit.xml'];
+    expect((await call(init, ...junit, '--owner', 'qa')).code).toBe(0);
+    expect(parseLedger(read(), LEDGER).ledger!.byId.has(`${F}::*`)).toBe(true);
+    const locked = await call(
+      lock,
+      `${F}::test_total`,
+      '--artifact',
+      'tests/goldens/total.txt',
+      ...junit,
+    );
+    expect(locked.code).toBe(0);
+    expect(await call(lint, ...junit)).toMatchObject({ code: 0, err: '' });
+    expect((await call(check, ...junit)).code).toBe(0);
+
+    writeFileSync(join(repo, F), 'def test_total():\n    assert 2\n');
+    const stale = await call(lint, ...junit);
+    expect(stale.code).toBe(1);
+    expect(stale.out).toMatch(
+      new RegExp(
+        `^tests/ledger\\.yaml:\\d+:5: stale row: every test of ${F} the run holds has a row of its own, and ${F} is sha256:[0-9a-f]{64}, not sha256:[0-9a-f]{64}: the gate says classified-missing; re-lock it \\(ledger-gate relock ${F}\\) or drop the row\n$`,
+      ),
+    );
+    const judged = await call(check, ...junit);
+    expect(judged.code).toBe(1);
+    expect(judged.out + judged.err).toContain('classified-missing');
+  });
+
   it('reports every problem as file:line:col: message and exits 1', async () => {
     const outsideDir = mkdtempSync(join(tmpdir(), 'upkeep-out-'));
     writeFileSync(join(outsideDir, 'secret'), 's');

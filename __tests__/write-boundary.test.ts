@@ -9,7 +9,8 @@ import {
   globsOf,
 } from '../src/decision/evidence-paths.js';
 import { deriveProductionPaths, pathSet } from '../src/decision/production-paths.js';
-import { writeBoundary } from '../src/gather/write-boundary.js';
+import { productionPaths } from '../src/gather/production.js';
+import { writeBoundary as boundaryOf } from '../src/gather/write-boundary.js';
 import type { Change, ChangeSource, CommitChanges, Ledger, LedgerRow } from '../src/types.js';
 
 const notCode = pathSet([
@@ -261,6 +262,14 @@ describe('the boundary one run uses (gather/write-boundary.ts)', () => {
     baseLedgerText: async () => null,
     ...(files ? { filesAt: async () => files } : {}),
   });
+
+  // The run computes its production paths once (production.ts) and the boundary reads them.
+  const writeBoundary = async (
+    o: { agentWritePaths?: string[]; production: string[] },
+    src: ChangeSource,
+    evidence: typeof settings,
+    notes: string[],
+  ) => boundaryOf(o, await productionPaths(o.production, src, evidence), src, notes);
 
   test("derived from the base's tree when neither input is set, and the notes say so", async () => {
     const notes: string[] = [];

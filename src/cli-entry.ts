@@ -22,4 +22,5 @@ process.exitCode = await main(process.argv.slice(2), {
   stdout: writer(process.stdout),
   stderr: writer(process.stderr),
   color: useColour(process.stdout.isTTY, process.env),
+  self: { execPath: process.execPath, script: process.argv[1], env: process.env },
 });

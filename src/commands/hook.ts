@@ -7,7 +7,15 @@
 // No test run is needed: a file row (FILE::*) covers the new tests of its file. It grants
 // nothing: the gate judges the commit that carries the re-lock like any ledger edit, so an
 // agent's commit that ran the hook is still `ledger-agent-edit`.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -26,6 +34,7 @@ import { DEFAULT_RULE, parseClassRule, type ClassRule } from '../ledger/rules.js
 import { fileRowByRules, looksLikeTestFile } from '../hook/new-files.js';
 import { goldenLabel, inGoldenSet } from '../ledger/golden-set.js';
 import { resnapshot, withSnapshots } from './snapshot-lock.js';
+import { commandLine, invocationOf, type Invocation, type Launch } from '../hook/invocation.js';
 import { CHAINED, hookScript, isOurs, lefthookSnippet, withHuskyLine } from '../hook/script.js';
 import { GateError } from '../types.js';
 import { UsageError, placeOf, type CommandIO } from './io.js';
@@ -60,7 +69,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     });
     const [action, extra] = positionals;
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
-    if (action === 'install') return install(values.command ?? 'ledger-gate', io);
+    if (action === 'install') return install(values.command, io);
     if (action === 'run') return relockStaged(values.ledger, io);
     throw new UsageError(
       action === undefined
@@ -70,9 +79,48 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
   });
 }
 
-async function install(command: string, io: CommandIO): Promise<number> {
-  if (command.trim() === '' || /[\n\r\0]/.test(command))
+/**
+ * How `hook install` was run, read where it can be: the script resolved through symlinks (a
+ * global install's bin link), and under npx the packages its cache folder was made for.
+ */
+function launchOf(io: CommandIO): Launch | undefined {
+  const self = io.self;
+  if (self?.script === undefined) return undefined;
+  let script: string;
+  try {
+    script = realpathSync(path.resolve(io.cwd, self.script));
+  } catch {
+    return undefined; // no script to find again: ledger-gate from PATH
+  }
+  let npxCached: string[] | undefined;
+  const cache = /^(.*[\\/]_npx[\\/][^\\/]+)[\\/]node_modules[\\/]/.exec(script)?.[1];
+  if (cache !== undefined) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(cache, 'package.json'), 'utf8')) as {
+        _npx?: { packages?: unknown };
+      };
+      const p = pkg._npx?.packages;
+      if (Array.isArray(p) && p.every((x) => typeof x === 'string')) npxCached = p;
+    } catch {
+      npxCached = undefined; // npm's cache layout changed: the node form is written
+    }
+  }
+  return {
+    node: self.execPath,
+    script,
+    npmCommand: self.env.npm_command,
+    npxPackage: self.env.npm_config_package,
+    npxCached,
+    cwd: io.cwd,
+  };
+}
+
+async function install(given: string | undefined, io: CommandIO): Promise<number> {
+  if (given !== undefined && (given.trim() === '' || /[\n\r\0]/.test(given)))
     throw new UsageError('--command must be one line (how the hook calls ledger-gate)');
+  const inv: Invocation =
+    given !== undefined ? { kind: 'command', command: given } : invocationOf(launchOf(io));
+  const command = commandLine(inv);
   const top = await topLevel(placeOf(io).cwd);
   const said = (abs: string) => path.relative(top, abs).split(path.sep).join('/') || abs;
 
@@ -82,7 +130,7 @@ async function install(command: string, io: CommandIO): Promise<number> {
   if (lefthook !== undefined) {
     io.stdout(
       `${lefthook}: lefthook manages this repository's hooks; add the ledger-gate command to its pre-commit, then run \`lefthook install\`:\n\n` +
-        lefthookSnippet(command) +
+        lefthookSnippet(inv) +
         '\nnothing written\n',
     );
     return 0;
@@ -97,7 +145,7 @@ async function install(command: string, io: CommandIO): Promise<number> {
   ) {
     const file = path.join(husky, 'pre-commit');
     const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-    const after = withHuskyLine(before, command);
+    const after = withHuskyLine(before, inv);
     if (after === before) {
       io.stdout(`${said(file)}: already runs \`${command} hook run\`; nothing written\n`);
       return 0;
@@ -129,7 +177,7 @@ async function install(command: string, io: CommandIO): Promise<number> {
     renameSync(file, kept);
     note = `; the hook that was there is kept as ${said(kept)} and runs first`;
   }
-  const text = hookScript(command, existsSync(kept));
+  const text = hookScript(inv, existsSync(kept));
   if (text === before) {
     io.stdout(`${said(file)}: already installed; nothing written\n`);
     return 0;

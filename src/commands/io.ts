@@ -15,6 +15,11 @@ export interface CommandIO {
   now?: Date;
   /** ANSI colour on stdout: only for a terminal, never with NO_COLOR (see useColour). */
   color?: boolean;
+  /**
+   * How this process was started (the CLI's entry sets it; in-process callers leave it out):
+   * `hook install` writes that invocation into the hook (src/hook/invocation.ts).
+   */
+  self?: { execPath: string; script: string | undefined; env: NodeJS.ProcessEnv };
 }
 
 /** A usage error: exit 2, the message on one line. */

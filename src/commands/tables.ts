@@ -78,7 +78,7 @@ export const CHECK = {
       type: 'string',
       multiple: true,
       value: 'GLOB',
-      help: 'production paths, for production-golden-no-bump',
+      help: "production paths, for production-golden-no-bump and the agent allowlist (default: derived from the base's tree)",
     },
     goldens: {
       type: 'string',
@@ -280,13 +280,13 @@ export const HOOK = {
   summary:
     'A git pre-commit hook that re-locks the rows of staged test files and goldens and stages the ledger: one CI cycle per honest commit.',
   about:
-    "`hook install` writes a git pre-commit hook (the hook already there is kept and runs first; under husky it adds a line to .husky/pre-commit; under lefthook it prints the lefthook.yml lines to add). The hook runs `hook run`: every locked_fixture row of a staged test file or golden is re-locked to the staged bytes and the ledger is staged into the same commit, with a line per file saying what changed. No test run is needed (a file row covers its file's new tests). It grants nothing: the gate judges the commit like any ledger edit, and an agent's is ledger-agent-edit.",
+    "`hook install` writes a git pre-commit hook (the hook already there is kept and runs first; under husky it adds its lines to .husky/pre-commit; under lefthook it prints the lefthook.yml lines to add). The hook calls the CLI as `hook install` was run (`node path/to/cli`, a global install, or `npx --package SPEC`), else `ledger-gate` from PATH; with neither there it warns and lets the commit go on. The hook runs `hook run`: every locked_fixture row of a staged test file or golden is re-locked to the staged bytes and the ledger is staged into the same commit, with a line per file saying what changed. No test run is needed (a file row covers its file's new tests). It grants nothing: the gate judges the commit like any ledger edit, and an agent's is ledger-agent-edit.",
   options: {
     ledger: LEDGER,
     command: {
       type: 'string',
       value: 'CMD',
-      help: "install: how the hook calls the CLI (default 'ledger-gate'; from a clone: 'node /path/dist/cli/index.js')",
+      help: 'install: how the hook calls the CLI (default: as this install was run, else ledger-gate from PATH)',
     },
   },
 } as const satisfies CommandHelp;

@@ -323,7 +323,7 @@ export function requireKnown(
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length === 0) return;
   const id = unknown[0];
-  const near = nearest(id, known) ?? samePathTail(id, known);
+  const near = nearest(id, known) ?? samePathTail(id, known) ?? sameTitleTail(id, known);
   const hint = near === undefined ? '' : ` (did you mean ${JSON.stringify(near)}?)`;
   const more = unknown.length > 1 ? ` and ${unknown.length - 1} more id(s)` : '';
   if (run) {
@@ -350,7 +350,7 @@ function refuseNearMiss(ids: string[], run: Run | undefined): void {
   if (!run) return;
   for (const id of ids) {
     if (run.ids.has(id)) continue;
-    const near = nearest(id, run.ids) ?? samePathTail(id, run.ids);
+    const near = nearest(id, run.ids) ?? samePathTail(id, run.ids) ?? sameTitleTail(id, run.ids);
     if (near === undefined) continue;
     throw new GateError(
       `no given report or collected list holds ${JSON.stringify(id)} (did you mean ${JSON.stringify(near)}?); ` +
@@ -370,6 +370,28 @@ export function samePathTail(id: string, known: Iterable<string>): string | unde
   for (const k of known) {
     if (k.length > id.length && k.endsWith(id) && '/:'.includes(k[k.length - id.length - 1]))
       if (best === undefined || k < best) best = k;
+  }
+  return best;
+}
+
+/**
+ * A known id of the same file that names `id`'s test more fully: with its enclosing describe
+ * blocks or class in front (`a.test.js::inner works` for jest's `a.test.js::group inner works`,
+ * `…::group > inner works` for vitest, `…::TestX::test_y` for pytest), or with its parameters
+ * after (`…::test_tokenize` for pytest's `…::test_tokenize[a-b]`), which an edit distance
+ * misses when the blocks' names or the parameters are long.
+ */
+export function sameTitleTail(id: string, known: Iterable<string>): string | undefined {
+  const cut = id.indexOf('::');
+  const title = id.slice(cut + 2);
+  if (cut <= 0 || title === '' || id.includes('*')) return undefined;
+  const file = id.slice(0, cut + 2);
+  let best: string | undefined;
+  for (const k of known) {
+    if (k.length <= id.length || !k.startsWith(file)) continue;
+    const before = k.endsWith(title) ? k[k.length - title.length - 1] : '';
+    const fuller = before === ' ' || before === ':' || k.startsWith(`${id}[`);
+    if (fuller && (best === undefined || k < best)) best = k;
   }
   return best;
 }

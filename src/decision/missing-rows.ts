@@ -1,5 +1,5 @@
 // Rows that expect a result and have none: a lost test, shard or quarantined id (§3 `expect`).
-import { FILE_ROW_SUFFIX, testFile } from '../ledger/file-rows.js';
+import { FILE_ROW_SUFFIX, isFileRowId, testFile } from '../ledger/file-rows.js';
 import type { Finding, Ledger, LedgerRow, RuleKey } from '../types.js';
 import type { DecideInput } from './decide-input.js';
 import { idPrefix } from './evidence.js';
@@ -21,8 +21,10 @@ export function missingRows(
   // Whatever `expect` says, a collected id with a row must have a result (a lost shard).
   const collected = input.collected !== undefined ? new Set(input.collected) : undefined;
   if (collected !== undefined) lostUnderFileRows(ledger, input, collected, out);
+  const withResults = new Set(input.tests.map((t) => testFile(t.id)));
   for (const row of ledger.rows) {
     if (seen.has(row)) continue;
+    if (classesNoneOfARun(row, input, withResults)) continue;
     const wasCollected = collected?.has(row.id) === true;
     if (input.expect === 'ran-files' && !ranFiles.has(idPrefix(row.id)) && !wasCollected) continue;
     const at = (key: RuleKey, message: string) =>
@@ -46,6 +48,22 @@ export function missingRows(
       );
     }
   }
+}
+
+/**
+ * A file row whose every test in the run has a row of its own (`lock` of the one test of an
+ * `init`ed file) classes none of them: it is not missing while its file ran and is still the
+ * bytes it was locked to (§2), as no test can have left the file since. An edited file
+ * leaves it missing: its tests may be gone, and re-locking or dropping it says so.
+ */
+export function classesNoneOfARun(
+  row: LedgerRow,
+  input: Pick<DecideInput, 'artifacts'>,
+  filesWithResults: ReadonlySet<string>,
+): boolean {
+  if (!isFileRowId(row.id) || !filesWithResults.has(row.artifact!)) return false;
+  const fact = input.artifacts.get(row.artifact!);
+  return fact?.digest !== undefined && fact.digest === row.digest;
 }
 
 /**

@@ -198,7 +198,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'production-golden-no-bump',
     signal:
-      'production paths and golden paths changed together, with no digest bump for those goldens',
+      "production paths (`production-paths`, else derived from the base's tree as for the agent allowlist, §3) and golden paths changed together, with no digest bump for those goldens",
     class: '—',
     result: 'reject',
     action: 're-lock the golden, so its new bytes are a reviewed contract change',

@@ -27,6 +27,7 @@ import { commitFacts } from './evidence-commits.js';
 import { writeBoundary } from './write-boundary.js';
 import { inertDocs } from './inert-docs.js';
 import { addDependencyEdits } from './dependency-edits.js';
+import { productionPaths, type Production } from './production.js';
 import { pathSet } from '../decision/production-paths.js';
 import type { HarnessResolution } from '../harness/resolve.js';
 import { quarantineWarnings } from '../decision/quarantine.js';
@@ -201,6 +202,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   let change: Change | undefined;
   let harness: HarnessResolution | undefined;
   let draftRun: DraftRun | undefined;
+  // The run's production paths, given or derived from the base: the allowlist's and
+  // production-golden-no-bump's one set (production.ts).
+  let production: Production | undefined;
   if (src !== undefined && changed !== undefined) {
     // The harness as the base's CI runs it, read from the base (src/harness/). Loaded only
     // here, as is the gaming-shape scan below: a run without a base never needs either.
@@ -219,7 +223,8 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
         `drafts: ${draftRun.collects ? 'run with the evidence' : 'run apart'}: ${draftRun.why}`,
       );
     }
-    evidence.agentWritePaths = await writeBoundary(o, src, evidence, notes);
+    production = await productionPaths(o.production, src, evidence);
+    evidence.agentWritePaths = writeBoundary(o, production, src, notes);
     change = await readChange(o, src, changed, ledgerShown, ledger, evidence, notes);
     notes.push(
       `compared with ${change.baseSha.slice(0, 12)} (merge base of ${o.base}); changed paths from ${change.source}: ${change.changed.length}`,
@@ -253,7 +258,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     artifacts: facts.artifacts,
     seeds: facts.seeds,
     change,
-    isProduction: matcher(o.production) ?? (() => false),
+    isProduction: matcher(production?.globs ?? []) ?? (() => false),
     isGolden: matcher(o.goldens),
     expect: o.expect,
     evidence,
@@ -337,8 +342,10 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
   await addAgentDiffs(report.agentChanges, src);
   const moved = await changedTests(root, o.baseTests, change, { tests, collected });
   if (moved.length > 0) report.test_changes = moved;
-  if (o.production.length === 0 && o.base !== undefined) {
-    notes.push('no production paths given: production-golden-no-bump was not checked');
+  if (production === undefined && change !== undefined) {
+    notes.push(
+      `no production paths: none given and ${change.source} cannot list the base's tree: production-golden-no-bump was not checked (set production-paths)`,
+    );
   }
   notes.push(...fallbacks);
   return {

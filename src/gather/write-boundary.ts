@@ -3,22 +3,22 @@
 // (decision/production-paths.ts). Only git can list the base's tree; where the change comes
 // from the API, no production path is known and every agent write outside the draft paths and
 // the ledger is outside (fail closed), and a note says how to name them.
-import { deriveProductionPaths, pathSet } from '../decision/production-paths.js';
 import { isOff, type WriteBoundary } from '../decision/write-paths.js';
-import type { EvidenceSettings } from '../decision/evidence.js';
 import type { ChangeSource } from '../types.js';
+import type { Production } from './production.js';
 
 const nonEmpty = (l: string[] | undefined) => (l ?? []).filter((g) => g.trim() !== '');
 
 /** How many globs a note shows before `and N more`. */
 const SHOWN = 8;
 
-export async function writeBoundary(
-  o: { agentWritePaths?: string[]; production: string[] },
+/** `production`: the run's production paths (production.ts), undefined when none are known. */
+export function writeBoundary(
+  o: { agentWritePaths?: string[] },
+  production: Production | undefined,
   src: ChangeSource,
-  evidence: EvidenceSettings,
   notes: string[],
-): Promise<WriteBoundary> {
+): WriteBoundary {
   const given = nonEmpty(o.agentWritePaths);
   if (given.length > 0) {
     const b = { globs: given, from: 'agent-write-paths' };
@@ -28,25 +28,15 @@ export async function writeBoundary(
       );
     return b;
   }
-  const production = nonEmpty(o.production);
-  if (production.length > 0) return { globs: production, from: 'production-paths' };
-  const base = src.baseSha.slice(0, 12);
-  let files: string[] | undefined;
-  try {
-    files = src.filesAt ? await src.filesAt(src.baseSha) : undefined;
-  } catch {
-    files = undefined;
-  }
-  if (files === undefined) {
+  if (production === undefined) {
     notes.push(
       `agent write paths: ${src.source} cannot list the base's tree, so no production path could be derived: an agent's write outside the draft paths and the ledger is agent-write-outside; set production-paths or agent-write-paths, or check out with history (fetch-depth: 0)`,
     );
     return { globs: [], from: `no production paths (${src.source} cannot list the base's tree)` };
   }
-  // A folder whose source files are all tests or harness is no production folder.
-  const lists = [...evidence.testPaths, ...evidence.harnessPaths.filter((g) => !g.includes('#'))];
-  const notCode = pathSet(lists) ?? (() => false);
-  const derived = deriveProductionPaths(files, notCode);
+  const derived = production.derived;
+  if (derived === undefined) return { globs: production.globs, from: production.from };
+  const base = src.baseSha.slice(0, 12);
   const shown = [...derived.folders.map((f) => `${f}/**`), ...derived.rootFiles];
   const list =
     shown.length === 0
@@ -54,7 +44,7 @@ export async function writeBoundary(
       : shown.slice(0, SHOWN).join(', ') +
         (shown.length > SHOWN ? `, and ${shown.length - SHOWN} more` : '');
   notes.push(
-    `agent write paths: production paths derived from the base ${base}'s tree (${files.length} file(s)): ${list}; less test-like folders, dotfiles, manifests and task-runner files; with the draft paths and the ledger, an agent's commit may write nowhere else (set production-paths or agent-write-paths to say otherwise)`,
+    `agent write paths: production paths derived from the base ${base}'s tree (${derived.files} file(s)): ${list}; less test-like folders, dotfiles, manifests and task-runner files; with the draft paths and the ledger, an agent's commit may write nowhere else (set production-paths or agent-write-paths to say otherwise)`,
   );
-  return { globs: derived.globs, from: `derived from the base ${base}` };
+  return { globs: production.globs, from: production.from };
 }

@@ -1,6 +1,7 @@
 // The headline counts what a human acts on: entries, one file's findings across rules being
 // one ("To fix: 2 test files (88 tests)"), the tests they cover in parentheses, not findings
 // per test ("90 findings reject this change" for a 3-line diff).
+import { isFileRowId } from '../ledger/file-rows.js';
 import type { Result } from '../types.js';
 import { idFile, type Entry, type RuleGroup } from './groups.js';
 
@@ -22,7 +23,8 @@ export function entriesLine(groups: readonly RuleGroup[], result: Result): strin
     if (!g.acting) continue;
     for (const e of g.entries) {
       if (e.result !== result) continue;
-      for (const f of e.findings) if (f.id !== null) tests.add(f.id);
+      // A file row's finding (production-golden-no-bump on FILE::*) names a row, not a test.
+      for (const f of e.findings) if (f.id !== null && !isFileRowId(f.id)) tests.add(f.id);
       const file = fileOf(e);
       if (file === undefined) loose++;
       else if (!files.has(file[0])) files.set(file[0], file[1]);

@@ -29,6 +29,7 @@ import {
   type RuleGroup,
 } from './groups.js';
 import { blobPrefix, blobUrl, plainUrl, type LinkBase } from './links.js';
+import { isFileRowId } from '../ledger/file-rows.js';
 import { agentChangesMarkdown, type FileTests } from './agent-changes.js';
 import {
   actionOf,
@@ -485,7 +486,8 @@ function testsByFile(acting: readonly RuleGroup[]): (path: string) => FileTests 
       for (const g of acting)
         for (const e of g.entries)
           for (const f of e.findings) {
-            if (f.id === null) continue;
+            // A file row's own finding (FILE::*) names a row, not one of the file's tests.
+            if (f.id === null || isFileRowId(f.id)) continue;
             const file = e.artifact ?? idFile(f.id);
             if (file === undefined) continue;
             let t = by.get(file);
