@@ -131,7 +131,7 @@ describe('inert files are the agent’s to write', () => {
       'docs/guide.md': 'docs',
       'docs/logo.png': 'docs',
       'docs/usage.rst': 'docs',
-      'src/lib.py': 'other', // kinds read --production; the boundary is derived
+      'src/lib.py': 'production', // the derived production paths (gather/production.ts) class it
     });
     expect(r.stdout).toMatch(/what the agent's commits changed:[\s\S]*docs 6: /);
     // The summary's section lists them too, each name escaped as every path is.
