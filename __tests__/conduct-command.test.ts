@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pluginDir, pytestEnv, run } from '../src/commands/conduct.js';
+import { nodeEnv, nodePreload, pluginDir, pytestEnv, run } from '../src/commands/conduct.js';
 import { parseConductReport } from '../src/conduct/report.js';
 import { workflowFiles } from '../src/setup/workflows.js';
 import { parse } from 'yaml';
@@ -36,10 +36,28 @@ describe('conduct --pytest', () => {
     ]);
   });
 
-  test('without --pytest, or with an unknown flag, it is a usage error', async () => {
+  test('--node prints NODE_OPTIONS requiring the shipped preload first, keeping what was set', async () => {
+    const { io: i, out } = io('/w');
+    expect(
+      await run(['--node', '--report', 'c.jsonl'], i, { NODE_OPTIONS: '--max-old-space-size=900' }),
+    ).toBe(0);
+    expect(out.join('')).toBe(
+      `NODE_OPTIONS=--require ${nodePreload()} --max-old-space-size=900\nLEDGER_GATE_CONDUCT=/w/c.jsonl\n`,
+    );
+    expect(nodePreload()).toMatch(/ledger_gate_conduct\.cjs$/);
+    expect(nodeEnv('r', {}, '/a b/p.cjs')).toEqual([
+      'NODE_OPTIONS=--require "/a b/p.cjs"',
+      'LEDGER_GATE_CONDUCT=r',
+    ]);
+    expect(() => nodeEnv('r', {}, '/a"b/p.cjs')).toThrow('cannot be quoted');
+  });
+
+  test('without --pytest or --node, with both, or with an unknown flag, it is a usage error', async () => {
     const a = io('/w');
     expect(await run([], a.io, {})).toBe(2);
     expect(a.err.join('')).toContain('--pytest');
+    const c = io('/w');
+    expect(await run(['--pytest', '--node'], c.io, {})).toBe(2);
     const b = io('/w');
     expect(await run(['--pytest', '--nope'], b.io, {})).toBe(2);
   });
