@@ -90,7 +90,7 @@ function projectFile(fn, root) {
   return rel.split('/').includes('node_modules') ? null : rel;
 }
 
-function callsites(skip) {
+function callsites() {
   const E = Error;
   const savedPrepare = E.prepareStackTrace;
   const savedLimit = E.stackTraceLimit;
@@ -98,7 +98,7 @@ function callsites(skip) {
   try {
     E.prepareStackTrace = (_, cs) => cs;
     E.stackTraceLimit = 60;
-    O.captureStackTrace(holder, skip);
+    O.captureStackTrace(holder);
     const cs = holder.stack;
     return Array.isArray(cs) ? cs : [];
   } finally {
@@ -108,10 +108,10 @@ function callsites(skip) {
 }
 
 /** [file, line, viaImport] of the nearest project frame, else null. `direct`: the caller itself must be one. */
-function siteOf(root, skip, direct) {
+function siteOf(root, direct) {
   let viaImport = false;
   let first = true;
-  for (const c of callsites(skip)) {
+  for (const c of callsites()) {
     const fn = c.getFileName();
     const rel = projectFile(fn, root);
     if (rel !== null) {
@@ -138,11 +138,11 @@ function send(obj) {
   }
 }
 
-function record(kind, event, target, write, skip, direct) {
+function record(kind, event, target, write, direct) {
   if (state.busy || state.fd === null) return;
   state.busy = true;
   try {
-    const s = siteOf(state.root, skip, direct);
+    const s = siteOf(state.root, direct);
     if (s === null) return;
     const t =
       target === null || target === undefined ? null : String(target).slice(0, MAX_TARGET_CHARS);
@@ -159,20 +159,28 @@ function record(kind, event, target, write, skip, direct) {
   }
 }
 
+/** Records one call; whatever goes wrong here is counted, never thrown into the caller. */
+function note(describe, args) {
+  try {
+    const d = describe(args);
+    if (d) record(d[0], d[1], d[2], d[3], d[4]);
+  } catch {
+    state.errors++;
+  }
+}
+
 function wrap(obj, name, describe, construct) {
   const orig = obj && obj[name];
   if (typeof orig !== 'function') return;
   const handler = {
     apply(target, self, args) {
-      const d = describe(args);
-      if (d) record(d[0], d[1], d[2], d[3], proxy, d[4]);
+      note(describe, args);
       return O.apply(target, self, args);
     },
   };
   if (construct)
     handler.construct = (target, args, nt) => {
-      const d = describe(args);
-      if (d) record(d[0], d[1], d[2], d[3], proxy, d[4]);
+      note(describe, args);
       return O.construct(target, args, nt);
     };
   const proxy = new Proxy(orig, handler);
@@ -361,6 +369,7 @@ function start() {
       return;
     }
     env[ENV_DIR] = dir;
+    env[ENV_REPORT] = reportAbs;
   }
   try {
     state.fd = O.openSync(path.join(dir, process.pid + '.jsonl'), 'a', 0o600);
@@ -445,14 +454,19 @@ function watch(parent) {
     } catch {
       return;
     }
+    let off = 0;
     for (const l of text.split('\n')) {
+      off += Buffer.byteLength(l) + 1;
       if (!l.startsWith('{"t":"end"')) continue;
       try {
         end = JSON.parse(l);
       } catch {
         continue;
       }
+      // In the first process, what follows its end line came after; in the others, what
+      // was written after the watcher saw it.
       cutAt = sizes();
+      cutAt.set(parent + '.jsonl', off);
       if (typeof end.sha256 === 'string' && /^[0-9a-f]{64}$/.test(end.sha256)) endSha = end.sha256;
       else [endSha, endProblem] = digest(end.junit_abs);
       return;
