@@ -68,7 +68,7 @@ export async function run(
       options: CONDUCT.options,
     });
     if (values.pytest === values.node)
-      throw new UsageError('give one of --pytest or --node (jest, vitest)');
+      throw new UsageError('give one of --pytest or --node (jest)');
     const report = path.resolve(
       io.cwd,
       values.report ?? path.join(env.RUNNER_TEMP || '.', 'reports', 'conduct.jsonl'),
