@@ -37,6 +37,7 @@ export const E2E = [
   'hook-e2e.test.ts',
   'snapshot-plays.test.ts',
   'conduct-attacks.test.ts',
+  'conduct-attacks-node.test.ts',
   'doctest-plays.test.ts',
   'issue44-plays.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);

@@ -2,10 +2,10 @@
 // shipped recorder, and real pytest run with it writes a report the gate reads.
 import { describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pluginDir, pytestEnv, run } from '../src/commands/conduct.js';
+import { nodeEnv, nodePreload, pluginDir, pytestEnv, run } from '../src/commands/conduct.js';
 import { parseConductReport } from '../src/conduct/report.js';
 import { workflowFiles } from '../src/setup/workflows.js';
 import { parse } from 'yaml';
@@ -36,10 +36,28 @@ describe('conduct --pytest', () => {
     ]);
   });
 
-  test('without --pytest, or with an unknown flag, it is a usage error', async () => {
+  test('--node prints NODE_OPTIONS requiring the shipped preload first, keeping what was set', async () => {
+    const { io: i, out } = io('/w');
+    expect(
+      await run(['--node', '--report', 'c.jsonl'], i, { NODE_OPTIONS: '--max-old-space-size=900' }),
+    ).toBe(0);
+    expect(out.join('')).toBe(
+      `NODE_OPTIONS=--require ${nodePreload()} --max-old-space-size=900\nLEDGER_GATE_CONDUCT=/w/c.jsonl\n`,
+    );
+    expect(nodePreload()).toMatch(/ledger_gate_conduct\.cjs$/);
+    expect(nodeEnv('r', {}, '/a b/p.cjs')).toEqual([
+      'NODE_OPTIONS=--require "/a b/p.cjs"',
+      'LEDGER_GATE_CONDUCT=r',
+    ]);
+    expect(() => nodeEnv('r', {}, '/a"b/p.cjs')).toThrow('cannot be quoted');
+  });
+
+  test('without --pytest or --node, with both, or with an unknown flag, it is a usage error', async () => {
     const a = io('/w');
     expect(await run([], a.io, {})).toBe(2);
     expect(a.err.join('')).toContain('--pytest');
+    const c = io('/w');
+    expect(await run(['--pytest', '--node'], c.io, {})).toBe(2);
     const b = io('/w');
     expect(await run(['--pytest', '--nope'], b.io, {})).toBe(2);
   });
@@ -127,5 +145,95 @@ describe('setup --conduct', () => {
     expect(() => workflowFiles(p, { ...o, shards: 2 })).toThrow(/one pytest run/);
     expect(() => workflowFiles(p, { ...o, forks: true })).toThrow(/one pytest run/);
     expect(() => workflowFiles(p, { ...o, runner: 'jest' })).toThrow(/one pytest run/);
+  });
+});
+
+describe('conduct --node: the preload in a real node process', () => {
+  /** Runs `main` with the environment `conduct --node` prints; the report, once the watcher wrote it. */
+  async function recorded(files: Record<string, string>, main: string) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-conduct-node-'));
+    try {
+      mkdirSync(path.join(dir, '.git'));
+      for (const [f, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+        writeFileSync(path.join(dir, f), text);
+      }
+      const { io: i, out } = io(dir);
+      expect(await run(['--node', '--report', 'reports/conduct.jsonl'], i, {})).toBe(0);
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, LEDGER_GATE_CONDUCT_JUNIT: 'j.xml' };
+      for (const l of out.join('').trim().split('\n')) {
+        const at = l.indexOf('=');
+        env[l.slice(0, at)] = l.slice(at + 1);
+      }
+      const r = spawnSync(process.execPath, [main], { cwd: dir, env, encoding: 'utf8' });
+      const report = path.join(dir, 'reports/conduct.jsonl');
+      for (let t = 0; t < 100 && !existsSync(report); t++)
+        await new Promise((ok) => setTimeout(ok, 50));
+      return { status: r.status, parsed: parseConductReport(readFileSync(report, 'utf8')) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('records a shell, an assembled read, an exit hook and an ESM named import, on their lines', async () => {
+    const { status, parsed } = await recorded(
+      {
+        'j.xml': '<testsuites/>\n',
+        'src/prod.js': [
+          "const cp = require('child_process');",
+          "const { readFileSync } = require('fs');",
+          'exports.go = () => {',
+          "  cp.execSync('tr' + 'ue');",
+          "  readFileSync(['tests', 't.mjs'].join('/'));",
+          "  process.on('ex' + 'it', () => {});",
+          '};',
+          '',
+        ].join('\n'),
+        'tests/t.mjs': [
+          "import { readdirSync } from 'node:fs';",
+          "import prod from '../src/prod.js';",
+          'prod.go();',
+          "readdirSync('src');",
+          '',
+        ].join('\n'),
+      },
+      'tests/t.mjs',
+    );
+    expect(status).toBe(0);
+    if ('error' in parsed) throw new Error(parsed.error);
+    const at = (f: string, line: number) =>
+      parsed.sites.filter((s) => s.file === f && s.line === line).map((s) => [s.kind, s.targets]);
+    expect(at('src/prod.js', 4)).toEqual([['process', ['true']]]);
+    expect(at('src/prod.js', 5)).toEqual([['open', ['tests/t.mjs']]]);
+    expect(at('src/prod.js', 6)).toEqual([['exit-hook', ['exit']]]);
+    expect(at('tests/t.mjs', 4)).toEqual([['listdir', ['src']]]);
+    expect(parsed.junitSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(parsed.tampered).toBeUndefined();
+  });
+
+  test('a process that dies before its exit leaves no complete record: the report is refused', async () => {
+    const { parsed } = await recorded(
+      { 'main.js': "require('fs').readdirSync('.');\nprocess.kill(process.pid, 'SIGKILL');\n" },
+      'main.js',
+    );
+    expect(parsed).toEqual({ error: 'it has no complete record: the test session did not end' });
+  });
+
+  test('an exit listener that rewrites the JUnit report after the end is seen: junit changed, the write after', async () => {
+    const { parsed } = await recorded(
+      {
+        'j.xml': '<testsuites failures="1"/>\n',
+        'main.js':
+          "const fs = require('fs');\nprocess.on('exit', () => fs.writeFileSync('j' + '.xml', '<testsuites/>'));\n",
+      },
+      'main.js',
+    );
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(parsed.tampered).toBe(
+      'the JUnit report changed after the test session ended, before the process did',
+    );
+    expect(parsed.sites.filter((s) => s.after).map((s) => [s.file, s.line, s.writes])).toEqual([
+      ['main.js', 2, ['j.xml']],
+    ]);
   });
 });

@@ -99,12 +99,17 @@ for (const pkg of new Set(GRAMMARS.map((g) => g.split('/')[0])))
     path.join('node_modules', pkg, 'LICENSE'),
     path.join(cliDir, 'grammars', `${pkg}.LICENSE`),
   );
-// The pytest conduct recorder (src/conduct/pytest/) is Python the CLI points PYTHONPATH at
-// (`ledger-gate conduct --pytest`): one copy, beside the CLI bundle, in cli/conduct/.
+// The conduct recorders are the runner's code, not the bundle's: the pytest plugin
+// (src/conduct/pytest/, on PYTHONPATH) and the Node preload (src/conduct/node/, in
+// NODE_OPTIONS), one copy each beside the CLI bundle, in cli/conduct/ (`ledger-gate conduct`).
 mkdirSync(path.join(cliDir, 'conduct'), { recursive: true });
 copyFileSync(
   'src/conduct/pytest/ledger_gate_conduct.py',
   path.join(cliDir, 'conduct', 'ledger_gate_conduct.py'),
+);
+copyFileSync(
+  'src/conduct/node/ledger_gate_conduct.cjs',
+  path.join(cliDir, 'conduct', 'ledger_gate_conduct.cjs'),
 );
 // The parser's runtime JS is code shipped with both bundles (in cli/grammars/) and loaded by
 // them: its licence is listed too (the grammars' licences sit beside their .wasm files).

@@ -347,11 +347,15 @@ export const DIGEST = {
 } as const satisfies CommandHelp;
 
 export const CONDUCT = {
-  usage: '--pytest [--report FILE]',
+  usage: '--pytest|--node [--report FILE]',
   summary:
-    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest run: the conduct report --conduct reads (docs/conduct.md).',
+    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest or jest run: the conduct report --conduct reads (docs/conduct.md).',
   options: {
     pytest: { type: 'boolean', help: 'record a pytest run (the shipped plugin, loaded with -p)' },
+    node: {
+      type: 'boolean',
+      help: 'record a jest run (the shipped preload, in NODE_OPTIONS=--require; vitest: docs/conduct.md)',
+    },
     report: {
       type: 'string',
       value: 'FILE',
