@@ -66,8 +66,8 @@ function matches(
       return !m.fileLiteral || literals.some((l) => m.fileLiteral!.test(l));
     }
     case 'assign':
-      return (e as Extract<CodeEvent, { kind: 'assign' }>).names.some((n) =>
-        globs(m.names).test(n),
+      return (e as Extract<CodeEvent, { kind: 'assign' }>).names.some(
+        (n) => globs(m.names).test(n) && !m.unless?.test(n),
       );
     case 'call': {
       const ev = e as Extract<CodeEvent, { kind: 'call' }>;
