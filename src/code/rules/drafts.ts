@@ -26,7 +26,7 @@ export const DRAFT_PYTHON_RULES: readonly CodeRule[] = [
   {
     id: 'draft-py-patch',
     shape: 'draft-patch',
-    what: 'a write to an imported module, a built-in or sys.modules (an assignment, `setattr`)',
+    what: 'a write to an imported module, a built-in or sys.modules (an assignment, `setattr`) where the draft is imported',
     // Every attribute write through a name an import bound: a local's fields (`local:self.x`),
     // an instance's (`Box().x`) and the process's own environment are no module. Pytest's
     // `monkeypatch.setattr` is undone after its test and is no write the reader sees.
@@ -34,6 +34,8 @@ export const DRAFT_PYTHON_RULES: readonly CodeRule[] = [
       on: 'assign',
       names: ['*.*', 'sys.modules*', 'builtins.?', '<bare>'],
       unless: /^local:|\(|^os\.environ\b/,
+      // On import: a test's own writes are its business (and pytest's monkeypatch undoes them).
+      moduleLevel: true,
     },
     hit: [
       'import shop\nshop.total = lambda *a: 42\n\ndef test_total():\n    assert shop.total(1) == 42\n',
@@ -47,6 +49,7 @@ export const DRAFT_PYTHON_RULES: readonly CodeRule[] = [
       'import shop\n\ndef test_total(monkeypatch):\n    monkeypatch.setattr(shop, "rate", lambda: 1)\n    assert shop.total([1]) == 1\n',
       'class Box:\n    def __init__(self):\n        self.value = 1\n\ndef test_box():\n    b = Box()\n    b.value = 2\n    assert b.value == 2\n',
       'import os\n\ndef test_env():\n    os.environ["SHOP_RATE"] = "1"\n    assert os.environ["SHOP_RATE"] == "1"\n',
+      'import sys\n\ndef test_quiet():\n    sys.stdout = None\n    assert sys.stdout is None\n',
     ],
   },
   {
