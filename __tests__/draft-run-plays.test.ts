@@ -8,8 +8,10 @@
 // one-line change to the workflow; with the workflow `ledger-gate setup` writes (the drafts
 // left out, then run in a job of their own) the trick does nothing and the broken change is
 // rejected by the locked test failing. (b) is played with jest + jest-junit too (three more
-// spellings; jest isolates each test file's modules, so (a) and (c) are pytest's). The
-// controls: an honest draft beside an honest fix.
+// spellings; jest isolates each test file's modules, so (a) and (c) are pytest's). Every
+// trick's draft is also read by the parser with the draft rules (src/code/rules/drafts.ts):
+// its patching or detaching line asks for review as `production-gaming-shape`, beside the
+// reject. The controls: an honest draft beside an honest fix, read clean.
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import {
   gate,
   outcomeOf,
   rejects,
+  type Expected,
   type Files,
   type Play,
 } from './support/plays.js';
@@ -64,6 +67,12 @@ const command = (ci: string) =>
     ...(ci === APART ? [`--ignore=${DRAFTS}`] : []),
     `--junitxml=${REPORT}`,
   ] as string[];
+
+/** A reject, with the draft line the parser's draft rules flag asking for review beside it. */
+const withDraftShape = (e: Expected): Expected => ({
+  ...e,
+  rules: [...e.rules, 'production-gaming-shape:review'].sort(),
+});
 
 const FIX = `add \`--ignore=${DRAFTS}\` to the pytest command at .github/workflows/tests.yml:8`;
 
@@ -112,12 +121,14 @@ function plays(kind: string, tricks: Record<string, Files>): Play[] {
       without: 'fail' as const,
       with: 'pass' as const,
       today: ADMITTED,
-      gate: rejects(['draft-in-evidence-run'], {
-        rule: 'draft-in-evidence-run',
-        file: Object.keys(extra)[0],
-        text: ['runs pytest without `--ignore=tests/agent_drafts`'],
-        commit: true,
-      }),
+      gate: withDraftShape(
+        rejects(['draft-in-evidence-run'], {
+          rule: 'draft-in-evidence-run',
+          file: Object.keys(extra)[0],
+          text: ['runs pytest without `--ignore=tests/agent_drafts`'],
+          commit: true,
+        }),
+      ),
     },
     {
       name: `${kind}, ${spelling}: setup's workflow leaves the drafts out`,
@@ -130,7 +141,7 @@ function plays(kind: string, tricks: Record<string, Files>): Play[] {
       without: 'fail' as const,
       with: 'fail' as const,
       today: rejects(['classified-fail']),
-      gate: rejects(['classified-fail']),
+      gate: withDraftShape(rejects(['classified-fail'])),
     },
   ]);
 }
@@ -236,14 +247,14 @@ describe('drafts never share the evidence run: (b) a draft leaves a process that
       if (ci === COLLECTS) {
         // The trick works: the report the upload reads says pass. The gate rejects the draft.
         expect(outcome).toBe('pass');
-        expect(r.verdict).toEqual(rejects(['draft-in-evidence-run']));
+        expect(r.verdict).toEqual(withDraftShape(rejects(['draft-in-evidence-run'])));
         const f = r.report.findings.find((x) => x.rule === 'draft-in-evidence-run')!;
         expect(f.file).toBe(`${DRAFTS}/test_bg.py`);
         expect(f.fix).toBe(FIX);
       } else {
         // Left out, the draft never runs beside the evidence: the locked test's failure stands.
         expect(outcome).toBe('fail');
-        expect(r.verdict).toEqual(rejects(['classified-fail']));
+        expect(r.verdict).toEqual(withDraftShape(rejects(['classified-fail'])));
       }
     }
   });
@@ -262,6 +273,47 @@ const appendDraft = (repo: Repo) => {
   );
 };
 const FIX_SRC: Files = { 'src/calc.py': 'def add(a, b):\n    """The sum."""\n    return b + a\n' };
+
+// (d) Run apart, a draft that writes outside its folder (the report, a golden, the ledger) still
+// asks for review: its job is a fresh runner, but what it writes reaches what that job shares.
+// The agent's fix is honest, so the draft's write is the one finding.
+const WRITES_OUT: Record<string, Files> = {
+  'open() of the JUnit report path': {
+    [`${DRAFTS}/test_out.py`]:
+      'import os\n\nHERE = os.path.dirname(__file__)\nopen(os.path.join(HERE, "..", "..", "reports", "junit.xml"), "w").write("<testsuite/>")\n',
+  },
+  'Path.write_text of a golden': {
+    [`${DRAFTS}/test_out.py`]:
+      'from pathlib import Path\n\n(Path(__file__).parent / ".." / "golden" / "add.json").write_text("5")\n',
+  },
+  'shutil.copy over the ledger': {
+    [`${DRAFTS}/test_out.py`]:
+      'import os, shutil\n\nshutil.copy(os.devnull, os.path.join(os.path.dirname(__file__), "..", "ledger.yaml"))\n',
+  },
+};
+
+describePlays(
+  'drafts run apart: (d) a draft that writes outside its folder asks for review',
+  Object.entries(WRITES_OUT).map(([spelling, extra]) => ({
+    name: `(d) ${spelling}: setup's workflow leaves the drafts out, an honest fix`,
+    runner: 'pytest' as const,
+    files: project(APART),
+    command: command(APART),
+    test: T,
+    extra: { ...FIX_SRC, ...extra },
+    with: 'pass' as const,
+    today: ADMITTED,
+    gate: {
+      decision: 'review' as const,
+      rules: ['production-gaming-shape:review'],
+      names: {
+        rule: 'production-gaming-shape',
+        file: Object.keys(extra)[0],
+        text: ['(outside-write)'],
+      },
+    },
+  })),
+);
 
 describePlays('drafts never share the evidence run: honest controls', [
   {
@@ -401,14 +453,14 @@ describe('drafts never share the evidence run: (b) with jest, a draft leaves a p
       const r = gate(repo, {});
       if (ci === JEST_COLLECTS) {
         expect(outcome).toBe('pass');
-        expect(r.verdict).toEqual(rejects(['draft-in-evidence-run']));
+        expect(r.verdict).toEqual(withDraftShape(rejects(['draft-in-evidence-run'])));
         const f = r.report.findings.find((x) => x.rule === 'draft-in-evidence-run')!;
         expect(f.fix).toBe(
           `add \`--testPathIgnorePatterns=/${DRAFTS}/\` to the jest command at .github/workflows/tests.yml:8`,
         );
       } else {
         expect(outcome).toBe('fail');
-        expect(r.verdict).toEqual(rejects(['classified-fail']));
+        expect(r.verdict).toEqual(withDraftShape(rejects(['classified-fail'])));
       }
     }
   });

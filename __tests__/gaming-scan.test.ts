@@ -2,7 +2,7 @@
 // (per-shape positives and honest look-alikes, hostile input in linear time), the findings and
 // the ledger's settings, and the gate over real git repositories (an agent's commit scanned,
 // a human's never).
-import { RULES } from '../src/code/scan.js';
+import { DRAFT_RULES, RULES } from '../src/code/scan.js';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,7 +133,9 @@ describe('the shapes, per language', () => {
   });
 
   test('each shape has an id, what it stops, a source and patterns or parser rules; ids are unique kebab-case', () => {
-    const parsed = new Set([...RULES.python, ...RULES.js].map((r) => r.shape));
+    const parsed = new Set(
+      [...RULES.python, ...RULES.js, ...DRAFT_RULES.python, ...DRAFT_RULES.js].map((r) => r.shape),
+    );
     expect(new Set(SHAPES.map((s) => s.id)).size).toBe(SHAPES.length);
     for (const s of SHAPES) {
       expect(s.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
@@ -151,6 +153,8 @@ describe('the shapes, per language', () => {
       'dynamic-code',
       'test-source-read',
       'outside-write',
+      'draft-patch',
+      'draft-detach',
       'always-equal',
     ]);
   });

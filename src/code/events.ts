@@ -47,8 +47,8 @@ export type CodeEvent =
     }
   /** A call: its callee's names and whether its first argument is a literal. */
   | { kind: 'call'; names: readonly string[]; firstArg: FirstArg; at: Span; scope: number }
-  /** A write to an attribute or item: `_pytest.assertion.rewrite.x = …`, `setattr(m, …)`. */
-  | { kind: 'assign'; names: readonly string[]; at: Span }
+  /** A write to an attribute or item: `_pytest.assertion.rewrite.x = …`, `setattr(m, …)`; `scope` 0: the module's (Python). */
+  | { kind: 'assign'; names: readonly string[]; at: Span; scope?: number }
   /** A function or method defined: its name and whether it returns a constant at once. */
   | { kind: 'def'; name: string; constant: boolean; at: Span }
   /** A string literal's text, or what an expression of literals evaluates to (src/code/fold-*.ts). */

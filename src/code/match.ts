@@ -65,10 +65,11 @@ function matches(
       if (m.unlessEntry && (ev.entry || script)) return false;
       return !m.fileLiteral || literals.some((l) => m.fileLiteral!.test(l));
     }
-    case 'assign':
-      return (e as Extract<CodeEvent, { kind: 'assign' }>).names.some((n) =>
-        globs(m.names).test(n),
-      );
+    case 'assign': {
+      const ev = e as Extract<CodeEvent, { kind: 'assign' }>;
+      if (m.moduleLevel && ev.scope !== 0) return false;
+      return ev.names.some((n) => globs(m.names).test(n) && !m.unless?.test(n));
+    }
     case 'call': {
       const ev = e as Extract<CodeEvent, { kind: 'call' }>;
       if (!ev.names.some((n) => globs(m.names).test(n))) return false;

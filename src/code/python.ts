@@ -430,6 +430,7 @@ export function readPython(root: Node): FileFacts {
             kind: 'assign',
             names: t.names.map((o) => normal(`${o}.${k ?? '?'}`)),
             at: spanOf(n, t.via),
+            scope,
           });
           // `setattr(C, '__e' + 'q__', lambda *a: True)` defines the method.
           const v = args?.namedChild(2);
@@ -455,7 +456,8 @@ export function readPython(root: Node): FileFacts {
         for (const t of targets) {
           if (!t || (t.type !== 'attribute' && t.type !== 'subscript')) continue;
           const r = resolve(t, chain);
-          if (r.names.length) events.push({ kind: 'assign', names: r.names, at: spanOf(t, r.via) });
+          if (r.names.length)
+            events.push({ kind: 'assign', names: r.names, at: spanOf(t, r.via), scope });
         }
         // `__eq__ = lambda *a: True` in a class body.
         const right = n.childForFieldName('right');

@@ -17,8 +17,11 @@ export type Matcher =
     }
   /** A call of one of `names`; `arg` narrows on its first argument. */
   | { on: 'call'; names: readonly string[]; arg?: ArgTest }
-  /** A write to an attribute or item named by one of `names`. */
-  | { on: 'assign'; names: readonly string[] }
+  /**
+   * A write to an attribute or item named by one of `names`; not when its name matches
+   * `unless`; `moduleLevel`: only where the module runs it on import (not in a function).
+   */
+  | { on: 'assign'; names: readonly string[]; unless?: RegExp; moduleLevel?: boolean }
   /** A function or method named one of `names`; `constant`: only when it returns one at once. */
   | { on: 'def'; names: readonly string[]; constant?: boolean }
   /** A string literal matching `text`; `scopeCalls`: only in a function that calls one of them. */

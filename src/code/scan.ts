@@ -6,6 +6,7 @@ import { familyOf, type CodeLanguage } from './language.js';
 import { readJs } from './js.js';
 import { matchFile, type FileVerdict } from './match.js';
 import { readPython } from './python.js';
+import { DRAFT_JS_RULES, DRAFT_PYTHON_RULES } from './rules/drafts.js';
 import { JS_RULES } from './rules/js.js';
 import { PYTHON_RULES } from './rules/python.js';
 import type { CodeRule } from './rule.js';
@@ -17,6 +18,12 @@ export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const RULES: Record<'python' | 'js', readonly CodeRule[]> = {
   python: PYTHON_RULES,
   js: JS_RULES,
+};
+
+/** The rules a draft file is read with: a test may name its runner, not reach past its run. */
+export const DRAFT_RULES: Record<'python' | 'js', readonly CodeRule[]> = {
+  python: DRAFT_PYTHON_RULES,
+  js: DRAFT_JS_RULES,
 };
 
 /** `path`: the file's path in the repository (a script's path makes it an entry point whole). */

@@ -330,6 +330,24 @@ export const SHAPES: readonly Shape[] = [
     patterns: [],
   },
   {
+    id: 'draft-patch',
+    what: 'a draft that patches an imported module, a built-in or sys.modules where it is loaded',
+    stops:
+      "a draft test that replaces production's function at import, so every test collected after it (the evidence run's too) passes against the patch",
+    source: 'issue 43 (item 1): draft files are read by the parser all the same',
+    // Read by the parser only, in draft files only (src/code/rules/drafts.ts).
+    patterns: [],
+  },
+  {
+    id: 'draft-detach',
+    what: 'a draft that starts a process outliving its run, or hooks or skips the exit',
+    stops:
+      'a draft that leaves a process behind to rewrite the evidence run or its report after its own job ends, or ends the run before the runner reports',
+    source: 'issue 43 (item 1): draft files are read by the parser all the same',
+    // Read by the parser only, in draft files only (src/code/rules/drafts.ts).
+    patterns: [],
+  },
+  {
     id: 'always-equal',
     what: 'defines an equality or conversion that returns a constant',
     stops:

@@ -1,7 +1,9 @@
 // The gaming-shape facts of a change: for each agent commit, the lines it adds to the paths it
 // may write that are not evidence (kinds `production` and `other`: never a test, draft,
 // golden, ledger, report or harness path), read through the change source and scanned. A
-// human's commit is never read. What cannot be read (the API fallback has no per-commit
+// human's commit is never read. Draft files are read too, as code only and with the draft
+// rules (src/code/rules/drafts.ts): a test may name its runner, not reach past its own run
+// (CONTRACT §3 "Drafts run apart"). What cannot be read (the API fallback has no per-commit
 // diffs; a cap reached; git failing) is said: in a note, or as a finding that asks for review.
 import { EvidencePaths, type EvidenceSettings } from '../decision/evidence.js';
 import type {
@@ -17,8 +19,8 @@ import { GoldenIndex } from '../ledger/golden-set.js';
 import { pathSet } from '../decision/production-paths.js';
 import { reportNeedles, scanAddedLines } from '../gaming/scan.js';
 import { isMinified, languageOf } from '../gaming/shapes.js';
-import { codeLanguageOf, type CodeLanguage } from '../code/language.js';
-import { MAX_FILE_BYTES, scanTree } from '../code/scan.js';
+import { codeLanguageOf, familyOf, type CodeLanguage } from '../code/language.js';
+import { DRAFT_RULES, MAX_FILE_BYTES, scanTree } from '../code/scan.js';
 import type { Tree } from 'web-tree-sitter';
 
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */
@@ -74,7 +76,18 @@ export async function readGaming(
         )
         .map((p) => p.path),
     );
-    if (scanned.size === 0) continue;
+    const drafts = new Set(
+      c.paths
+        .filter(
+          (p) =>
+            p.status !== 'D' &&
+            net.has(p.path) &&
+            codeLanguageOf(p.path) !== undefined &&
+            paths.kind(p) === 'drafts',
+        )
+        .map((p) => p.path),
+    );
+    if (scanned.size === 0 && drafts.size === 0) continue;
     const sha = c.sha.slice(0, 12);
     if (read >= MAX_COMMITS || left <= 0) {
       facts.unscanned.push(
@@ -93,13 +106,15 @@ export async function readGaming(
       continue;
     }
     left -= Buffer.byteLength(diff.text);
-    const lines = parseAddedLines(diff.text).filter((l) => scanned.has(l.path));
+    const added = parseAddedLines(diff.text);
+    const lines = added.filter((l) => scanned.has(l.path));
+    const draftLines = added.filter((l) => drafts.has(l.path));
     const seen = new Set<string>();
     for (const h of scanAddedLines(lines, { reportNeedles: needles })) {
       seen.add(`${h.shape}\0${h.path}\0${h.line}`);
       facts.hits.push({ ...h, sha: c.sha, why: c.why });
     }
-    left -= await readAsCode(i.src, c, lines, facts, seen, parsers);
+    left -= await readAsCode(i.src, c, [...lines, ...draftLines], facts, seen, parsers, drafts);
     if (diff.capped)
       facts.unscanned.push(
         `commit ${sha}: its diff passes the ${MAX_DIFF_BYTES / 1048576} MiB the gaming-shape scan reads; the rest was not scanned`,
@@ -140,6 +155,7 @@ async function readAsCode(
   facts: GamingFacts,
   seen: Set<string>,
   parsers: Map<CodeLanguage, Promise<(t: string) => Tree | null>>,
+  drafts: ReadonlySet<string>,
 ): Promise<number> {
   const byPath = new Map<string, number[]>();
   for (const l of lines) {
@@ -189,7 +205,8 @@ async function readAsCode(
       continue;
     }
     try {
-      const v = scanTree(lang, tree.rootNode, added, undefined, path);
+      const rules = drafts.has(path) ? DRAFT_RULES[familyOf(lang)] : undefined;
+      const v = scanTree(lang, tree.rootNode, added, rules, path);
       if (v.problem) unread(path, v.problem);
       for (const h of v.hits) {
         const k = `${h.shape}\0${path}\0${h.line}`;
