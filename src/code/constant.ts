@@ -33,6 +33,45 @@ export class FoldBudget {
   }
 }
 
+/** A node's fold: expression, the cycle chain, the top-level fold's budget, the depth. */
+export type Fold = (
+  n: Node | null,
+  chain: readonly number[],
+  budget: FoldBudget,
+  depth: number,
+) => Constant | undefined;
+
+/**
+ * One tree's fold around a reader's `compute`, the same for both languages: each node folded
+ * once (memoized), past `maxDepth` or MAX_LEVELS levels or the budget not a constant (and not
+ * memoized, so a shallower fold may still take it).
+ */
+export function memoFold(
+  memo: Map<number, Constant | undefined>,
+  compute: (
+    n: Node,
+    chain: readonly number[],
+    budget: FoldBudget,
+    depth: number,
+  ) => Constant | undefined,
+  maxDepth: number,
+): Fold {
+  let levels = 0;
+  return (n, chain, budget, depth) => {
+    if (!n || depth > maxDepth) return undefined;
+    if (memo.has(n.id)) return memo.get(n.id);
+    if (levels >= MAX_LEVELS || !budget.spend()) return undefined;
+    levels++;
+    try {
+      const v = bounded(compute(n, chain, budget, depth));
+      memo.set(n.id, v);
+      return v;
+    } finally {
+      levels--;
+    }
+  };
+}
+
 /** `v` when it is within the bounds, else undefined. */
 export function bounded(v: Constant | undefined): Constant | undefined {
   if (v === undefined) return undefined;

@@ -7,10 +7,9 @@ import type { Node } from 'web-tree-sitter';
 import { MAX_DEPTH, type Bindings } from './bindings.js';
 import {
   FoldBudget,
-  MAX_LEVELS,
+  memoFold,
   foldChain,
   MAX_NESTING,
-  bounded,
   charOf,
   format,
   fromBase64,
@@ -112,26 +111,8 @@ export function pyFolder(b: Bindings, callee: CalleeNames): Folder {
     return out;
   };
 
-  const value = (
-    n: Node | null,
-    chain: readonly number[],
-    budget: FoldBudget,
-    depth: number,
-  ): Constant | undefined => {
-    if (!n || depth > MAX_DEPTH) return undefined;
-    if (memo.has(n.id)) return memo.get(n.id);
-    // Too deep or past the budget: not a constant here, and not memoized (a shallower fold may).
-    if (levels >= MAX_LEVELS || !budget.spend()) return undefined;
-    levels++;
-    try {
-      const v = bounded(compute(n, chain, budget, depth));
-      memo.set(n.id, v);
-      return v;
-    } finally {
-      levels--;
-    }
-  };
-  let levels = 0;
+  // `compute` is defined below: called through a closure, once the folder is built.
+  const value = memoFold(memo, (n, c, b, d) => compute(n, c, b, d), MAX_DEPTH);
   const isPlus = (x: Node) =>
     x.type === 'binary_operator' && x.childForFieldName('operator')?.text === '+';
   const sub = (n: Node | null, chain: readonly number[], budget: FoldBudget, depth: number) =>
