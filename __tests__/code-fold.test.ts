@@ -9,6 +9,7 @@ import type { FileFacts } from '../src/code/events.js';
 import { readJs } from '../src/code/js.js';
 import { joinPath, parentOf, pathOfText, whereTo } from '../src/code/paths.js';
 import { readPython } from '../src/code/python.js';
+import { scanTree } from '../src/code/scan.js';
 
 let py: (t: string) => Tree | null;
 let js: (t: string) => Tree | null;
@@ -130,5 +131,26 @@ describe('bounded', () => {
     literals('python', chain);
     literals('js', chain.replace('x =', 'const x ='));
     expect(performance.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe('a file nested past what the readers can walk', () => {
+  // The readers recurse per nesting level: a file an agent writes thousands deep comes back
+  // unread (a review under production-gaming-shape), never as an exception that stops the gate.
+  test.each([
+    ['python' as const, `x = ${'f('.repeat(5000)}1${')'.repeat(5000)}\n`],
+    ['python' as const, `x = ${'a + '.repeat(20000)}1\n`],
+    ['python' as const, `x = ${'-'.repeat(20000)}1\n`],
+    ['javascript' as const, `x = ${'f('.repeat(5000)}1${')'.repeat(5000)};\n`],
+    ['javascript' as const, `x = ${'!'.repeat(20000)}1;\n`],
+  ])('%s: unread, with the reason', (lang, text) => {
+    const tree = (lang === 'python' ? py : js)(text)!;
+    try {
+      const v = scanTree(lang, tree.rootNode, [1]);
+      expect(v.hits).toEqual([]);
+      expect(v.problem).toMatch(/nested too deeply/);
+    } finally {
+      tree.delete();
+    }
   });
 });

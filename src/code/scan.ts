@@ -34,6 +34,15 @@ export function scanTree(
   rules: readonly CodeRule[] = RULES[familyOf(lang)],
   path?: string,
 ): FileVerdict {
-  const facts = familyOf(lang) === 'python' ? readPython(root) : readJs(root);
+  let facts;
+  try {
+    facts = familyOf(lang) === 'python' ? readPython(root) : readJs(root);
+  } catch (e) {
+    // The readers recurse per nesting level: a file nested thousands deep (`f(f(f(…)))`,
+    // `a + a + …`) overflows the stack. It is an unread file (a review), never a crash.
+    if (e instanceof RangeError)
+      return { hits: [], problem: 'nested too deeply to read (the stack ran out)' };
+    throw e;
+  }
   return matchFile(facts, rules, added, path !== undefined && SCRIPT_PATH.test(path));
 }
