@@ -4,7 +4,7 @@
 // Bounded: a fold spends at most MAX_STEPS nodes and a value holds at most MAX_TEXT characters
 // or MAX_ITEMS items; past either the expression is not a constant (the rules see it computed).
 import type { Node } from 'web-tree-sitter';
-import type { PathValue } from './paths.js';
+import { unknownPath, type PathValue } from './paths.js';
 
 export type Constant = string | number | readonly Constant[];
 
@@ -69,6 +69,33 @@ export function memoFold(
     } finally {
       levels--;
     }
+  };
+}
+
+/** A reader's path fold (src/code/paths.ts' values). */
+export type PathFold = (
+  n: Node | null,
+  chain: readonly number[],
+  budget: FoldBudget,
+  depth: number,
+) => PathValue;
+
+/**
+ * One tree's path fold around a reader's `compute`, the same for both languages: each node's
+ * path computed once (memoized); past `maxDepth` or the budget, a path nobody can say.
+ */
+export function memoPath(
+  compute: (n: Node, chain: readonly number[], budget: FoldBudget, depth: number) => PathValue,
+  maxDepth: number,
+): PathFold {
+  const memo = new Map<number, PathValue>();
+  return (n, chain, budget, depth) => {
+    if (!n || depth > maxDepth || !budget.spend()) return unknownPath;
+    const known = memo.get(n.id);
+    if (known) return known;
+    const p = compute(n, chain, budget, depth);
+    memo.set(n.id, p);
+    return p;
   };
 }
 

@@ -8,6 +8,7 @@ import { MAX_DEPTH, type Bindings } from './bindings.js';
 import {
   FoldBudget,
   memoFold,
+  memoPath,
   foldChain,
   MAX_NESTING,
   charOf,
@@ -97,7 +98,6 @@ function decodeBuffer(v: Constant | undefined, enc: Constant | undefined): Const
 
 export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
   const memo = new Map<number, Constant | undefined>();
-  const paths = new Map<number, PathValue>();
 
   // `compute` is defined below: called through a closure, once the folder is built.
   const value = memoFold(memo, (n, c, b, d) => compute(n, c, b, d), MAX_DEPTH);
@@ -233,19 +233,10 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
     }
   };
 
-  const path = (
-    n: Node | null,
-    chain: readonly number[],
-    budget: FoldBudget,
-    depth: number,
-  ): PathValue => {
-    if (!n || depth > MAX_DEPTH || !budget.spend()) return unknownPath;
-    const known = paths.get(n.id);
-    if (known) return known;
-    const p = computePath(n, chain, budget, depth);
-    paths.set(n.id, p);
-    return p;
-  };
+  const path = memoPath(
+    (n, chain, budget, depth) => computePath(n, chain, budget, depth),
+    MAX_DEPTH,
+  );
 
   const FILE: PathValue = { anchor: 'file', segs: [] };
   const computePath = (

@@ -8,6 +8,7 @@ import { MAX_DEPTH, type Bindings } from './bindings.js';
 import {
   FoldBudget,
   memoFold,
+  memoPath,
   foldChain,
   MAX_NESTING,
   charOf,
@@ -96,7 +97,6 @@ function boundOnce(b: Bindings, n: Node, chain: readonly number[]) {
 
 export function pyFolder(b: Bindings, callee: CalleeNames): Folder {
   const memo = new Map<number, Constant | undefined>();
-  const paths = new Map<number, PathValue>();
 
   const args = (call: Node): Node[] | undefined => {
     const a = call.childForFieldName('arguments');
@@ -264,19 +264,10 @@ export function pyFolder(b: Bindings, callee: CalleeNames): Folder {
     }
   };
 
-  const path = (
-    n: Node | null,
-    chain: readonly number[],
-    budget: FoldBudget,
-    depth: number,
-  ): PathValue => {
-    if (!n || depth > MAX_DEPTH || !budget.spend()) return unknownPath;
-    const known = paths.get(n.id);
-    if (known) return known;
-    const p = computePath(n, chain, budget, depth);
-    paths.set(n.id, p);
-    return p;
-  };
+  const path = memoPath(
+    (n, chain, budget, depth) => computePath(n, chain, budget, depth),
+    MAX_DEPTH,
+  );
 
   const computePath = (
     n: Node,
