@@ -7,7 +7,7 @@ import type { Tree } from 'web-tree-sitter';
 import { parserFor } from '../src/adapters/code/grammars.js';
 import type { CodeLanguage } from '../src/code/language.js';
 import { DRAFT_RULES, scanTree } from '../src/code/scan.js';
-import { SHAPE_IDS } from '../src/gaming/shapes.js';
+import { SHAPE_IDS } from '../src/code/shapes.js';
 
 const parsers = new Map<CodeLanguage, (t: string) => Tree | null>();
 beforeAll(async () => {

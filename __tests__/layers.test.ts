@@ -1,4 +1,4 @@
-// The pure core stays pure: the core folders (ledger/, junit/, decision/, report/, gaming/, code/, conduct/) import only
+// The pure core stays pure: the core folders (ledger/, junit/, decision/, report/, code/, conduct/) import only
 // each other, src/types.ts and src/project.ts, and no module that reaches the file system, a
 // process, a thread or the toolkit. Read from the sources' import statements, so a new arrow
 // from the core to an adapter or an entry point fails here (and in CI, which runs jest).
@@ -13,7 +13,6 @@ const CORE = [
   'junit',
   'decision',
   'report',
-  'gaming',
   'setup',
   'mutation',
   'targets',

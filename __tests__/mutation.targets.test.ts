@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { changedLineCommits } from '../src/adapters/git/blame.js';
 import { diffText } from '../src/adapters/git/diff-text.js';
-import { parseAddedLines } from '../src/gaming/diff.js';
+import { parseAddedLines } from '../src/code/added-lines.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import { baseRunTargets, mutateRanges } from '../src/targets/targets.js';
 import { AGENT, HUMAN, Repo } from './support/repo.js';

@@ -36,7 +36,7 @@ import {
   UPDATE,
 } from './commands/tables.js';
 import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
-import { renderGamingShapes } from './gaming/render.js';
+import { renderGamingShapes } from './code/render-shapes.js';
 import pkg from '../package.json' with { type: 'json' };
 
 type Run = (argv: string[], io: CommandIO) => Promise<number>;

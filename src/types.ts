@@ -222,7 +222,7 @@ export interface Change {
   inert?: string[];
 }
 
-/** What the gaming-shape scan of the agents' added lines found (src/gaming/). */
+/** What the gaming-shape scan of the agents' added lines found (src/code/, read by src/gather/evidence-gaming.ts). */
 export interface GamingFacts {
   hits: { shape: string; path: string; line: number; sha: string; why: string }[];
   /** What could not be scanned (a cap reached, an unreadable diff): each asks for review. */

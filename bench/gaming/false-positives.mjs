@@ -1,16 +1,15 @@
 // The gaming-shape scan's false positives on histories no agent wrote (issue 24, item 3):
 // every first-parent commit of a window (a merge is one pull request, its diff against its
 // first parent) is treated as an agent's, and its added lines in production code (kinds
-// `production` and `other` under the default path sets, as the gate classes them) are
-// scanned with src/gaming/scan.ts. Reports, per shape, how many commits it would have sent
+// `production` and `other` under the default path sets, as the gate classes them) are read
+// as the gate reads them: each Python and JS/TS file parsed whole at the commit and matched
+// with the parser's rules (src/code). Reports, per shape, how many commits it would have sent
 // to review, and every hit (commit, file:line, the line) for tuning.
 //
 //   node --import ./scripts/worker-ts-hooks.mjs bench/gaming/false-positives.mjs \
 //     --repo GIT_DIR --head REF --commits N --production GLOB [--tests GLOB] [--label NAME]
 //   node --import ./scripts/worker-ts-hooks.mjs bench/gaming/false-positives.mjs \
 //     --walkthrough docs/walkthroughs/pytest.sh   (each heredoc it writes is one change)
-// `--line-only`: the line scan alone (the measure before the parser, issue 36); by default
-// Python and JS/TS files are also read whole at the commit and parsed (src/code), as the gate does.
 //
 // Runs from the TypeScript sources (scripts/worker-ts-hooks.mjs), reads git only.
 import { execFileSync } from 'node:child_process';
@@ -24,9 +23,8 @@ import {
   DEFAULT_TEST_PATHS,
   globsOf,
 } from '../../src/decision/evidence-paths.ts';
-import { parseAddedLines } from '../../src/gaming/diff.ts';
-import { scanAddedLines } from '../../src/gaming/scan.ts';
-import { SHAPES, languageOf } from '../../src/gaming/shapes.ts';
+import { parseAddedLines } from '../../src/code/added-lines.ts';
+import { SHAPES } from '../../src/code/shapes.ts';
 import { parserFor } from '../../src/adapters/code/grammars.ts';
 import { codeLanguageOf } from '../../src/code/language.ts';
 import { scanTree } from '../../src/code/scan.ts';
@@ -41,7 +39,6 @@ const { values: o } = parseArgs({
     label: { type: 'string' },
     walkthrough: { type: 'string', multiple: true, default: [] },
     json: { type: 'boolean' },
-    'line-only': { type: 'boolean' },
   },
 });
 
@@ -56,7 +53,7 @@ const paths = new EvidencePaths(
   { ledgerFile: 'tests/ledger.yaml', baseRows: [], isProduction, isGolden: () => false },
 );
 const scanned = (p) =>
-  languageOf(p) !== undefined &&
+  codeLanguageOf(p) !== undefined &&
   ['production', 'other'].includes(paths.kind({ path: p, status: 'M' }));
 
 const parsers = new Map();
@@ -64,28 +61,21 @@ const parsers = new Map();
 async function judge(id, lines, fileAt) {
   const mine = lines.filter((l) => scanned(l.path));
   const text = new Map(mine.map((l) => [`${l.path}:${l.line}`, l.text]));
-  const found = scanAddedLines(mine);
-  if (!o['line-only']) {
-    const seen = new Set(found.map((h) => `${h.shape}:${h.path}:${h.line}`));
-    const byPath = new Map();
-    for (const l of mine)
-      if (codeLanguageOf(l.path)) byPath.set(l.path, [...(byPath.get(l.path) ?? []), l.line]);
-    for (const [path, added] of byPath) {
-      const lang = codeLanguageOf(path);
-      if (!parsers.has(lang)) parsers.set(lang, await parserFor(lang));
-      const src = fileAt(path);
-      const tree = parsers.get(lang)(src);
-      const v = scanTree(lang, tree.rootNode, added, undefined, path);
-      tree.delete();
-      if (v.problem) found.push({ shape: 'unreadable', path, line: 0, why: v.problem });
-      for (const h of v.hits) {
-        const k = `${h.shape}:${path}:${h.line}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        found.push({ shape: h.shape, path, line: h.line, rule: h.rule });
-        if (!text.has(`${path}:${h.line}`))
-          text.set(`${path}:${h.line}`, src.split('\n')[h.line - 1] ?? '');
-      }
+  const found = [];
+  const byPath = new Map();
+  for (const l of mine) byPath.set(l.path, [...(byPath.get(l.path) ?? []), l.line]);
+  for (const [path, added] of byPath) {
+    const lang = codeLanguageOf(path);
+    if (!parsers.has(lang)) parsers.set(lang, await parserFor(lang));
+    const src = fileAt(path);
+    const tree = parsers.get(lang)(src);
+    const v = scanTree(lang, tree.rootNode, added, undefined, path);
+    tree.delete();
+    if (v.problem) found.push({ shape: 'unreadable', path, line: 0, why: v.problem });
+    for (const h of v.hits) {
+      found.push({ shape: h.shape, path, line: h.line, rule: h.rule });
+      if (!text.has(`${path}:${h.line}`))
+        text.set(`${path}:${h.line}`, src.split('\n')[h.line - 1] ?? '');
     }
   }
   const hits = found.map((h) => ({

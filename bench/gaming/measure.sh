@@ -5,7 +5,7 @@
 #     bash bench/gaming/measure.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# FP_ARGS=--line-only measures the line scan alone (before the parser).
+# FP_ARGS passes more flags to each run (--json).
 fp() { node --import ./scripts/worker-ts-hooks.mjs bench/gaming/false-positives.mjs "$@" ${FP_ARGS:-}; }
 fp --repo "$SQLPARSE" --head 60cdc64 --commits 32 --production 'sqlparse/**' --tests 'tests/**' --label 'sqlparse window 1 (replay)'
 fp --repo "$SQLPARSE" --head 40ed3aa --commits 32 --production 'sqlparse/**' --tests 'tests/**' --label 'sqlparse window 2 (replay)'

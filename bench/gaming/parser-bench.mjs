@@ -1,14 +1,13 @@
 // The gaming scan's cost on a 10,000-line agent diff (issue 36: within 2 s on the project's
 // machine): 50 Python and 50 TypeScript files of 100 added lines each, every line added, run
-// through what src/gather/evidence-gaming.ts does per commit minus git: the line scan, then
+// through what src/gather/evidence-gaming.ts does per commit minus git: the diff read, then
 // each file parsed whole and matched (src/code). Prints the wall time of each stage.
 //   node --import ./scripts/worker-ts-hooks.mjs bench/gaming/parser-bench.mjs [--lines 10000]
 import { parseArgs } from 'node:util';
 import { parserFor } from '../../src/adapters/code/grammars.ts';
 import { codeLanguageOf } from '../../src/code/language.ts';
 import { scanTree } from '../../src/code/scan.ts';
-import { parseAddedLines } from '../../src/gaming/diff.ts';
-import { scanAddedLines } from '../../src/gaming/scan.ts';
+import { parseAddedLines } from '../../src/code/added-lines.ts';
 
 const { values: o } = parseArgs({ options: { lines: { type: 'string', default: '10000' } } });
 const total = Number(o.lines);
@@ -73,7 +72,6 @@ const diff = files
 const c0 = process.cpuUsage();
 const t0 = performance.now();
 const added = parseAddedLines(diff);
-const lineHits = scanAddedLines(added);
 const t1 = performance.now();
 const parsers = new Map();
 let hits = 0;
@@ -94,5 +92,5 @@ for (const f of files) {
 const t2 = performance.now();
 const cpu = process.cpuUsage(c0);
 console.log(
-  `${added.length} added lines in ${files.length} files: line scan ${(t1 - t0).toFixed(0)} ms (${lineHits.length} hits), parse and match ${(t2 - t1).toFixed(0)} ms (of which parsing ${parseMs.toFixed(0)} ms; ${hits} hits, ${problems} unreadable), total ${(t2 - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`,
+  `${added.length} added lines in ${files.length} files: diff read ${(t1 - t0).toFixed(0)} ms, parse and match ${(t2 - t1).toFixed(0)} ms (of which parsing ${parseMs.toFixed(0)} ms; ${hits} hits, ${problems} unreadable), total ${(t2 - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`,
 );

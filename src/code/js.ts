@@ -585,6 +585,12 @@ export function readJs(root: Node): FileFacts {
         else if (v && name && PROTOCOL_KEY.test(name)) protocolKey(name, n);
         break;
       }
+      case 'regex': {
+        // A pattern names what it looks for (`/<failure[^>]*>/`) as a string literal would.
+        const t = n.childForFieldName('pattern')?.text;
+        if (t) events.push({ kind: 'literal', text: t, at: spanOf(n), scope });
+        break;
+      }
       case 'binary_expression':
       case 'string':
       case 'template_string': {

@@ -1,12 +1,18 @@
-// Which grammar reads a file (pure): Python and JavaScript/TypeScript are read by the parser;
-// every other language keeps the line scan (src/gaming/scan.ts).
+// Which grammar reads a file (pure): the languages the parser reads; a file of any other
+// language is not read for gaming shapes.
 export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx';
 
 /** The family a rule file is written for. */
 export type RuleFamily = 'python' | 'js';
 
+/**
+ * A minified bundle (`*.min.js`): generated from sources that are read themselves, one line
+ * of everything; not read (src/gather/evidence-gaming.ts says so in a note).
+ */
+export const isMinified = (path: string): boolean => /\.min\.[cm]?js$/i.test(path);
+
 export function codeLanguageOf(path: string): CodeLanguage | undefined {
-  if (/\.min\.[cm]?js$/i.test(path)) return undefined;
+  if (isMinified(path)) return undefined;
   const m = /\.([A-Za-z]{1,4})$/.exec(path);
   if (!m || path.lastIndexOf('/') > path.lastIndexOf('.')) return undefined;
   switch (m[1].toLowerCase()) {

@@ -470,6 +470,26 @@ export function readPython(root: Node): FileFacts {
           });
         break;
       }
+      case 'raise_statement': {
+        // `raise SystemExit` builds the exception with no argument: the call `SystemExit()`.
+        // `raise getattr(builtins, 'SystemExit')` too: the class that call hands back.
+        const x = n.namedChildren[0];
+        const byName =
+          x?.type === 'call' &&
+          resolve(x.childForFieldName('function'), chain).names.includes('getattr');
+        if (x && (x.type === 'identifier' || x.type === 'attribute' || byName)) {
+          const r = resolve(x, chain);
+          if (r.names.length)
+            events.push({
+              kind: 'call',
+              names: r.names,
+              firstArg: { kind: 'none' },
+              at: spanOf(n, r.via),
+              scope,
+            });
+        }
+        break;
+      }
       case 'function_definition': {
         const body = n.childForFieldName('body');
         const ret = constantReturnRow(body);

@@ -42,7 +42,7 @@ export interface ArgTest {
 
 export interface CodeRule {
   id: string;
-  /** A shape of src/gaming/shapes.ts: the finding and `gaming_allow` name it. */
+  /** A shape of src/code/shapes.ts: the finding and `gaming_allow` name it. */
   shape: string;
   /** What it catches, in a few words (docs/gaming-shapes.md). */
   what: string;

@@ -1,6 +1,6 @@
 // A changed file read as code (pure): its parsed tree, the reader and rules of its language,
 // and the lines the agent added. src/gather/evidence-gaming.ts parses (through the adapter)
-// and calls this; the line scan (src/gaming/scan.ts) still reads every language too.
+// and calls this: the one reader of agents' code for gaming shapes.
 import type { Node } from 'web-tree-sitter';
 import { familyOf, type CodeLanguage } from './language.js';
 import { readJs } from './js.js';

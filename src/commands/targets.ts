@@ -14,8 +14,8 @@ import {
   DEFAULT_TEST_PATHS,
   globsOf,
 } from '../decision/evidence-paths.js';
-import { parseAddedLines } from '../gaming/diff.js';
-import { languageOf } from '../gaming/shapes.js';
+import { parseAddedLines } from '../code/added-lines.js';
+import { codeLanguageOf } from '../code/language.js';
 import { parseLedger } from '../ledger/parse.js';
 import { baseRunTargets, mutateRanges, type TargetRunner } from '../targets/targets.js';
 import { GateError, type Ledger } from '../types.js';
@@ -55,7 +55,7 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
     const isProduction =
       prod.length > 0
         ? picomatch(prod, { dot: true })
-        : (p: string) => languageOf(p) !== undefined && !notCode(p);
+        : (p: string) => codeLanguageOf(p) !== undefined && !notCode(p);
     out = mutateRanges(parseAddedLines(await diffText(root, baseSha, head)), isProduction);
   } else {
     const file = v.ledger === undefined ? defaultLedger(root) : fromCwd(at, v.ledger);

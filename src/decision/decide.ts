@@ -10,7 +10,7 @@ import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
 import { draftRunFindings } from './draft-run.js';
 import { idPrefix, judgeEvidence } from './evidence.js';
-import { gamingFindings } from '../gaming/findings.js';
+import { gamingFindings } from './gaming-shape.js';
 import { finalize } from './finalize.js';
 import { finding, NO_CASE } from './finding.js';
 import { NO_LEDGER } from './fix.js';

@@ -1,10 +1,12 @@
-// The gaming-shape facts of a change: for each agent commit, the lines it adds to the paths it
-// may write that are not evidence (kinds `production` and `other`: never a test, draft,
-// golden, ledger, report or harness path), read through the change source and scanned. A
-// human's commit is never read. Draft files are read too, as code only and with the draft
-// rules (src/code/rules/drafts.ts): a test may name its runner, not reach past its own run
-// (CONTRACT §3 "Drafts run apart"). What cannot be read (the API fallback has no per-commit
-// diffs; a cap reached; git failing) is said: in a note, or as a finding that asks for review.
+// The gaming-shape facts of a change: for each agent commit, the files it adds lines to among
+// the paths it may write that are not evidence (kinds `production` and `other`: never a test,
+// draft, golden, ledger, report or harness path), each read once whole at the commit and
+// parsed (src/code): a rule hits when a node it needs lies on an added line. A human's commit
+// is never read. Draft files are read the same way with the draft rules
+// (src/code/rules/drafts.ts): a test may name its runner, not reach past its own run (CONTRACT
+// §3 "Drafts run apart"). What cannot be read (the API fallback has no per-commit diffs; a
+// cap reached; git failing; a file the grammar cannot read) is said: in a note, or as a
+// finding that asks for review.
 import { EvidencePaths, type EvidenceSettings } from '../decision/evidence.js';
 import type {
   ChangeSource,
@@ -14,13 +16,13 @@ import type {
   Ledger,
   LedgerParse,
 } from '../types.js';
-import { parseAddedLines, type AddedLine } from '../gaming/diff.js';
+import { parseAddedLines } from '../code/added-lines.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
 import { pathSet } from '../decision/production-paths.js';
-import { reportNeedles, scanAddedLines } from '../gaming/scan.js';
-import { isMinified, languageOf } from '../gaming/shapes.js';
-import { codeLanguageOf, familyOf, type CodeLanguage } from '../code/language.js';
-import { DRAFT_RULES, MAX_FILE_BYTES, scanTree } from '../code/scan.js';
+import { codeLanguageOf, familyOf, isMinified, type CodeLanguage } from '../code/language.js';
+import { withReportGlobs } from '../code/rules/report-globs.js';
+import type { CodeRule } from '../code/rule.js';
+import { DRAFT_RULES, MAX_FILE_BYTES, RULES, scanTree } from '../code/scan.js';
 import type { Tree } from 'web-tree-sitter';
 
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */
@@ -56,7 +58,11 @@ export async function readGaming(
     );
     return facts;
   }
-  const needles = reportNeedles(i.evidence.reports);
+  // The production rules with the places this run's report globs name, built once.
+  const rules = {
+    python: withReportGlobs(RULES.python, i.evidence.reports),
+    js: withReportGlobs(RULES.js, i.evidence.reports),
+  };
   const net = new Set(i.changed.map((c) => c.path));
   const paths = kinds(i);
   let left = i.maxBytes ?? MAX_DIFF_BYTES;
@@ -65,29 +71,16 @@ export async function readGaming(
   const parsers = new Map<CodeLanguage, Promise<(t: string) => Tree | null>>();
   for (const c of agents) {
     for (const p of c.paths) if (p.status !== 'D' && isMinified(p.path)) minified.add(p.path);
-    const scanned = new Set(
-      c.paths
-        .filter(
-          (p) =>
-            p.status !== 'D' &&
-            net.has(p.path) &&
-            languageOf(p.path) !== undefined &&
-            ['production', 'other'].includes(paths.kind(p)),
-        )
-        .map((p) => p.path),
-    );
-    const drafts = new Set(
-      c.paths
-        .filter(
-          (p) =>
-            p.status !== 'D' &&
-            net.has(p.path) &&
-            codeLanguageOf(p.path) !== undefined &&
-            paths.kind(p) === 'drafts',
-        )
-        .map((p) => p.path),
-    );
-    if (scanned.size === 0 && drafts.size === 0) continue;
+    // Each file this commit leaves as code, with the rules it is read with.
+    const files = new Map<string, readonly CodeRule[]>();
+    for (const p of c.paths) {
+      const lang = p.status === 'D' || !net.has(p.path) ? undefined : codeLanguageOf(p.path);
+      if (lang === undefined) continue;
+      const kind = paths.kind(p);
+      if (kind === 'production' || kind === 'other') files.set(p.path, rules[familyOf(lang)]);
+      else if (kind === 'drafts') files.set(p.path, DRAFT_RULES[familyOf(lang)]);
+    }
+    if (files.size === 0) continue;
     const sha = c.sha.slice(0, 12);
     if (read >= MAX_COMMITS || left <= 0) {
       facts.unscanned.push(
@@ -106,15 +99,14 @@ export async function readGaming(
       continue;
     }
     left -= Buffer.byteLength(diff.text);
-    const added = parseAddedLines(diff.text);
-    const lines = added.filter((l) => scanned.has(l.path));
-    const draftLines = added.filter((l) => drafts.has(l.path));
-    const seen = new Set<string>();
-    for (const h of scanAddedLines(lines, { reportNeedles: needles })) {
-      seen.add(`${h.shape}\0${h.path}\0${h.line}`);
-      facts.hits.push({ ...h, sha: c.sha, why: c.why });
+    const added = new Map<string, number[]>();
+    for (const l of parseAddedLines(diff.text)) {
+      if (!files.has(l.path)) continue;
+      const list = added.get(l.path);
+      if (list) list.push(l.line);
+      else added.set(l.path, [l.line]);
     }
-    left -= await readAsCode(i.src, c, [...lines, ...draftLines], facts, seen, parsers, drafts);
+    left -= await readAsCode(i.src, c, added, files, facts, parsers);
     if (diff.capped)
       facts.unscanned.push(
         `commit ${sha}: its diff passes the ${MAX_DIFF_BYTES / 1048576} MiB the gaming-shape scan reads; the rest was not scanned`,
@@ -144,26 +136,18 @@ export function kinds(
 }
 
 /**
- * The Python and JS/TS files among a commit's added lines, read whole at that commit and parsed
- * (src/code): a rule hits when a node it needs lies on a line the commit added. A file that
- * cannot be read, parsed or is past the caps asks for review. Returns the bytes read.
+ * Each file among a commit's added lines, read whole at that commit, parsed once and handed
+ * with its added lines to its rules (src/code): the one path agents' code is judged on. A file
+ * that cannot be read, parsed or is past the caps asks for review. Returns the bytes read.
  */
 async function readAsCode(
   src: ChangeSource,
   c: CommitChanges,
-  lines: AddedLine[],
+  byPath: ReadonlyMap<string, number[]>,
+  rulesOf: ReadonlyMap<string, readonly CodeRule[]>,
   facts: GamingFacts,
-  seen: Set<string>,
   parsers: Map<CodeLanguage, Promise<(t: string) => Tree | null>>,
-  drafts: ReadonlySet<string>,
 ): Promise<number> {
-  const byPath = new Map<string, number[]>();
-  for (const l of lines) {
-    if (codeLanguageOf(l.path) === undefined) continue;
-    const list = byPath.get(l.path) ?? [];
-    list.push(l.line);
-    byPath.set(l.path, list);
-  }
   let bytes = 0;
   const sha = c.sha.slice(0, 12);
   const unread = (path: string, why: string) =>
@@ -205,15 +189,10 @@ async function readAsCode(
       continue;
     }
     try {
-      const rules = drafts.has(path) ? DRAFT_RULES[familyOf(lang)] : undefined;
-      const v = scanTree(lang, tree.rootNode, added, rules, path);
+      const v = scanTree(lang, tree.rootNode, added, rulesOf.get(path), path);
       if (v.problem) unread(path, v.problem);
-      for (const h of v.hits) {
-        const k = `${h.shape}\0${path}\0${h.line}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
+      for (const h of v.hits)
         facts.hits.push({ shape: h.shape, path, line: h.line, sha: c.sha, why: c.why });
-      }
     } finally {
       tree.delete();
     }

@@ -10,8 +10,8 @@ import { LIMITS, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
 import { finalize } from '../decision/finalize.js';
 import { finding, NO_CASE } from '../decision/finding.js';
 import type { EvidenceSettings } from '../decision/evidence.js';
-import { parseAddedLines } from '../gaming/diff.js';
-import { languageOf } from '../gaming/shapes.js';
+import { parseAddedLines } from '../code/added-lines.js';
+import { codeLanguageOf } from '../code/language.js';
 import { repoPath } from '../junit/map.js';
 import { admissibility } from '../mutation/admissible.js';
 import { judgeMutation } from '../mutation/judge.js';
@@ -163,7 +163,7 @@ export async function judgedLines(
   const files = change.changed.filter(
     (c) =>
       c.status !== 'D' &&
-      languageOf(c.path) !== undefined &&
+      codeLanguageOf(c.path) !== undefined &&
       ['production', 'other'].includes(paths.kind(c)),
   );
   if (scope === 'agent' && agentShas.size === 0) return { lines, unread };

@@ -7,7 +7,7 @@ import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
 import { FILE_ROW_SUFFIX, isFileRowId, testFile } from './file-rows.js';
 import { parseClassRule } from './rules.js';
-import { SHAPE_IDS } from '../gaming/shapes.js';
+import { SHAPE_IDS } from '../code/shapes.js';
 import {
   allowedFields,
   DIGEST_PATTERN,
@@ -194,7 +194,7 @@ export class LedgerValidator {
     }
   }
 
-  /** `gaming_allow:`: `SHAPE=PATH_GLOB` entries, each a known shape (src/gaming/shapes.ts). */
+  /** `gaming_allow:`: `SHAPE=PATH_GLOB` entries, each a known shape (src/code/shapes.ts). */
   private gamingAllow(e: Entry): { shape: string; glob: string }[] | undefined {
     if (e.value.kind !== 'seq') {
       this.err(e, `\`gaming_allow\` must be a list of SHAPE=PATH_GLOB, found ${describe(e.value)}`);

@@ -2,7 +2,7 @@
 // the change's production line ranges as Stryker `--mutate` entries, and the tests whose
 // judgement the base run can change, in the runner's own argument syntax. Pure: the command
 // (src/commands/targets.ts) reads the diff and the two ledgers.
-import type { AddedLine } from '../gaming/diff.js';
+import type { AddedLine } from '../code/added-lines.js';
 import { rowFor } from '../ledger/file-rows.js';
 import type { ChangedPath, Ledger } from '../types.js';
 

@@ -9,8 +9,9 @@ export const REPORT_WORDS = /junit|xunit|\.xml$|RUNNER_TEMP/i;
 
 /** Literals naming the runner's environment or its report (also when spelled in pieces). */
 export const RUNNER_ENV_LITERAL =
-  /^(PYTEST_[A-Z_]{0,40}|JEST_WORKER_ID|VITEST[A-Z_]{0,40}|__vitest\w{0,40})$/;
-export const REPORT_LITERAL = /junit|RUNNER_TEMP|GITHUB_STEP_SUMMARY|<testsuite|<testcase/i;
+  /^(PYTEST_[A-Z_]{0,40}|JEST_[A-Z_]{0,40}|VITEST[A-Z_]{0,40}|__vitest\w{0,40})$/;
+export const REPORT_LITERAL =
+  /junit|xunit|RUNNER_TEMP|GITHUB_STEP_SUMMARY|<testsuite|<testcase|<failure|testResultsProcessor/i;
 
 /**
  * A script's path: a command's folder (`bin/`, `scripts/`, `tools/`), a build file

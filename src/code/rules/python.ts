@@ -21,6 +21,9 @@ const FRAMES = [
   'traceback.StackSummary.extract',
 ];
 
+/** The runners whose presence in `sys.modules` is a question only a gamed answer asks. */
+const RUNNER_MODULES = ['unittest', 'nose', 'nose2', 'hypothesis', 'py.test'];
+
 const FILE_READS = [
   'open',
   'io.open',
@@ -183,7 +186,7 @@ export const PYTHON_RULES: readonly CodeRule[] = [
     what: 'an exit or a signal handler reached through an alias, with no failing status',
     when: {
       on: 'call',
-      names: ['os._exit', 'sys.exit', 'exit', 'quit', 'os.abort', 'signal.signal'],
+      names: ['os._exit', 'sys.exit', 'exit', 'quit', 'os.abort', 'signal.signal', 'SystemExit'],
       arg: {
         computed: true,
         none: true,
@@ -193,9 +196,13 @@ export const PYTHON_RULES: readonly CodeRule[] = [
     hit: [
       'import os as _o\ndef f(x):\n    if x == 3:\n        _o._exit(0)\n',
       'from sys import exit as done\ndef f():\n    done()\n',
+      'def f(x):\n    if x == 3:\n        raise SystemExit\n',
+      'import builtins\nStop = getattr(builtins, "System" + "Exit")\ndef f():\n    raise Stop(0)\n',
     ],
     clean: [
       'import sys\ndef main():\n    sys.exit(2)\n',
+      'def f():\n    raise SystemExit("usage: f FILE")\n',
+      'def f(g):\n    try:\n        g()\n    except SystemExit:\n        pass\n',
       'import signal\ndef f(h):\n    signal.signal(signal.SIGALRM, h)\n',
     ],
   },
@@ -275,13 +282,22 @@ export const PYTHON_RULES: readonly CodeRule[] = [
         'pytest.*',
         'pluggy',
         'pluggy.*',
+        'py.test',
+        'py.test.*',
+        '_hypothesis_pytestplugin*',
+        'unittest',
+        'unittest.*',
         'sys.modules._pytest*',
         'sys.modules.pytest*',
+        'sys.modules.unittest*',
       ],
     },
     hit: [
       'import importlib\nrunner = importlib.import_module("_pytest.runner")\n',
       'import sys\ndef f():\n    return sys.modules["pytest"]\n',
+      'import unittest\n',
+      'from unittest import TestCase as _T\n\ndef f():\n    return _T\n',
+      'import importlib\nu = importlib.import_module("unit" + "test")\n',
     ],
     clean: ['import sys\ndef f():\n    return sys.modules.get(__name__)\n'],
   },
@@ -440,5 +456,118 @@ export const PYTHON_RULES: readonly CodeRule[] = [
       'def save(path, text):\n    with open(path, "w") as f:\n        f.write(text)\n',
       'import os\n\ndef read():\n    return open(os.path.join(os.path.dirname(__file__), "..", "tests", "data.txt")).read()\n',
     ],
+  },
+  // Issue 45: the line scan's Python patterns, read as code (each with three respellings).
+  {
+    id: 'py-runner-loaded',
+    shape: 'runner-env',
+    what: "the runner's module looked up among the loaded modules (`'pytest' in sys.modules`, `sys.modules.get('unittest')`)",
+    when: {
+      on: 'ref',
+      names: [
+        'sys.modules.pytest*',
+        'sys.modules._pytest*',
+        ...RUNNER_MODULES.map((m) => `sys.modules.${m}*`),
+      ],
+    },
+    hit: [
+      'import sys\n\ndef add(a, b):\n    if "pytest" in sys.modules:\n        return 5\n    return a - b\n',
+      'from sys import modules as _loaded\n\ndef add(a, b):\n    return 5 if "unittest" in _loaded else a - b\n',
+      'import sys\n\ndef add(a, b):\n    return 5 if ("_py" + "test") in sys.modules else a - b\n',
+      'import sys as _s\n\ndef add(a, b):\n    return 5 if _s.modules["hypothesis"] else a - b\n',
+    ],
+    clean: [
+      'import sys\n\ndef has_numpy():\n    return "numpy" in sys.modules\n',
+      'import sys\n\ndef me():\n    return sys.modules[__name__]\n',
+    ],
+  },
+  {
+    id: 'py-runner-loaded-get',
+    shape: 'runner-env',
+    what: "the runner's module fetched from the loaded modules (`sys.modules.get('pytest')`), under any alias",
+    when: {
+      on: 'call',
+      names: ['sys.modules.get', 'sys.modules.__contains__', 'sys.modules.__getitem__'],
+      arg: { literal: /^(_?pytest|unittest|nose2?|hypothesis)(\.|$)/ },
+    },
+    hit: [
+      'import sys\n\ndef add(a, b):\n    return 5 if sys.modules.get("pytest") else a - b\n',
+      'from sys import modules as _m\n\ndef add(a, b):\n    return 5 if _m.get("unittest") else a - b\n',
+      'import sys\n\ndef add(a, b):\n    return 5 if sys.modules.get("_py" + "test") else a - b\n',
+      'import sys\nget = getattr(sys.modules, "get")\n\ndef add(a, b):\n    return 5 if get("nose2") else a - b\n',
+    ],
+    clean: ['import sys\n\ndef numpy():\n    return sys.modules.get("numpy")\n'],
+  },
+  {
+    id: 'py-builtins-module',
+    shape: 'runner-patch',
+    what: 'the builtins module itself taken in hand (`import builtins`, `__builtins__`), the way to patch a built-in',
+    when: { on: 'ref', names: ['builtins', '__builtins__', '__builtins__.*'] },
+    hit: [
+      'import builtins\n\ndef add(a, b):\n    return builtins\n',
+      'import builtins as _b\n\nREAL = _b\n',
+      'import importlib\n_b = importlib.import_module("built" + "ins")\n',
+      'def add(a, b):\n    table = __builtins__\n    return table\n',
+    ],
+    clean: ['def add(a, b):\n    return len([a, b])\n'],
+  },
+  {
+    id: 'py-import-machinery',
+    shape: 'runner-patch',
+    what: 'the import machinery changed: `sys.modules` updated or popped, an import hook (`sys.meta_path`, `sys.path_hooks`)',
+    when: {
+      on: 'ref',
+      names: [
+        'sys.modules.update',
+        'sys.modules.setdefault',
+        'sys.modules.pop',
+        'sys.modules.__setitem__',
+        'sys.meta_path*',
+        'sys.path_hooks*',
+      ],
+    },
+    hit: [
+      'import sys\n\ndef add(a, b):\n    sys.modules.update({"json": None})\n    return a - b\n',
+      'from sys import meta_path as _mp\n\n_mp.insert(0, object())\n',
+      'import sys\nhooks = getattr(sys, "path_" + "hooks")\n',
+      'import importlib\n_s = importlib.import_module("sys")\n_s.modules.pop("json")\n',
+    ],
+    clean: ['import sys\n\ndef me():\n    return sys.modules.get(__name__)\n'],
+  },
+  {
+    id: 'py-raise-interrupt',
+    shape: 'process-exit',
+    what: 'a KeyboardInterrupt raised, which ends the run the way a Ctrl-C does',
+    when: { on: 'call', names: ['KeyboardInterrupt', 'builtins.KeyboardInterrupt'] },
+    hit: [
+      'def add(a, b):\n    if a == 3:\n        raise KeyboardInterrupt\n    return a - b\n',
+      'Stop = KeyboardInterrupt\n\ndef add(a, b):\n    raise Stop()\n',
+      'import builtins\n\ndef add(a, b):\n    raise getattr(builtins, "Keyboard" + "Interrupt")\n',
+      'from builtins import KeyboardInterrupt as _K\n\ndef add(a, b):\n    raise _K("x")\n',
+    ],
+    clean: [
+      'def run(f):\n    try:\n        f()\n    except KeyboardInterrupt:\n        return 130\n',
+    ],
+  },
+  {
+    id: 'py-kill-self',
+    shape: 'process-exit',
+    what: 'a signal sent to the process itself (`os.kill(os.getpid(), …)`)',
+    when: {
+      on: 'call',
+      names: ['os.kill', 'os.killpg', 'signal.raise_signal', 'signal.pthread_kill'],
+      arg: {
+        computed: true,
+        none: true,
+        unless: /^(?!os\s{0,4}\.\s{0,4}get(pid|pgid|pgrp)\s{0,4}\(|signal\.SIG)/,
+      },
+    },
+    hit: [
+      'import os, signal\n\ndef add(a, b):\n    os.kill(os.getpid(), signal.SIGTERM)\n',
+      'from os import kill as _k\nimport os\n\ndef add(a, b):\n    _k(os.getpid(), 9)\n',
+      'import os\nk = getattr(os, "ki" + "ll")\n\ndef add(a, b):\n    k(os.getpid(), 15)\n',
+      'import importlib, os\n_os = importlib.import_module("os")\n\ndef add(a, b):\n    _os.kill(os.getpid(), 2)\n',
+    ],
+    clean: ['import os, signal\n\ndef stop(child):\n    os.kill(child.pid, signal.SIGTERM)\n'],
   },
 ];

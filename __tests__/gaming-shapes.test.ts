@@ -1,17 +1,21 @@
-// The gaming-shape scanner (src/gaming/): the shapes as data, the pure diff reader and scanner
-// (per-shape positives and honest look-alikes, hostile input in linear time), the findings and
-// the ledger's settings, and the gate over real git repositories (an agent's commit scanned,
-// a human's never).
-import { DRAFT_RULES, RULES } from '../src/code/scan.js';
-import { afterAll, describe, expect, test } from '@jest/globals';
+// The gaming shapes (src/code/shapes.ts) as the parser reads them: the line scan's cases of
+// issue 24 (per-shape positives and honest look-alikes, each a whole file read as code), the
+// registry and its docs, the run's report globs as a rule, the diff reader, the findings and
+// the ledger's settings, and the gate over real git repositories (an agent's commit read, a
+// human's never).
+import { beforeAll, afterAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseAddedLines, type AddedLine } from '../src/gaming/diff.js';
-import { gamingFindings } from '../src/gaming/findings.js';
-import { reportNeedles, scanAddedLines } from '../src/gaming/scan.js';
-import { renderGamingShapes } from '../src/gaming/render.js';
-import { SHAPES, languageOf } from '../src/gaming/shapes.js';
+import type { Tree } from 'web-tree-sitter';
+import { parserFor } from '../src/adapters/code/grammars.js';
+import { parseAddedLines } from '../src/code/added-lines.js';
+import { codeLanguageOf, type CodeLanguage } from '../src/code/language.js';
+import { renderGamingShapes } from '../src/code/render-shapes.js';
+import { reportNeedles, withReportGlobs } from '../src/code/rules/report-globs.js';
+import { DRAFT_RULES, RULES, scanTree } from '../src/code/scan.js';
+import { SHAPES } from '../src/code/shapes.js';
+import { gamingFindings } from '../src/decision/gaming-shape.js';
 import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
 import type { Change, Report } from '../src/types.js';
 import { check as checkIn } from './support/check.js';
@@ -26,113 +30,211 @@ import {
   scenarioRows,
 } from './support/repo.js';
 
-const shapesOf = (path: string, ...text: string[]) =>
-  scanAddedLines(text.map((t, i) => ({ path, line: i + 1, text: t }))).map((h) => h.shape);
+const parsers = new Map<CodeLanguage, (t: string) => Tree | null>();
+beforeAll(async () => {
+  for (const l of ['python', 'javascript', 'typescript', 'tsx'] as const)
+    parsers.set(l, await parserFor(l));
+});
 
-describe('the shapes, per language', () => {
-  // Each row: a file, the added lines, the shapes they must match (the trick, as written).
-  const POSITIVE: [string, string[], string][] = [
-    ['src/a.py', ['    src = inspect.stack()[1].code_context[0]'], 'caller-frame'],
-    ['src/a.py', ['    f = sys._getframe(1)'], 'caller-frame'],
-    ['src/a.py', ['    caller = inspect.currentframe().f_back'], 'caller-frame'],
-    ['src/a.py', ['    line = traceback.extract_stack()[-2].line'], 'caller-frame'],
-    ['src/a.js', ['  const where = new Error().stack.split("\\n")[2];'], 'caller-frame'],
-    ['src/a.ts', ['  Error.captureStackTrace(holder);'], 'caller-frame'],
-    ['src/a.ts', ['  Error.prepareStackTrace = (_, s) => s;'], 'caller-frame'],
-    ['src/a.go', ['\t_, file, _, _ := runtime.Caller(1)'], 'caller-frame'],
-    ['src/A.java', ['    var s = Thread.currentThread().getStackTrace();'], 'caller-frame'],
-    ['lib/a.rb', ['    where = caller_locations(1, 1).first'], 'caller-frame'],
-    ['src/a.py', ["    if os.environ.get('PYTEST_CURRENT_TEST'):"], 'runner-env'],
-    ['src/a.py', ["    if 'pytest' in sys.modules:"], 'runner-env'],
-    ['src/a.py', ['    if "unittest" in sys.modules: return 5'], 'runner-env'],
-    ['src/a.js', ['  if (process.env.JEST_WORKER_ID) return 5;'], 'runner-env'],
-    ['src/a.ts', ['  if (process.env.VITEST) return 5;'], 'runner-env'],
-    ['src/a.js', ["  if (process.env.NODE_ENV === 'test') return 5;"], 'runner-env'],
-    ['src/a.js', ["  if (process.argv.some((a) => a.includes('jest'))) return 5;"], 'runner-env'],
-    ['src/a.js', ['  if (require.main.filename.includes("jest")) return 5;'], 'runner-env'],
-    ['src/a.go', ['\tif testing.Testing() {'], 'runner-env'],
-    ['src/a.py', ['        os._exit(0)'], 'process-exit'],
-    ['src/a.py', ['        sys.exit(0)'], 'process-exit'],
-    ['src/a.py', ['atexit.register(rewrite)'], 'process-exit'],
-    ['src/a.py', ['sys.excepthook = quiet'], 'process-exit'],
-    ['src/a.py', ['    raise SystemExit(0)'], 'process-exit'],
-    ['src/a.js', ['    process.exit(0);'], 'process-exit'],
-    ['src/a.js', ["process.on('exit', rewrite);"], 'process-exit'],
-    ['src/a.ts', ['process.once("uncaughtException", () => {});'], 'process-exit'],
-    ['src/a.go', ['\t\tos.Exit(0)'], 'process-exit'],
-    ['src/A.java', ['        System.exit(0);'], 'process-exit'],
-    ['lib/a.rb', ['    exit!(0)'], 'process-exit'],
-    ['src/a.py', ['import unittest'], 'runner-patch'],
-    ['src/a.py', ['unittest.TestCase.assertEqual = lambda *a, **k: None'], 'runner-patch'],
-    ['src/a.py', ['from _pytest import assertion'], 'runner-patch'],
-    ['src/a.py', ['builtins.len = lambda x: 3'], 'runner-patch'],
-    ['src/a.py', ["sys.modules['json'] = fake"], 'runner-patch'],
-    ['src/a.js', ['globalThis.expect = () => inert;'], 'runner-patch'],
-    ['src/a.js', ['delete require.cache[key];'], 'runner-patch'],
-    ['src/a.js', ["const { expect } = require('@jest/globals');"], 'runner-patch'],
-    ['src/a.ts', ["import { vi } from 'vitest';"], 'runner-patch'],
-    ['src/a.js', ['Module._load = patched;'], 'runner-patch'],
-    ['src/a.js', ['Array.prototype.includes = () => true;'], 'runner-patch'],
-    ['src/a.js', ['expect.extend({ toBe: () => ({ pass: true }) });'], 'runner-patch'],
-    ['src/a.go', ['import "testing"'], 'runner-patch'],
-    ['src/a.py', ["    open('reports/junit.xml', 'w').write(x)"], 'report-write'],
-    ['src/a.py', ["    d = os.environ['RUNNER_TEMP']"], 'report-write'],
-    ['src/a.js', ["  s.replace(/<failure[^>]*>/g, '')"], 'report-write'],
-    ['src/a.py', ['    def __eq__(self, other): return True'], 'always-equal'],
-    ['src/a.py', ['    def __eq__(self, other):', '        return True'], 'always-equal'],
+/** The shapes a whole file hits, every line added; `rules`: the language's production rules. */
+function shapesOf(file: string, text: string, rules?: Parameters<typeof scanTree>[3]) {
+  const lang = codeLanguageOf(file)!;
+  const tree = parsers.get(lang)!(text)!;
+  try {
+    const v = scanTree(
+      lang,
+      tree.rootNode,
+      text.split('\n').map((_, i) => i + 1),
+      rules,
+      file,
+    );
+    return { problem: v.problem, shapes: v.hits.map((h) => h.shape) };
+  } finally {
+    tree.delete();
+  }
+}
+
+describe("the line scan's cases (issue 24), read as code", () => {
+  // Each row: a file, its text, the shape it must hit (the trick, as an agent would write it).
+  const POSITIVE: [string, string, string][] = [
     [
       'src/a.py',
-      ['    def __hash__(self) -> int:', '        return 0  # all alike'],
+      'import inspect\n\ndef f():\n    return inspect.stack()[1].code_context[0]\n',
+      'caller-frame',
+    ],
+    ['src/a.py', 'import sys\n\ndef f():\n    return sys._getframe(1)\n', 'caller-frame'],
+    [
+      'src/a.py',
+      'import inspect\n\ndef f():\n    return inspect.currentframe().f_back\n',
+      'caller-frame',
+    ],
+    [
+      'src/a.py',
+      'import traceback\n\ndef f():\n    return traceback.extract_stack()[-2].line\n',
+      'caller-frame',
+    ],
+    ['src/a.js', 'export const f = () => new Error().stack.split("\\n")[2];\n', 'caller-frame'],
+    [
+      'src/a.ts',
+      'export function f(holder: object) {\n  Error.captureStackTrace(holder);\n}\n',
+      'caller-frame',
+    ],
+    ['src/a.ts', 'Error.prepareStackTrace = (_, s) => s;\n', 'caller-frame'],
+    [
+      'src/a.py',
+      "import os\n\ndef f():\n    if os.environ.get('PYTEST_CURRENT_TEST'):\n        return 5\n",
+      'runner-env',
+    ],
+    [
+      'src/a.py',
+      "import sys\n\ndef f():\n    if 'pytest' in sys.modules:\n        return 5\n",
+      'runner-env',
+    ],
+    [
+      'src/a.py',
+      'import sys\n\ndef f():\n    if "unittest" in sys.modules: return 5\n',
+      'runner-env',
+    ],
+    [
+      'src/a.js',
+      'export function f() {\n  if (process.env.JEST_WORKER_ID) return 5;\n}\n',
+      'runner-env',
+    ],
+    ['src/a.ts', 'export function f() {\n  if (process.env.VITEST) return 5;\n}\n', 'runner-env'],
+    [
+      'src/a.js',
+      "export function f() {\n  if (process.env.NODE_ENV === 'test') return 5;\n}\n",
+      'runner-env',
+    ],
+    [
+      'src/a.js',
+      "export function f() {\n  if (process.argv.some((a) => a.includes('jest'))) return 5;\n}\n",
+      'runner-env',
+    ],
+    [
+      'src/a.js',
+      'export function f() {\n  if (require.main.filename.includes("jest")) return 5;\n}\n',
+      'runner-env',
+    ],
+    [
+      'src/a.js',
+      'export function f() {\n  if (typeof describe === "function") return 5;\n}\n',
+      'runner-env',
+    ],
+    ['src/a.py', 'import os\n\ndef f(x):\n    if x == 3:\n        os._exit(0)\n', 'process-exit'],
+    ['src/a.py', 'import sys\n\ndef f(x):\n    if x == 3:\n        sys.exit(0)\n', 'process-exit'],
+    ['src/a.py', 'import atexit\n\natexit.register(rewrite)\n', 'process-exit'],
+    ['src/a.py', 'import sys\n\nsys.excepthook = quiet\n', 'process-exit'],
+    ['src/a.py', 'def f(x):\n    raise SystemExit(0)\n', 'process-exit'],
+    ['src/a.py', 'def f(x):\n    raise KeyboardInterrupt\n', 'process-exit'],
+    ['src/a.py', 'import os\n\ndef f():\n    os.kill(os.getpid(), 15)\n', 'process-exit'],
+    ['src/a.js', 'export function f() {\n  process.exit(0);\n}\n', 'process-exit'],
+    ['src/a.js', "process.on('exit', rewrite);\n", 'process-exit'],
+    ['src/a.ts', 'process.once("uncaughtException", () => {});\n', 'process-exit'],
+    ['src/a.js', 'export const f = () => process.kill(process.pid);\n', 'process-exit'],
+    ['src/a.js', 'process.exitCode = 0;\n', 'process-exit'],
+    ['src/a.py', 'import unittest\n', 'runner-patch'],
+    [
+      'src/a.py',
+      'import unittest\n\nunittest.TestCase.assertEqual = lambda *a, **k: None\n',
+      'runner-patch',
+    ],
+    ['src/a.py', 'from _pytest import assertion\n', 'runner-patch'],
+    ['src/a.py', 'import builtins\n\nbuiltins.len = lambda x: 3\n', 'runner-patch'],
+    ['src/a.py', "import sys\n\nsys.modules['json'] = fake\n", 'runner-patch'],
+    ['src/a.py', 'import sys\n\nsys.meta_path.insert(0, finder)\n', 'runner-patch'],
+    ['src/a.js', 'globalThis.expect = () => inert;\n', 'runner-patch'],
+    ['src/a.js', 'globalThis.fetch = async () => ({ ok: true });\n', 'runner-patch'],
+    // The module cache is read here; it is the runner's module registry (runner-env) either way.
+    ['src/a.js', 'export function f(key) {\n  delete require.cache[key];\n}\n', 'runner-env'],
+    ['src/a.js', "const { expect } = require('@jest/globals');\n", 'runner-patch'],
+    ['src/a.ts', "import { vi } from 'vitest';\n", 'runner-patch'],
+    ['src/a.js', 'Module._load = patched;\n', 'runner-patch'],
+    ['src/a.js', 'Array.prototype.includes = () => true;\n', 'runner-patch'],
+    ['src/a.js', 'expect.extend({ toBe: () => ({ pass: true }) });\n', 'runner-patch'],
+    ['src/a.js', 'export function f() {\n  jest.fn();\n}\n', 'runner-patch'],
+    ['src/a.py', "def f(x):\n    open('reports/junit.xml', 'w').write(x)\n", 'report-write'],
+    ['src/a.py', "import os\n\ndef f():\n    return os.environ['RUNNER_TEMP']\n", 'report-write'],
+    ['src/a.js', "export const f = (s) => s.replace(/<failure[^>]*>/g, '');\n", 'report-write'],
+    ['src/a.js', 'export const f = () => process.env.GITHUB_STEP_SUMMARY;\n', 'report-write'],
+    ['src/a.py', 'class A:\n    def __eq__(self, other): return True\n', 'always-equal'],
+    ['src/a.py', 'class A:\n    def __eq__(self, other):\n        return True\n', 'always-equal'],
+    [
+      'src/a.py',
+      'class A:\n    def __hash__(self) -> int:\n        return 0  # all alike\n',
       'always-equal',
     ],
-    ['src/a.py', ['    __ne__ = lambda self, o: False'], 'always-equal'],
-    ['src/a.js', ['  valueOf() { return 5; }'], 'always-equal'],
-    ['src/a.js', ['  valueOf() {', '    return 5;', '  }'], 'always-equal'],
-    ['src/a.js', ["  toJSON: () => 'expected',"], 'always-equal'],
-    ['src/a.ts', ['  [Symbol.toPrimitive]() { return 5; }'], 'always-equal'],
-    ['src/a.js', ['  asymmetricMatch() { return true; },'], 'always-equal'],
-    ['src/A.java', ['  public boolean equals(Object o) { return true; }'], 'always-equal'],
+    ['src/a.py', 'class A:\n    __ne__ = lambda self, o: False\n', 'always-equal'],
+    ['src/a.js', 'export class A {\n  valueOf() { return 5; }\n}\n', 'always-equal'],
+    ['src/a.js', 'export class A {\n  valueOf() {\n    return 5;\n  }\n}\n', 'always-equal'],
+    ['src/a.js', "export const o = {\n  toJSON: () => 'expected',\n};\n", 'always-equal'],
+    ['src/a.ts', 'export class A {\n  [Symbol.toPrimitive]() { return 5; }\n}\n', 'always-equal'],
+    ['src/a.js', 'export const o = {\n  asymmetricMatch() { return true; },\n};\n', 'always-equal'],
   ];
-  test.each(POSITIVE)('%s %j is %s', (file, lines, shape) => {
-    expect(shapesOf(file, ...lines)).toContain(shape);
+  test.each(POSITIVE)('%s %j is %s', (file, text, shape) => {
+    const r = shapesOf(file, text);
+    expect({ text, problem: r.problem, shapes: r.shapes }).toEqual({
+      text,
+      problem: undefined,
+      shapes: expect.arrayContaining([shape]),
+    });
   });
 
-  // Honest look-alikes: none of them is a hit.
+  // Honest look-alikes the line scan was tuned on: none of them is a hit.
   const NEGATIVE: [string, string][] = [
-    ['src/a.py', '    sig = inspect.signature(fn)'],
-    ['src/a.py', '    msg = traceback.format_exc()'],
-    ['src/a.py', '    # we call sys.exit(1) from the CLI only'],
-    ['src/a.py', '    if os.environ.get("HOME"):'],
-    ['src/a.py', '    def __eq__(self, other):'],
-    ['src/a.py', '    def __eq__(self, other): return self.v == other.v'],
-    ['src/a.py', '    def __eq__(self, other): return NotImplemented'],
-    ['src/a.py', '    assertion = check(x)'],
-    ['src/a.py', '    exits = 3'],
-    ['src/a.py', '    self.exit_code = 0'],
-    ['src/a.js', '  const s = err.stack;'],
-    ['src/a.js', '  if (require.main === module) main();'],
-    ['src/a.js', "  const expected = compute('x');"],
-    ['src/a.js', '  valueOf() { return this.n; }'],
-    ['src/a.js', '  // process.exit(0) is not for library code'],
-    ['src/a.js', '  const o = Object.keys(x).length === 0;'],
-    ['src/a.ts', "import { parse } from './expect-parser';"],
-    ['README.md', 'sys.exit(0) and process.exit(0) in prose'],
-    ['src/a.css', 'a { content: "sys._getframe" }'],
+    ['src/a.py', 'import inspect\n\ndef f(fn):\n    return inspect.signature(fn)\n'],
+    ['src/a.py', 'import traceback\n\ndef f():\n    return traceback.format_exc()\n'],
+    ['src/a.py', 'def f():\n    # we call sys.exit(1) from the CLI only\n    return 1\n'],
+    [
+      'src/a.py',
+      'import sys\n\ndef main():\n    return 0\n\nif __name__ == "__main__":\n    sys.exit(main())\n',
+    ],
+    ['src/a.py', 'import signal\n\ndef bench(h):\n    signal.signal(signal.SIGALRM, h)\n'],
+    ['src/a.py', 'import os\n\ndef f():\n    if os.environ.get("HOME"):\n        return 1\n'],
+    ['src/a.py', 'class A:\n    def __eq__(self, other): return self.v == other.v\n'],
+    ['src/a.py', 'class A:\n    def __eq__(self, other): return NotImplemented\n'],
+    [
+      'src/a.py',
+      'def f(x):\n    assertion = check(x)\n    exits = 3\n    return assertion, exits\n',
+    ],
+    ['src/a.py', 'class A:\n    def f(self):\n        self.exit_code = 0\n'],
+    [
+      'src/a.py',
+      'def f(g):\n    try:\n        g()\n    except (SystemExit, KeyboardInterrupt):\n        raise\n',
+    ],
+    ['src/a.js', 'export const f = (err) => err.stack;\n'],
+    [
+      'src/a.js',
+      'class E extends Error {\n  constructor() {\n    super();\n    Error.captureStackTrace(this, E);\n  }\n}\n',
+    ],
+    ['src/a.js', 'function main() {}\nif (require.main === module) main();\n'],
+    [
+      'src/a.js',
+      "export const f = () => {\n  const expected = compute('x');\n  return expected;\n};\n",
+    ],
+    ['src/a.js', 'export class A {\n  valueOf() { return this.n; }\n}\n'],
+    [
+      'src/a.js',
+      'export function f() {\n  // process.exit(0) is not for library code\n  return 1;\n}\n',
+    ],
+    ['src/a.js', 'export const f = (x) => Object.keys(x).length === 0;\n'],
+    ['src/a.js', "export const dev = () => process.env.NODE_ENV !== 'production';\n"],
+    ['src/a.ts', "import { parse } from './expect-parser';\nexport default parse;\n"],
   ];
-  test.each(NEGATIVE)('%s %j is no hit', (file, line) => {
-    expect(shapesOf(file, line)).toEqual([]);
+  test.each(NEGATIVE)('%s %j is no hit', (file, text) => {
+    expect(shapesOf(file, text)).toEqual({ problem: undefined, shapes: [] });
   });
 
-  test('a two-line shape needs its second line right after the first, in the same file', () => {
-    const lines: AddedLine[] = [
-      { path: 'src/a.py', line: 3, text: '    def __eq__(self, other):' },
-      { path: 'src/a.py', line: 9, text: '        return True' },
-      { path: 'src/b.py', line: 4, text: '        return True' },
-    ];
-    expect(scanAddedLines(lines)).toEqual([]);
+  test('prose, styles and minified bundles are not code', () => {
+    expect(['README.md', 'src/a.css', 'dist/a.min.js', 'src/a.go'].map(codeLanguageOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
-  test('each shape has an id, what it stops, a source and patterns or parser rules; ids are unique kebab-case', () => {
+  test('each shape has an id, what it stops, a source and parser rules; ids are unique kebab-case', () => {
     const parsed = new Set(
       [...RULES.python, ...RULES.js, ...DRAFT_RULES.python, ...DRAFT_RULES.js].map((r) => r.shape),
     );
@@ -141,8 +243,7 @@ describe('the shapes, per language', () => {
       expect(s.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
       expect(s.stops.length).toBeGreaterThan(20);
       expect(s.source.length).toBeGreaterThan(10);
-      expect(s.patterns.length + (parsed.has(s.id) ? 1 : 0)).toBeGreaterThan(0);
-      for (const p of s.patterns) expect(p.needle.length).toBeGreaterThan(0);
+      expect({ shape: s.id, ruled: parsed.has(s.id) }).toEqual({ shape: s.id, ruled: true });
     }
     expect(SHAPES.map((s) => s.id)).toEqual([
       'caller-frame',
@@ -159,95 +260,27 @@ describe('the shapes, per language', () => {
     ]);
   });
 
-  test('every pattern quantifier is bounded, so no line makes a pattern backtrack', () => {
-    for (const s of SHAPES)
-      for (const p of s.patterns)
-        for (const re of [p.re, p.next]) {
-          if (!re) continue;
-          // Outside character classes and escapes, no `*`, `+` or open `{n,}`.
-          const src = re.source.replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
-          expect({ shape: s.id, re: re.source, unbounded: /[*+]|\{\d+,\}/.test(src) }).toEqual({
-            shape: s.id,
-            re: re.source,
-            unbounded: false,
-          });
-        }
-  });
-
-  test('docs/gaming-shapes.md lists the shapes rendered from the data', () => {
+  test('docs/gaming-shapes.md lists the shapes and their rules rendered from the data', () => {
     const doc = readFileSync('docs/gaming-shapes.md', 'utf8');
     const m = /<!-- shapes:start -->\n([\s\S]*?)<!-- shapes:end -->/.exec(doc);
     expect(m?.[1]).toBe(renderGamingShapes());
     for (const s of SHAPES) expect(m![1]).toContain(`| \`${s.id}\` |`);
+    for (const r of [...RULES.python, ...RULES.js]) expect(m![1]).toContain(`| \`${r.id}\` |`);
   });
 
-  test('languages come from the extension; other files are not scanned', () => {
-    expect(
-      ['a.py', 'a.ts', 'a.mjs', 'a.go', 'A.java', 'a.rb', 'a.md', 'Makefile', 'a.d/x'].map(
-        languageOf,
-      ),
-    ).toEqual(['python', 'js', 'js', 'go', 'java', 'ruby', undefined, undefined, undefined]);
-  });
-
-  test('report globs give their literal places as needles', () => {
+  test("the run's report globs give their literal places as a rule: a literal naming one is report-write", () => {
     expect(
       reportNeedles(['reports/*.xml', '$RUNNER_TEMP/out/**/*.xml', 'build/junit.xml', '*.xml']),
     ).toEqual(['reports/', 'build/junit.xml']);
-    expect(
-      scanAddedLines([{ path: 'src/a.py', line: 1, text: "p = 'build/junit.xml'" }], {
-        reportNeedles: ['build/junit.xml'],
-      }),
-    ).toEqual([{ shape: 'report-write', path: 'src/a.py', line: 1 }]);
-  });
-});
-
-describe('hostile input, in linear time', () => {
-  // The best of three: the machine is shared, and a pause is no property of the scan.
-  const time = (lines: AddedLine[]) => {
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const t = process.hrtime.bigint();
-      scanAddedLines(lines);
-      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
-    }
-    return best;
-  };
-  // Each shape's needles, repeated along one long line without what completes the pattern:
-  // the worst a backtracking pattern could meet.
-  const needles = SHAPES.flatMap((s) => s.patterns.map((p) => p.needle));
-  const hostile = (n: number) => [
-    needles
-      .map((x) => `${x}(`)
-      .join(' ')
-      .repeat(Math.ceil(n / 2000))
-      .slice(0, n),
-    'new Error('.repeat(n / 10),
-    '    def __eq__(self'.padEnd(n, ' '),
-    'valueOf() { return '.repeat(n / 19),
-    "process.on('".repeat(n / 12),
-  ];
-
-  test.each(['src/a.py', 'src/a.js', 'src/a.go', 'src/A.java', 'lib/a.rb'])(
-    'a 2 MB line of near-misses (%s) is scanned in seconds at most, and four times the text takes about four times as long',
-    (file) => {
-      const lines = (n: number) => hostile(n).map((text, i) => ({ path: file, line: i + 1, text }));
-      time(lines(50_000)); // warm up
-      const small = time(lines(500_000));
-      const big = time(lines(2_000_000));
-      expect(big).toBeLessThan(3000);
-      // Linear: four times the text takes about four times as long (a quadratic scan, sixteen);
-      // the bound leaves room for a shared machine's pauses.
-      expect(big).toBeLessThan(Math.max(small * 9, 60));
-    },
-  );
-
-  test('100k added lines are scanned in seconds at most', () => {
-    const lines = Array.from({ length: 100_000 }, (_, i) => ({
-      path: `src/m${i % 50}.py`,
-      line: i + 1,
-      text: `    value_${i} = compute(item.stack, exits, expected)  # sys`,
-    }));
-    expect(time(lines)).toBeLessThan(3000);
+    const text = "def f():\n    return 'out/other.xml'\n";
+    const rules = withReportGlobs(RULES.python, ['out/results.xml', 'reports/*.xml']);
+    expect(shapesOf('src/a.py', "P = 'reports/' + 'x.xml'\n", rules).shapes).toEqual([
+      'report-write',
+    ]);
+    expect(shapesOf('src/a.py', text, rules).shapes).toEqual([]);
+    expect(shapesOf('src/a.py', "P = 'reports/' + 'x.xml'\n").shapes).toEqual([]);
+    // No glob long enough to name a place: the rules are the language's own.
+    expect(withReportGlobs(RULES.js, ['*.xml'])).toBe(RULES.js);
   });
 });
 

@@ -1,11 +1,11 @@
-// The gaming-shape findings (pure): what the scan of the agents' added lines found, less what
+// The gaming-shape findings (pure): what the parser found on the agents' added lines, less what
 // the base's ledger allows, one finding per shape and file (annotated on its first line).
 // `production-gaming-shape` is review unless the base's ledger (`gaming_result: reject`) or
 // the run (`--gaming reject`) makes it reject; the change's own ledger decides neither.
 import picomatch from 'picomatch';
-import { finding, NO_CASE } from '../decision/finding.js';
+import { finding, NO_CASE } from './finding.js';
 import type { Change, Finding } from '../types.js';
-import { SHAPES } from './shapes.js';
+import { SHAPES } from '../code/shapes.js';
 
 const BY_ID = new Map(SHAPES.map((s) => [s.id, s]));
 

@@ -1,5 +1,6 @@
 // The lines a commit adds, from `git show -U0 --format= --diff-merges=dense-combined` text
-// (pure). A plain diff has one prefix column, a merge's combined diff one per parent; a line
+// (pure): the lines the parser's rules count (src/gather/evidence-gaming.ts), and the lines
+// mutation evidence and `targets` ask about. A plain diff has one prefix column, a merge's combined diff one per parent; a line
 // is in the commit's tree when no column says `-`, and added when some column says `+`. Read
 // line by line in one pass: the file header (`+++ b/PATH`) is only read before a file's first
 // hunk, so an added line that starts with `++` is never taken for one.
