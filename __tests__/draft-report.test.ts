@@ -165,6 +165,28 @@ describe("a missing or empty drafts' report fails closed while there are drafts"
     ]);
   });
 
+  test('a draft module skipped at collection ran and did not pass: not an empty report', () => {
+    const skipped = {
+      kind: 'collection-skipped' as const,
+      module: 'tests.agent_drafts.test_d',
+      file: 'tests/agent_drafts/test_d.py',
+      detail: 'later',
+      report: 'drafts/junit.xml',
+    };
+    const r = decide(
+      input({
+        draftReport: drafts({ collection: [skipped], draftFile: 'tests/agent_drafts/test_d.py' }),
+      }),
+    );
+    expect(rules(r.findings)).toEqual([`fixture-unchanged:admit:${LOCKED}`]);
+    // Outside the draft paths, it is the report's fault.
+    const outside = { ...skipped, module: 'tests.test_x', file: 'tests/test_x.py' };
+    const o = decide(input({ draftReport: drafts({ collection: [outside] }) }));
+    expect(o.findings.filter((f) => f.rule === 'report-invalid').map((f) => f.message)).toEqual([
+      "the drafts' run (draft-junit): module tests/test_x.py outside the draft paths: later",
+    ]);
+  });
+
   test('no drafts anywhere: no report is right, and the evidence alone decides', () => {
     const r = decide(
       input({

@@ -56,7 +56,8 @@ export function draftReportFindings(r: DraftReport, j: DraftJudge): Finding[] {
   const invalid = (message: string, file?: string) =>
     out.push(finding('report-invalid', { ...NO_CASE, message: `${RUN}: ${message}`, file }));
   for (const p of r.problems) invalid(p.message, p.file);
-  const cases = r.tests.length + r.unmapped.length;
+  // A draft module skipped or broken at collection is a draft that ran and did not pass.
+  const cases = r.tests.length + r.unmapped.length + r.collection.length;
   if (cases === 0) {
     const due = dueWhy(r, j.ledger);
     const what =
