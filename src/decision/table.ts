@@ -121,8 +121,7 @@ export const RULES: readonly Rule[] = [
   },
   {
     key: 'draft-pass',
-    signal:
-      "pass on an agent-added draft, in the evidence reports or in the drafts' own run (`draft-junit`)",
+    signal: 'pass on an agent-added draft',
     class: 'draft',
     result: 'reject',
     action: "a human promotes the agent's draft to the class it proposes, or drops it",
