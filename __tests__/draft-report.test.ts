@@ -7,6 +7,8 @@ import { describe, expect, test } from '@jest/globals';
 import { decide, type DecideInput } from '../src/decision/decide.js';
 import type { DraftReport } from '../src/decision/draft-report.js';
 import { addFixes } from '../src/decision/fix.js';
+import { renderSummary } from '../src/report/summary.js';
+import { summaryProblems } from './support/hostile-markdown.js';
 import type { Finding, Ledger, LedgerRow, Status, TestResult } from '../src/types.js';
 
 const D1 = 'sha256:' + '1'.repeat(64);
@@ -252,5 +254,26 @@ describe('a promoted test left under the draft paths (CONTRACT §3)', () => {
     addFixes(r.findings, ctx);
     expect(mine[0].fix).toBe(MOVE);
     expect(r.decision).toBe('reject');
+  });
+});
+
+describe("names in the drafts' run stay inert in the summary", () => {
+  test('a hostile draft id, an outside case and a report file name inject no markup', () => {
+    const hostile = [
+      'tests/agent_drafts/test_x.py::test_<img src=x onerror=alert(1)>',
+      'tests/agent_drafts/test_y.py::test_[click](https://evil.example) @admin #12',
+      'src/<script>alert(1)</script>.py::test_z | broken | row',
+    ];
+    const r = decide(
+      input({
+        draftReport: drafts({
+          tests: hostile.map((id) => t(id)),
+          problems: [{ file: 'drafts/<b>x</b>.xml', message: 'not XML: <!-- hidden -->' }],
+        }),
+      }),
+    );
+    // Two unclassified drafts, the outside case and the unreadable file: all reject.
+    expect(rules(r.findings).filter((x) => x.includes(':reject:'))).toHaveLength(4);
+    expect(summaryProblems(renderSummary({ report: r, notes: [] }))).toEqual([]);
   });
 });
