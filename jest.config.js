@@ -22,6 +22,7 @@ export const E2E = [
   'evidence-attacks.test.ts',
   'evidence-attacks-js.test.ts',
   'draft-run-plays.test.ts',
+  'draft-junit-plays.test.ts',
   'indirection-attacks.test.ts',
   'allowlist-attacks.test.ts',
   'gaming-attacks.test.ts',

@@ -358,6 +358,9 @@ describe('readInputs', () => {
       mutationScope: 'agent',
       requireKilledMutants: false,
       mutationArtifact: undefined,
+      // The drafts' own run is not read unless given.
+      draftJunit: [],
+      draftArtifact: undefined,
     });
   });
 

@@ -422,6 +422,35 @@ describe.each(NODES.slice(-1))(
       expect(everything).not.toContain('test_fine');
     });
 
+    test("the drafts' run from an artifact of its own (draft-artifact), read as drafts only", async () => {
+      const f = fork();
+      forkPull(f);
+      const reports = makeZip([
+        { name: 'junit/' },
+        { name: 'junit/junit-1.xml', text: pytestXunit1(scenarioCases()) },
+      ]);
+      const drafts = makeZip([
+        {
+          name: 'junit.xml',
+          text: pytestXunit1([{ file: 'tests/agent_drafts/test_d.py', name: 'test_d' }]),
+        },
+      ]);
+      gh.artifacts.set(RUN_ID, [
+        { id: 555, name: 'ledger-gate-reports', zip: reports },
+        { id: 557, name: 'ledger-gate-drafts', zip: drafts },
+      ]);
+      const r = await act(node, f, runEvent(f), {
+        'draft-junit': '*.xml',
+        'draft-artifact': 'ledger-gate-drafts',
+      });
+      // No row: unclassified, as in the evidence, and said to be the drafts' run's.
+      const d = r.report!.findings.find((x) => x.id === 'tests/agent_drafts/test_d.py::test_d');
+      expect(d).toMatchObject({ rule: 'unclassified', result: 'reject' });
+      expect(d!.message).toMatch(/^in the drafts' run: /);
+      expect(r.report!.counts.cases).toBe(scenarioCases().length);
+      expect(r.summary).toContain('drafts\' run from the artifact "ledger-gate-drafts"');
+    });
+
     test('a base artifact that is not there is report-invalid for the base set, not a crash', async () => {
       const f = fork();
       forkPull(f);

@@ -3,6 +3,7 @@
 // and the findings an agent's draft earns when the evidence run collects them.
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { resolveHarness } from '../src/harness/resolve.js';
 import {
   UNKNOWN_RUN,
@@ -252,6 +253,16 @@ test("a step's PYTEST_ADDOPTS is pytest's words too (setup's extension of a proj
   expect(bare.collects).toBe(true);
 });
 
+interface Flow {
+  jobs: Record<
+    string,
+    {
+      needs?: string | string[];
+      steps: { uses?: string; 'continue-on-error'?: boolean; with?: Record<string, string> }[];
+    }
+  >;
+}
+
 describe('the workflow `ledger-gate setup` writes, read back by the gate: the drafts run apart', () => {
   const OPTS = { shards: 1, uses: 'ledger-gate/ledger-gate@v1', branch: 'main' };
   const pkg = (test: string) => JSON.stringify({ scripts: { test } });
@@ -274,10 +285,32 @@ describe('the workflow `ledger-gate setup` writes, read back by the gate: the dr
         collects: false,
         why: "the base's CI leaves tests/agent_drafts out of its 1 test command(s)",
       });
-      // The drafts' own job uploads an artifact the gate job never downloads.
-      const tests = tree['.github/workflows/tests.yml'];
-      expect(tests).toContain('  drafts:\n');
-      expect(tests).toMatch(/name: (ledger-gate-)?drafts\n/);
+      // The drafts' own job uploads an artifact of its own, which the gate job downloads apart
+      // (its absence no failure: no drafts folder, no artifact) and reads as drafts only.
+      const artifact = forks ? 'ledger-gate-drafts' : 'drafts';
+      const tests = parse(tree['.github/workflows/tests.yml']) as Flow;
+      const upload = tests.jobs.drafts.steps.find((s) => s.uses?.startsWith('actions/upload'));
+      expect(upload?.with?.name).toBe(artifact);
+      const gate = tests.jobs.gate;
+      expect(gate.needs).toEqual(['test', 'drafts']);
+      const down = gate.steps.filter((s) => s.uses === 'actions/download-artifact@v5');
+      expect(down[1]).toEqual({
+        uses: 'actions/download-artifact@v5',
+        'continue-on-error': true,
+        with: { name: artifact, path: '${{ runner.temp }}/drafts' },
+      });
+      const step = gate.steps.find((s) => s.with?.junit !== undefined)!.with!;
+      const globs = (v: string) => v.trim().split('\n');
+      expect(
+        globs(step['draft-junit']).every((g) => g.startsWith('${{ runner.temp }}/drafts/')),
+      ).toBe(true);
+      expect(globs(step.junit).every((g) => g.startsWith('${{ runner.temp }}/junit/'))).toBe(true);
+      if (forks) {
+        const pr = (parse(tree['.github/workflows/ledger-gate.yml']) as Flow).jobs.gate.steps;
+        const w = pr.find((s) => s.with?.junit !== undefined)!.with!;
+        expect(w['draft-artifact']).toBe(artifact);
+        expect(globs(w['draft-junit'])).toEqual(globs(w.junit));
+      }
     }
   });
 });

@@ -222,8 +222,10 @@ test('production paths: source folders and root source files, never tests, docs,
     { files: new Set(), packages: new Set() },
     { ...OPTS, productionPaths: ['src/**'], trial: true },
   )[0].text;
-  const gate = (parse(w) as { jobs: { gate: { steps: { with?: Record<string, string> }[] } } }).jobs
-    .gate.steps[2].with!;
+  // The gate's step: the one given the reports (after the downloads of the run's and the drafts').
+  const gate = (
+    parse(w) as { jobs: { gate: { steps: { with?: Record<string, string> }[] } } }
+  ).jobs.gate.steps.find((s) => s.with?.junit !== undefined)!.with!;
   expect(gate['production-paths']).toBe('src/**\n');
   expect(gate['agent-write-paths']).toBe('src/**\n');
   // --trial: the action's input (action.yml) that makes the check neutral.

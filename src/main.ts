@@ -43,6 +43,7 @@ export async function run(
       baseJunit: inputs.baseJunit,
       holdoutJunit: inputs.holdoutJunit,
       mutationReport: inputs.mutationReport,
+      draftJunit: inputs.draftJunit,
       conduct: inputs.conduct,
       conductRun: runOf(env),
     };
@@ -96,6 +97,7 @@ export async function run(
       holdoutKey: inputs.holdoutKey,
       requireFailToPass: inputs.requireFailToPass,
       mutationReport: where.mutationReport,
+      draftJunit: where.draftJunit,
       mutationScope: inputs.mutationScope,
       requireKilledMutants: inputs.requireKilledMutants,
       conduct: where.conduct,

@@ -20,13 +20,22 @@ export interface Workflow {
 
 export const readWorkflow = (text: string) => parse(text) as Workflow;
 
-/** The gate step's `junit` globs, the downloaded folder replaced by `junitDir`. */
-export function gateInputs(w: Workflow, junitDir: string): Record<string, string> {
+/**
+ * The gate step's inputs, the downloaded reports' folder replaced by `junitDir` and the drafts'
+ * by `draftsDir` (default a folder beside it that does not exist: a run with no drafts).
+ */
+export function gateInputs(
+  w: Workflow,
+  junitDir: string,
+  draftsDir = `${junitDir}-no-drafts`,
+): Record<string, string> {
   const step = w.jobs.gate.steps.find((s) => s.uses === `${REPOSITORY}@${MAJOR_TAG}`)!;
   return Object.fromEntries(
     Object.entries(step.with ?? {}).map(([k, v]) => [
       k,
-      v.replaceAll('${{ runner.temp }}/junit', junitDir),
+      v
+        .replaceAll('${{ runner.temp }}/junit', junitDir)
+        .replaceAll('${{ runner.temp }}/drafts', draftsDir),
     ]),
   );
 }

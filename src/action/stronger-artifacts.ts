@@ -1,5 +1,6 @@
 // workflow_run: the base run's and the hold-out's reports, from the triggering run's artifacts
-// (`base-artifact`, `holdout-artifact`, `mutation-artifact`; default the reports' own `artifact`). An artifact that
+// (`base-artifact`, `holdout-artifact`, `mutation-artifact`; default the reports' own `artifact`),
+// and the drafts' own run's (`draft-artifact`), fetched the same way though it is no evidence. An artifact that
 // cannot be had is no crash: its globs then match nothing, so the base set is report-invalid
 // and the hold-out set holdout-missing, each a reject that says so.
 import { mkdtemp } from 'node:fs/promises';
@@ -17,7 +18,12 @@ export async function strongerArtifacts(
   reports: string,
   temp: string,
   notes: string[],
-): Promise<{ baseJunit: string[]; holdoutJunit: string[]; mutationReport: string[] }> {
+): Promise<{
+  baseJunit: string[];
+  holdoutJunit: string[];
+  mutationReport: string[];
+  draftJunit: string[];
+}> {
   const fetched = new Map<string, string>([[inputs.artifact!, reports]]);
   const folder = async (name: string, what: string, hidden: boolean): Promise<string> => {
     const have = fetched.get(name);
@@ -58,5 +64,12 @@ export async function strongerArtifacts(
     for (const g of inputs.mutationReport)
       mutationReport.push(insideArtifact(dir, 'mutation-report', g));
   }
-  return { baseJunit, holdoutJunit, mutationReport };
+  // A drafts' artifact that cannot be had matches nothing: draft-report.ts fails closed when
+  // there were drafts to run.
+  const draftJunit: string[] = [];
+  if (inputs.draftJunit.length > 0) {
+    const dir = await folder(inputs.draftArtifact ?? inputs.artifact!, "drafts' run", false);
+    for (const g of inputs.draftJunit) draftJunit.push(insideArtifact(dir, 'draft-junit', g));
+  }
+  return { baseJunit, holdoutJunit, mutationReport, draftJunit };
 }

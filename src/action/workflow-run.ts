@@ -27,6 +27,8 @@ export interface Where {
   baseJunit?: string[];
   holdoutJunit?: string[];
   mutationReport?: string[];
+  /** The drafts' own run's globs (`draft-junit`), read for drafts only. */
+  draftJunit?: string[];
   conduct?: string;
   /** The run whose tests are judged: a conduct report must be that run's. */
   conductRun?: { id: string; attempt?: string };

@@ -107,6 +107,7 @@ export function checkOptions(
     summary: v.summary,
     baseJunit: v['base-junit']?.map((g) => fromCwd(at, g)),
     baseTests: v['base-tests']?.map((g) => fromCwd(at, g)),
+    draftJunit: v['draft-junit']?.map((g) => fromCwd(at, g)),
     holdoutJunit: v['holdout-junit']?.map((g) => fromCwd(at, g)),
     holdoutKey,
     requireFailToPass: v['require-fail-to-pass'] ?? false,

@@ -152,6 +152,12 @@ export const CHECK = {
       value: 'FILE',
       help: 'write the Markdown summary to FILE (- for stdout)',
     },
+    'draft-junit': {
+      type: 'string',
+      multiple: true,
+      value: 'GLOB',
+      help: "reports of the drafts' own run (a job apart): judged as drafts only, never evidence; missing while there are drafts: reject",
+    },
     'base-tests': {
       type: 'string',
       multiple: true,

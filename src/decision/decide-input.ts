@@ -11,6 +11,7 @@ import type {
   TestResult,
   UnmappedCase,
 } from '../types.js';
+import type { DraftReport } from './draft-report.js';
 import type { DraftRun } from './draft-run.js';
 import type { EvidenceSettings } from './evidence.js';
 import type { ShippedReport } from './report-origin.js';
@@ -48,6 +49,8 @@ export interface DecideInput {
    * (decision/draft-run.ts); absent with a change: not known, so it may (fail closed).
    */
   draftRun?: DraftRun;
+  /** The drafts' own run (`draft-junit`), read for drafts only (decision/draft-report.ts). */
+  draftReport?: DraftReport;
   /** The report files the run had to deliver, and those that arrived (`reports-expected`). */
   reportsExpected?: { expected: number; arrived: string[] };
 }

@@ -5,10 +5,13 @@
 import { rowFor } from '../ledger/file-rows.js';
 import { GoldenIndex } from '../ledger/golden-set.js';
 import { parseDoctestArtifact } from '../ledger/doctest-artifact.js';
-import type { Finding, Ledger, LedgerRow, Report } from '../types.js';
+import picomatch from 'picomatch';
+import type { Finding, Ledger, LedgerRow, Report, TestResult } from '../types.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
+import { draftReportFindings } from './draft-report.js';
 import { draftRunFindings } from './draft-run.js';
+import { DEFAULT_DRAFT_PATHS } from './evidence-paths.js';
 import { idPrefix, judgeEvidence } from './evidence.js';
 import { gamingFindings } from './gaming-shape.js';
 import { finalize } from './finalize.js';
@@ -74,6 +77,9 @@ export function decide(input: DecideInput): Report {
   }
   // A ledger that fails validation classifies nothing: no admit may come from it.
   const ledger = input.ledgerErrors.length === 0 ? input.ledger : undefined;
+  const draftPaths = input.evidence?.draftPaths ?? DEFAULT_DRAFT_PATHS;
+  const onlyDrafts = onlyDraftCases(input, ledger, draftPaths);
+  if (onlyDrafts !== undefined) findings.push(onlyDrafts);
   const evidence = evidenceFindings(input, ledger);
   findings.push(...(evidence?.findings ?? []));
   if (input.change && input.evidence) {
@@ -111,10 +117,19 @@ export function decide(input: DecideInput): Report {
     const judged = input.tests.map((t) => caseFinding(t, ledger, input, facts, seen));
     // A loop, not push(...judged): spreading a million findings overflows the call stack.
     for (const f of judged) findings.push(f);
+    if (input.draftReport)
+      for (const f of draftReportFindings(input.draftReport, {
+        ledger,
+        ledgerFile: input.ledgerFile,
+        draftPaths,
+        judge: (t) => caseFinding(t, ledger, input, facts, seen),
+        seen: (row) => seen.add(row),
+      }))
+        findings.push(f);
     skippedModuleRows(ledger, input, facts, seen, findings);
     // A changed harness can stop a file from running: then every row is expected.
     const expect = evidence?.harnessTouched ? 'all' : input.expect;
-    missingRows(ledger, { ...input, expect }, seen, findings);
+    missingRows(ledger, { ...input, expect }, seen, findings, draftPaths);
     if (input.change) {
       // A re-lock its golden's tests already put under review is that review's, not a second
       // entry: each golden (or file row's file) reviewed with the digest it was bumped to.
@@ -128,9 +143,42 @@ export function decide(input: DecideInput): Report {
       goldenNoBump(ledger, input, facts, findings);
     }
   }
+  // Without a valid ledger the drafts' run classes nothing (draft-report.ts judges no case),
+  // but its broken or missing report still rejects.
+  if (!ledger && input.draftReport)
+    for (const f of draftReportFindings(input.draftReport, {
+      ledgerFile: input.ledgerFile,
+      draftPaths,
+      judge: () => {
+        throw new Error('unreachable: no case is judged without a ledger');
+      },
+      seen: () => undefined,
+    }))
+      findings.push(f);
   const report = finalize(findings, cases);
   if (evidence?.agentChanges) report.agentChanges = evidence.agentChanges;
   return report;
+}
+
+/**
+ * The evidence reports hold drafts only (a draft row, or a file under the draft paths): drafts
+ * are not evidence, so nothing in them is, and a run of drafts alone must not pass (CONTRACT §3).
+ */
+function onlyDraftCases(
+  input: DecideInput,
+  ledger: Ledger | undefined,
+  draftPaths: readonly string[],
+): Finding | undefined {
+  if (input.tests.length === 0 || input.unmapped.length > 0) return undefined;
+  const globs = draftPaths.filter((g) => g.trim() !== '' && !g.startsWith('!'));
+  const isDraft = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
+  const draft = (t: TestResult) =>
+    isDraft(idPrefix(t.id)) || (ledger !== undefined && rowFor(ledger, t.id)?.class === 'draft');
+  if (!input.tests.every(draft)) return undefined;
+  return finding('report-invalid', {
+    ...NO_CASE,
+    message: `the evidence reports hold only drafts (${input.tests.length} case(s)): drafts are not evidence, so the run holds none`,
+  });
 }
 
 /** The evidence path rules (decision/evidence.ts), over the change's commits. */

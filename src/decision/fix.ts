@@ -120,6 +120,8 @@ export function addFixes(findings: Finding[], ctx: FixContext): void {
       newPerFile.set(file, (newPerFile.get(file) ?? 0) + 1);
     }
   for (const f of findings) {
+    // A fix only the finding's facts know (a workflow's line, a file to move) stands.
+    if (f.fix !== undefined) continue;
     const many = rule(f.rule).fixMany;
     const grouped =
       (kinds.size > 1 && UPKEEP.has(f.rule)) ||

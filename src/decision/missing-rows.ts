@@ -4,6 +4,8 @@ import type { Finding, Ledger, LedgerRow, RuleKey } from '../types.js';
 import type { DecideInput } from './decide-input.js';
 import { idPrefix } from './evidence.js';
 import { finding } from './finding.js';
+import { moveOutFix } from './draft-report.js';
+import picomatch from 'picomatch';
 
 /** Rows that must have a result (§3 `expect`) but have none. */
 export function missingRows(
@@ -11,7 +13,10 @@ export function missingRows(
   input: DecideInput,
   seen: Set<LedgerRow>,
   out: Finding[],
+  draftPaths: readonly string[] = [],
 ): void {
+  const globs = draftPaths.filter((g) => g.trim() !== '' && !g.startsWith('!'));
+  const underDrafts = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
   const ranFiles = new Set<string>();
   if (input.expect === 'ran-files') {
     for (const t of input.tests) ranFiles.add(idPrefix(t.id));
@@ -38,7 +43,16 @@ export function missingRows(
       });
     const why = wasCollected ? 'collected, but no result in any report' : 'no result in any report';
     if (row.class === 'locked_fixture' || row.class === 'property') {
-      out.push(at('classified-missing', why));
+      const file = testFile(row.id);
+      // A promoted draft left in the draft folder: the evidence run leaves it out (CONTRACT §3).
+      if (underDrafts(file)) {
+        const f = at(
+          'classified-missing',
+          `${why}: a ${row.class} row, but ${file} is under the draft paths, which the evidence run leaves out: move the file out of the draft paths`,
+        );
+        f.fix = moveOutFix(file, draftPaths);
+        out.push(f);
+      } else out.push(at('classified-missing', why));
     } else if (row.class === 'quarantine') {
       out.push(
         at(

@@ -130,7 +130,8 @@ export const RULES: readonly Rule[] = [
   },
   {
     key: 'draft-not-passing',
-    signal: 'fail, error or skip on a draft',
+    signal:
+      "fail, error or skip on a draft (in either run: the drafts' own run is read for drafts only)",
     class: 'draft',
     result: 'info',
     action: 'none',
@@ -177,7 +178,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'classified-missing',
     signal:
-      'a locked_fixture / property row with no result in any report (see `expect`; a collected id always needs one)',
+      'a locked_fixture / property row with no result in any evidence report (see `expect`; a collected id always needs one); a row whose test file is still under the draft paths (a promoted draft) is missing so, since the evidence run leaves them out, and its fix moves the file',
     class: 'any',
     result: 'reject',
     action: 'restore the test, or, if it was deleted, drop its row in a reviewed change',
@@ -342,7 +343,7 @@ export const RULES: readonly Rule[] = [
   {
     key: 'report-invalid',
     signal:
-      'a JUnit file is unreadable, malformed, hostile, or no report holds any test case; or a configured conduct report (`conduct`) is missing, cut, hostile, from another run, or names a JUnit report that no longer has the bytes it had when the session ended',
+      "a JUnit file is unreadable, malformed, hostile, or no report holds any test case, or the evidence reports hold drafts only; the drafts' own run (`draft-junit`) unreadable, holding a case outside the draft paths, or missing or empty while the checkout or the ledger holds drafts; or a configured conduct report (`conduct`) is missing, cut, hostile, from another run, or names a JUnit report that no longer has the bytes it had when the session ended",
     class: '—',
     result: 'reject',
     action: 'fix the test run, so that --junit names its JUnit reports',

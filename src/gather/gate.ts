@@ -35,6 +35,7 @@ import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
 import { rowFor } from '../ledger/file-rows.js';
 import { parseLedger } from '../ledger/parse.js';
 import { gatherReports } from './reports.js';
+import { expandDrafts, readDraftReport } from './draft-report.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
 import type { MutationOptions } from './mutation-evidence.js';
 import type { ConductOptions } from './conduct-evidence.js';
@@ -67,6 +68,11 @@ export interface GateOptions extends StrongerOptions, MutationOptions, ConductOp
    * them elsewhere: on workflow_run, the artifact's own paths, not the runner's temp folder.
    */
   shownRun?: { junit: string[]; collected?: string };
+  /**
+   * Report globs of the drafts' own run (a job apart): read for drafts only, never as
+   * evidence (decision/draft-report.ts).
+   */
+  draftJunit?: string[];
   /** Report globs of the base commit's own run: the review entries name the tests a file adds, deletes, renames. */
   baseTests?: string[];
   /** Base ref or sha to diff against; without it the diff rules are skipped and `notes` says so. */
@@ -157,6 +163,9 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     : undefined;
   const mutation = await mutationReader?.expandMutation(root, o);
   for (const f of mutation?.files ?? []) stronger.taken.add(f.path);
+  // And the drafts' own run: read for drafts only (draft-report.ts).
+  const draftFiles = await expandDrafts(root, o.draftJunit);
+  for (const f of draftFiles?.files ?? []) stronger.taken.add(f.path);
   const src =
     o.base === undefined ? undefined : await (o.changeSource ? o.changeSource() : gitSource(o));
   const changed = await src?.changedPaths();
@@ -244,6 +253,15 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     notes.push('no base given: the diff rules and the base-ledger comparison were skipped');
   }
 
+  const draftReport =
+    draftFiles && (await readDraftReport(root, draftFiles, evidence.draftPaths, changed));
+  if (draftReport)
+    notes.push(
+      `drafts' run (draft-junit): ${draftReport.tests.length} case(s) read for drafts only` +
+        (draftReport.tests.length === 0 && draftReport.draftFile === undefined
+          ? ', and the checkout has no drafts to run'
+          : ''),
+    );
   const facts = await factsP;
   const decided: Report = decide({
     ledgerFile: ledgerShown,
@@ -264,6 +282,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     evidence,
     harnessUnresolved: harness?.unresolved,
     draftRun,
+    ...(draftReport ? { draftReport } : {}),
     reportsExpected:
       o.reportsExpected === undefined
         ? undefined

@@ -42,6 +42,10 @@ export interface ActionInputs extends StrongerInputs {
   gaming: 'review' | 'reject';
   /** The conduct report the pytest recorder wrote (`conduct`, docs/conduct.md). */
   conduct?: string;
+  /** The drafts' own run's reports (`draft-junit`): read for drafts only, never as evidence. */
+  draftJunit: string[];
+  /** On workflow_run: the artifact holding them (default `artifact`). */
+  draftArtifact?: string;
 }
 
 const quote = (s: string): string => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
@@ -162,6 +166,8 @@ export function readInputs(): ActionInputs {
     ]),
     gaming: oneOf('gaming', core.getInput('gaming') || 'review', ['review', 'reject']),
     conduct: core.getInput('conduct').trim() || undefined,
+    draftJunit: list('draft-junit'),
+    draftArtifact: artifactName('draft-artifact'),
     ...strongerInputs(list, yesNo, artifactName),
   };
 }

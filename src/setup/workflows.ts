@@ -486,10 +486,14 @@ function testJob(spec: RunnerSpec, p: Project, o: WorkflowOptions, artifact: str
 
 /**
  * The drafts' own job: a fresh runner, so nothing a draft does (a patch at import, a process
- * left behind) reaches the evidence run; its report goes in an artifact the gate never
- * downloads (drafts are never evidence). Only where setup runs the runner itself: under tox,
- * nox or make the drafts stay out of the run (PYTEST_ADDOPTS) and run nowhere.
+ * left behind) reaches the evidence run; its report goes in an artifact of its own, which the
+ * gate reads as drafts only (`draft-junit`: drafts are never evidence). Only where setup runs
+ * the runner itself: under tox, nox or make the drafts stay out of the run (PYTEST_ADDOPTS)
+ * and run nowhere.
  */
+/** The drafts' job's artifact (the fork pair's names say whose they are). */
+const draftsArtifact = (o: WorkflowOptions) => (o.forks ? 'ledger-gate-drafts' : 'drafts');
+
 function draftsJob(spec: RunnerSpec, p: Project, o: WorkflowOptions): string[] {
   const at: ReportsAt = {
     ...CI_REPORTS(''),
@@ -518,8 +522,8 @@ function draftsJob(spec: RunnerSpec, p: Project, o: WorkflowOptions): string[] {
   } else return [];
   return [
     '',
-    "  # The agent's drafts, apart from the evidence: a fresh runner, and a report the gate never",
-    '  # reads (drafts are never evidence; a draft beside the evidence is draft-in-evidence-run).',
+    "  # The agent's drafts, apart from the evidence: a fresh runner, and a report the gate reads",
+    '  # as drafts only (draft-junit; a draft beside the evidence is draft-in-evidence-run).',
     '  drafts:',
     '    runs-on: ubuntu-latest',
     '    steps:',
@@ -531,7 +535,7 @@ function draftsJob(spec: RunnerSpec, p: Project, o: WorkflowOptions): string[] {
     '      - uses: actions/upload-artifact@v4',
     '        if: ${{ !cancelled() }}',
     '        with:',
-    `          name: ${o.forks ? 'ledger-gate-drafts' : 'drafts'}`,
+    `          name: ${draftsArtifact(o)}`,
     '          path: ${{ runner.temp }}/drafts/',
     '          if-no-files-found: ignore',
   ];
@@ -608,8 +612,31 @@ const gateInputs = (o: WorkflowOptions, indent = '          ') => [
  * The gate job: it downloads the test job's reports (one artifact, or one per shard or matrix
  * leg) and judges them. With forks, pull requests are judged by ledger-gate.yml instead.
  */
-export function gateJob(o: WorkflowOptions, needs: string, several: boolean): string[] {
+export function gateJob(
+  o: WorkflowOptions,
+  needs: string,
+  several: boolean,
+  drafts = false,
+): string[] {
   const spec = runnerSpec(o.runner);
+  // The drafts' own run, read as drafts only. No drafts folder, no artifact: the download
+  // may fail, and the gate says whether a report was due (CONTRACT §3 "Drafts run apart").
+  const draftDownload = drafts
+    ? [
+        "      # The drafts' run: no drafts folder, no artifact (the gate says whether one was due).",
+        '      - uses: actions/download-artifact@v5',
+        '        continue-on-error: true',
+        '        with:',
+        `          name: ${draftsArtifact(o)}`,
+        '          path: ${{ runner.temp }}/drafts',
+      ]
+    : [];
+  const draftInput = drafts
+    ? [
+        "          draft-junit: |          # the drafts' own run: judged as drafts only, never evidence",
+        ...spec.reports.map((g) => `            \${{ runner.temp }}/drafts/${g}`),
+      ]
+    : [];
   const download = o.forks
     ? [
         '      - uses: actions/download-artifact@v5',
@@ -626,7 +653,7 @@ export function gateJob(o: WorkflowOptions, needs: string, several: boolean): st
       ];
   return [
     '  gate:',
-    `    needs: ${needs}`,
+    `    needs: ${drafts ? `[${needs}, drafts]` : needs}`,
     o.forks
       ? "    if: ${{ !cancelled() && (github.event_name == 'merge_group' || github.event_name == 'push') }}"
       : '    if: ${{ !cancelled() }}       # decide even when the tests failed, never after a cancel',
@@ -639,10 +666,12 @@ export function gateJob(o: WorkflowOptions, needs: string, several: boolean): st
     '    steps:',
     '      - uses: actions/checkout@v5',
     ...download,
+    ...draftDownload,
     `      - uses: ${o.uses}`,
     '        with:',
     '          junit: |                # the downloaded reports only, never globs in the checkout',
     ...spec.reports.map((g) => `            \${{ runner.temp }}/junit/${g}`),
+    ...draftInput,
     ...(o.conduct ? ['          conduct: ${{ runner.temp }}/junit/conduct.jsonl'] : []),
     ...gateInputs(o),
   ];
@@ -685,6 +714,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
         ]
       : [];
   const gateNeeds = merge.length ? 'reports' : 'test';
+  const drafts = draftsJob(spec, p, o);
   const tests = [
     ...header,
     o.forks
@@ -698,7 +728,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
     '',
     'jobs:',
     ...testJob(spec, p, o, artifact),
-    ...draftsJob(spec, p, o),
+    ...drafts,
     ...merge,
     '',
     ...(o.forks
@@ -707,7 +737,7 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
           '  # pull request gets its check run from ledger-gate.yml (workflow_run) instead.',
         ]
       : []),
-    ...gateJob(o, gateNeeds, sharded),
+    ...gateJob(o, gateNeeds, sharded, drafts.length > 0),
     '',
   ];
   const out: WrittenFile[] = [{ path: '.github/workflows/tests.yml', text: tests.join('\n') }];
@@ -746,6 +776,13 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
         '          artifact: ledger-gate-reports',
         '          junit: |                  # relative to the artifact’s root',
         ...spec.reports.map((g) => `            ${g}`),
+        ...(drafts.length > 0
+          ? [
+              `          draft-artifact: ${draftsArtifact(o)}`,
+              "          draft-junit: |            # the drafts' own run: judged as drafts only",
+              ...spec.reports.map((g) => `            ${g}`),
+            ]
+          : []),
         ...gateInputs(o),
         '',
       ].join('\n'),
