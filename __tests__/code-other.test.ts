@@ -163,6 +163,38 @@ describe("the line scan's Go, Java and Ruby cases, through the parser", () => {
     ).toEqual(['os', 'debug', 'b', 'yaml', 'sqlite3']);
   });
 
+  test('hostile files are read in time about linear in their size', () => {
+    // The best of three: the machine is shared, and a pause is no property of the reader.
+    const time = (lang: CodeLanguage, text: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const t = process.hrtime.bigint();
+        scan(lang, text);
+        best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+      }
+      return best;
+    };
+    const files: [CodeLanguage, (n: number) => string][] = [
+      // A chain of `+` with a computed start: each of its sub-chains is asked for its text.
+      ['go', (n) => `package calc\n\nvar x = y${' + "ju" + "nit"'.repeat(n / 8)}\n`],
+      // A block of many statements (a child's field asked per child would be quadratic).
+      ['java', (n) => `class A {\n  void f() {\n${'    s = "a" + "b";\n'.repeat(n)}  }\n}\n`],
+      ['ruby', (n) => `def f\n${'  exit 1\n'.repeat(n)}end\n`],
+    ];
+    for (const [lang, file] of files) {
+      time(lang, file(500)); // warm up
+      expect({ lang, problem: scan(lang, file(8_000)).problem }).toEqual({
+        lang,
+        problem: undefined,
+      });
+      const small = time(lang, file(2_000));
+      const big = time(lang, file(8_000));
+      expect({ lang, big: big < 5000 }).toEqual({ lang, big: true });
+      // Four times the text, about four times as long (quadratic: sixteen); room for pauses.
+      expect({ lang, linear: big < Math.max(small * 9, 100) }).toEqual({ lang, linear: true });
+    }
+  });
+
   test('a file nested thousands deep is unread, a review, not a crash', () => {
     const deep = `package calc\n\nvar x = ${'f('.repeat(20_000)}1${')'.repeat(20_000)}\n`;
     const v = scan('go', deep);
@@ -213,10 +245,16 @@ describe('the gate over a real git repository: an agent’s Go commit', () => {
       'src/calc.go':
         'package calc\n\nimport proc "os"\n\nfunc Add(a, b int) int {\n\tif a == 2 {\n\t\tproc.Exit(0)\n\t}\n\treturn a + b\n}\n',
       'src/Broken.java': 'class Broken {\n  void f( {\n}\n',
+      // A Rakefile's tasks are Ruby the line scan never read.
+      'src/release.rake': 'task :release do\n  Kernel.send(:exit, 0)\nend\n',
     });
     repo.commit('respelled', AGENT);
     const r = await checkIn(repo, '--base', 'main', '--production', 'src/**');
-    expect(gaming(r)).toEqual(['review:src/calc.go:7', 'review:undefined:undefined']);
+    expect(gaming(r).sort()).toEqual([
+      'review:src/calc.go:7',
+      'review:src/release.rake:2',
+      'review:undefined:undefined',
+    ]);
     const unread = r.report.findings.filter(
       (f) => f.rule === 'production-gaming-shape' && f.message.includes('not read as code'),
     );

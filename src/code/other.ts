@@ -10,6 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import { NodeBudget } from './budget.js';
 import { Bindings, EMPTY, MAX_DEPTH, mapNames, union, type Resolved } from './bindings.js';
 import { memoResolve, resolveName } from './resolve.js';
+import { MAX_TEXT } from './constant.js';
 import { spanOf, syntaxErrors, type CodeEvent, type FileFacts, type FirstArg } from './events.js';
 
 export type OtherLanguage = 'go' | 'java' | 'ruby';
@@ -79,48 +80,60 @@ export function goPackageName(path: string): string {
 }
 
 /** A string literal's text, or null when it is no literal or interpolates (`"#{x}"`). */
-function stringText(n: Node): string | null {
+function literalOf(n: Node, memo: Map<number, string | null>): string | null {
+  const known = memo.get(n.id);
+  if (known !== undefined) return known;
+  let t: string | null = null;
   switch (n.type) {
     case 'interpreted_string_literal':
     case 'raw_string_literal':
     case 'string_literal':
-    case 'string':
-    case 'character_literal': {
-      let s = '';
+    case 'string': {
+      t = '';
       for (const c of n.namedChildren) {
         if (!c) continue;
-        if (c.type === 'interpolation' || c.type === 'string_interpolation') return null;
-        s += c.text;
+        if (c.type === 'interpolation' || c.type === 'string_interpolation') {
+          t = null;
+          break;
+        }
+        t += c.text;
       }
-      // Java's `'x'` and Go's raw strings keep their text in the node alone.
-      return n.namedChildCount === 0 ? n.text.slice(1, -1) : s;
+      // A literal without parts (`""`, Go's raw strings) keeps its text in the node alone.
+      if (t !== null && n.namedChildCount === 0) t = n.text.slice(1, -1);
+      break;
     }
     case 'simple_symbol':
-      return n.text.slice(1);
-    case 'binary_expression': {
-      // `"ju" + "nit"`: a constant spelled in pieces.
-      const op = n.childForFieldName('operator')?.text;
-      const l = n.childForFieldName('left');
-      const r = n.childForFieldName('right');
-      if (op !== '+' || !l || !r) return null;
-      const a = stringText(l);
-      const b = a === null ? null : stringText(r);
-      return a !== null && b !== null ? a + b : null;
-    }
+      t = n.text.slice(1);
+      break;
+    case 'binary_expression':
     case 'binary': {
-      const op = n.childForFieldName('operator')?.text;
-      const l = n.childForFieldName('left');
-      const r = n.childForFieldName('right');
-      if (op !== '+' || !l || !r) return null;
-      const a = stringText(l);
-      const b = a === null ? null : stringText(r);
-      return a !== null && b !== null ? a + b : null;
+      // `"ju" + "nit"`: a constant spelled in pieces. The left spine is walked in a loop (a
+      // chain of thousands of terms is no recursion) and memoized (a chain is read once).
+      const spine: Node[] = [];
+      let left: Node | null = n;
+      while (left && (left.type === 'binary_expression' || left.type === 'binary')) {
+        if (memo.has(left.id)) break;
+        spine.push(left);
+        left = left.childForFieldName('left');
+      }
+      let v = left ? literalOf(left, memo) : null;
+      for (let i = spine.length - 1; i >= 0; i--) {
+        const r = spine[i].childForFieldName('right');
+        const plus = spine[i].childForFieldName('operator')?.text === '+';
+        const b = v !== null && plus && r ? literalOf(r, memo) : null;
+        v = v !== null && b !== null && v.length + b.length <= MAX_TEXT ? v + b : null;
+        memo.set(spine[i].id, v);
+      }
+      return v;
     }
-    case 'parenthesized_expression':
-      return n.namedChild(0) ? stringText(n.namedChild(0)!) : null;
-    default:
-      return null;
+    case 'parenthesized_expression': {
+      const c = n.namedChild(0);
+      t = c ? literalOf(c, memo) : null;
+      break;
+    }
   }
+  memo.set(n.id, t);
+  return t;
 }
 
 const LITERALS = new Set([
@@ -145,6 +158,10 @@ export function readOther(lang: OtherLanguage, root: Node): FileFacts {
   const budget = new NodeBudget();
   /** Go's dot imports and Java's static `.*` imports: where an unqualified name may come from. */
   const wildcards: string[] = [];
+  const literals = new Map<number, string | null>();
+  const stringText = (n: Node) => literalOf(n, literals);
+  /** Go's callees: a function named elsewhere is a value handed on. */
+  const callees = new Set<number>();
 
   const args = (n: Node): Node[] => {
     const a = n.childForFieldName('arguments');
@@ -428,12 +445,7 @@ export function readOther(lang: OtherLanguage, root: Node): FileFacts {
         if (r.names.length) events.push({ kind: 'ref', names: r.names, at: spanOf(n, r.via) });
         // A Go function named as a value (`defer run(os.Exit)`): who calls it, and with what, the
         // file does not say, so it is a call with a computed argument.
-        const p = n.parent;
-        if (
-          lang === 'go' &&
-          type === 'selector_expression' &&
-          !(p?.type === 'call_expression' && p.childForFieldName('function')?.id === n.id)
-        )
+        if (lang === 'go' && type === 'selector_expression' && !callees.has(n.id))
           call(r.names, { kind: 'computed', text: n.text.slice(0, 200) }, n, r.via, scope);
         // Ruby's bare `exit`, `caller`: a method called without arguments, unless a local.
         if (lang === 'ruby' && type === 'identifier' && r.via.length === 0)
@@ -450,6 +462,10 @@ export function readOther(lang: OtherLanguage, root: Node): FileFacts {
       case 'call_expression':
       case 'method_invocation':
       case 'call': {
+        if (lang === 'go') {
+          const f = n.childForFieldName('function');
+          if (f) callees.add(f.id);
+        }
         const r = callee(n, chain, 0);
         const as = args(n);
         call(r.names, firstArgOf(as[0], chain), n, r.via, scope);
@@ -564,14 +580,9 @@ export function readOther(lang: OtherLanguage, root: Node): FileFacts {
       if (o) walk(o, inner);
       return;
     }
-    const skip = NOT_REFS[type] ?? [];
-    for (let i = 0; i < n.childCount; i++) {
-      const c = n.child(i);
-      if (!c || !c.isNamed) continue;
-      const f = n.fieldNameForChild(i);
-      if (f && skip.includes(f)) continue;
-      walk(c, inner);
-    }
+    // Children by field, once per node (a child's field asked per child is quadratic).
+    const skip = (NOT_REFS[type] ?? []).map((f) => n.childForFieldName(f)?.id);
+    for (const c of n.namedChildren) if (c && !skip.includes(c.id)) walk(c, inner);
   };
 
   bindWalk(root, [0]);

@@ -71,7 +71,7 @@ export async function readGaming(
           (p) =>
             p.status !== 'D' &&
             net.has(p.path) &&
-            languageOf(p.path) !== undefined &&
+            (languageOf(p.path) !== undefined || codeLanguageOf(p.path) !== undefined) &&
             ['production', 'other'].includes(paths.kind(p)),
         )
         .map((p) => p.path),
@@ -144,7 +144,7 @@ export function kinds(
 }
 
 /**
- * The Python and JS/TS files among a commit's added lines, read whole at that commit and parsed
+ * The Python, JS/TS, Go, Java and Ruby files among a commit's added lines, read whole at that commit and parsed
  * (src/code): a rule hits when a node it needs lies on a line the commit added. A file that
  * cannot be read, parsed or is past the caps asks for review. Returns the bytes read.
  */
