@@ -1,5 +1,6 @@
 // docs/gaming-shapes.md's table, rendered from SHAPES (`ledger-gate rules --gaming`;
 // scripts/sync-readme.mjs writes it between the page's `shapes` markers).
+import type { RuleFamily } from '../code/language.js';
 import { RULES } from '../code/scan.js';
 import { SHAPES, type Language } from './shapes.js';
 
@@ -14,16 +15,22 @@ const NAMES: Record<Language, string> = {
   ruby: 'Ruby',
 };
 
+/** The parser's rule files, as the docs name their languages. */
+const PARSED: readonly (readonly [string, RuleFamily])[] = [
+  ['Python', 'python'],
+  ['JS/TS', 'js'],
+  ['Go', 'go'],
+  ['Java', 'java'],
+  ['Ruby', 'ruby'],
+];
+
 export function renderGamingShapes(): string {
   const out = [
     '| shape | languages | looks for | the trick it stops | source |',
     '|---|---|---|---|---|',
   ];
   const parsed = (id: string) =>
-    [
-      RULES.python.some((r) => r.shape === id) ? 'Python (parser)' : '',
-      RULES.js.some((r) => r.shape === id) ? 'JS/TS (parser)' : '',
-    ].filter((x) => x !== '');
+    PARSED.filter(([, f]) => RULES[f].some((r) => r.shape === id)).map(([l]) => `${l} (parser)`);
   for (const s of SHAPES) {
     const langs = [
       ...[...new Set(s.patterns.flatMap((p) => p.languages))].map((l) => NAMES[l]),
@@ -46,10 +53,9 @@ export function renderGamingShapes(): string {
         `| ${p.languages.map((l) => NAMES[l]).join(', ')} | ${code(p.needle)} | ${re} | ${p.unless ? code(p.unless) : ''} |`,
       );
     }
-    const rules = [
-      ...RULES.python.map((r) => ['Python', r] as const),
-      ...RULES.js.map((r) => ['JS/TS', r] as const),
-    ].filter(([, r]) => r.shape === s.id);
+    const rules = PARSED.flatMap(([l, f]) => RULES[f].map((r) => [l, r] as const)).filter(
+      ([, r]) => r.shape === s.id,
+    );
     if (rules.length > 0) {
       if (s.patterns.length > 0) out.push('');
       out.push('| parser rule | language | catches |', '|---|---|---|');

@@ -3,8 +3,12 @@
 // `import . "runtime"`, are both `runtime.Caller`; `runtime/debug.Stack` is debug's.
 import type { CodeRule } from '../rule.js';
 
-/** An exit's status that cannot turn a run green: a failing literal (src/gaming/shapes.ts). */
-export const FAILING_STATUS = /^(-?[1-9]|\(\s*-?[1-9])/;
+/**
+ * An exit's status that is no finding: a failing literal, which cannot turn a run green
+ * (src/gaming/shapes.ts), or a program's `main()` handing back its status, a script's entry
+ * point (`os.Exit(mage.Main())`, as Python's `sys.exit(main())`; tuned on logrus).
+ */
+export const FAILING_STATUS = /^(-?[1-9]|\(\s*-?[1-9])|^([\w.]{0,80}\.)?[Mm]ain\(/;
 
 /** Literals naming where reports go (the line scan's report-write needles). */
 export const REPORT_NEEDLES =
@@ -92,6 +96,7 @@ export const GO_RULES: readonly CodeRule[] = [
     clean: [
       'package main\n\nimport (\n\t"fmt"\n\t"os"\n)\n\nfunc fail(err error) {\n\tfmt.Fprintln(os.Stderr, err)\n\tos.Exit(1)\n}\n',
       'package main\n\nimport "os"\n\nfunc die() {\n\tos.Exit(-1)\n}\n',
+      'package main\n\nimport (\n\t"os"\n\n\t"github.com/magefile/mage/mage"\n)\n\nfunc main() { os.Exit(mage.Main()) }\n',
     ],
   },
   {
