@@ -239,6 +239,17 @@ describe('the gate over a real git repository: an agent’s Go commit', () => {
     expect(r.code).toBe(3);
   });
 
+  test('a Go draft test is not read, not even for syntax: the three languages have no draft rules yet', async () => {
+    const repo = baseRepo();
+    repo.write({
+      'tests/agent_drafts/calc_test.go':
+        'package calc\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestAdd(t *testing.T) {\n\tos.Exit(0)\n}\n\nfunc half( {\n}\n',
+    });
+    repo.commit('a draft', AGENT);
+    const r = await checkIn(repo, '--base', 'main', '--production', 'src/**');
+    expect(gaming(r)).toEqual([]);
+  });
+
   test('an alias the line scan cannot see is found by the parser; an unreadable added line asks for review', async () => {
     const repo = baseRepo();
     repo.write({

@@ -28,7 +28,7 @@ export const RULES: Record<RuleFamily, readonly CodeRule[]> = {
 };
 
 /** The rules a draft file is read with: a test may name its runner, not reach past its run. */
-// Go, Java and Ruby drafts have none yet: read for syntax only (docs/threat-model.md).
+// Go, Java and Ruby drafts have none yet, and are not read (src/gather/evidence-gaming.ts).
 export const DRAFT_RULES: Record<RuleFamily, readonly CodeRule[]> = {
   python: DRAFT_PYTHON_RULES,
   js: DRAFT_JS_RULES,

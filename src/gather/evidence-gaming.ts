@@ -82,7 +82,7 @@ export async function readGaming(
           (p) =>
             p.status !== 'D' &&
             net.has(p.path) &&
-            codeLanguageOf(p.path) !== undefined &&
+            hasDraftRules(p.path) &&
             paths.kind(p) === 'drafts',
         )
         .map((p) => p.path),
@@ -125,6 +125,12 @@ export async function readGaming(
       `gaming shapes: minified files are not scanned (${[...minified].slice(0, 3).join(', ')}${minified.size > 3 ? ', …' : ''}); their sources are`,
     );
   return facts;
+}
+
+/** A draft in a language with draft rules (Go, Java and Ruby have none yet: not read). */
+function hasDraftRules(path: string): boolean {
+  const lang = codeLanguageOf(path);
+  return lang !== undefined && DRAFT_RULES[familyOf(lang)].length > 0;
 }
 
 /** The path kinds as the evidence rules see them, goldens being every artifact either ledger names. */
