@@ -46,7 +46,8 @@ describe.each(LANGS)('the %s rule file', (lang) => {
     for (const r of rules) {
       expect(SHAPE_IDS).toContain(r.shape);
       expect(r.id.startsWith(`${lang}-`)).toBe(true);
-      expect(r.hit.length).toBeGreaterThan(0);
+      // Three respellings at least: an alias, a dot or static import, a value handed on…
+      expect(r.hit.length).toBeGreaterThanOrEqual(3);
       expect(r.clean.length).toBeGreaterThan(0);
     }
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
@@ -187,11 +188,11 @@ describe("the line scan's Go, Java and Ruby cases, through the parser", () => {
         lang,
         problem: undefined,
       });
-      const small = time(lang, file(2_000));
+      const small = time(lang, file(1_000));
       const big = time(lang, file(8_000));
       expect({ lang, big: big < 5000 }).toEqual({ lang, big: true });
-      // Four times the text, about four times as long (quadratic: sixteen); room for pauses.
-      expect({ lang, linear: big < Math.max(small * 9, 100) }).toEqual({ lang, linear: true });
+      // Eight times the text, about eight times as long (quadratic: sixty-four); room for pauses.
+      expect({ lang, linear: big < Math.max(small * 24, 100) }).toEqual({ lang, linear: true });
     }
   });
 

@@ -338,10 +338,10 @@ export function readOther(lang: OtherLanguage, root: Node): FileFacts {
         break;
       }
       case 'assignment': {
-        // Ruby: `x = expr`; `a, b = …` binds locals.
+        // Ruby: `x = expr` and `K = Kernel`; `a, b = …` binds locals.
         const l = n.childForFieldName('left');
         const r = n.childForFieldName('right');
-        if (l?.type === 'identifier' && r)
+        if ((l?.type === 'identifier' || l?.type === 'constant') && r)
           b.bind(scope, l.text, { expr: r, chain, row: l.startPosition.row });
         else if (l?.type === 'left_assignment_list') bindLocals(l, scope, chain);
         break;
