@@ -81,8 +81,8 @@ describe('reading code as code', () => {
 
   test('the grammar of each extension', () => {
     expect(
-      ['a.py', 'a.mjs', 'a.ts', 'a.tsx', 'a.jsx', 'a.min.js', 'a.go'].map(codeLanguageOf),
-    ).toEqual(['python', 'javascript', 'typescript', 'tsx', 'tsx', undefined, undefined]);
+      ['a.py', 'a.mjs', 'a.ts', 'a.tsx', 'a.jsx', 'a.min.js', 'a.go', 'a.kt'].map(codeLanguageOf),
+    ).toEqual(['python', 'javascript', 'typescript', 'tsx', 'tsx', undefined, 'go', undefined]);
   });
 });
 

@@ -225,8 +225,8 @@ describe("the line scan's cases (issue 24), read as code", () => {
     expect(shapesOf(file, text)).toEqual({ problem: undefined, shapes: [] });
   });
 
-  test('prose, styles and minified bundles are not code', () => {
-    expect(['README.md', 'src/a.css', 'dist/a.min.js', 'src/a.go'].map(codeLanguageOf)).toEqual([
+  test('prose, styles, minified bundles and Kotlin are not code', () => {
+    expect(['README.md', 'src/a.css', 'dist/a.min.js', 'src/a.kt'].map(codeLanguageOf)).toEqual([
       undefined,
       undefined,
       undefined,

@@ -79,7 +79,7 @@ builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', wor
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 // The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
-// next to the CLI's bundle, in dist/cli/grammars/, once (3.9 MB): the CLI's tarball ships
+// next to the CLI's bundle, in dist/cli/grammars/, once (6.6 MB): the CLI's tarball ships
 // dist/cli/ only, and the action's bundle (dist/) reads the same copy from cli/grammars/
 // (src/adapters/code/grammars.ts). The runtime's JS is copied too and loaded as a file (its
 // Emscripten glue does not survive bundling), with each package's licence.
@@ -90,6 +90,9 @@ const GRAMMARS = [
   'tree-sitter-javascript/tree-sitter-javascript.wasm',
   'tree-sitter-typescript/tree-sitter-typescript.wasm',
   'tree-sitter-typescript/tree-sitter-tsx.wasm',
+  'tree-sitter-go/tree-sitter-go.wasm',
+  'tree-sitter-java/tree-sitter-java.wasm',
+  'tree-sitter-ruby/tree-sitter-ruby.wasm',
 ];
 mkdirSync(path.join(cliDir, 'grammars'), { recursive: true });
 for (const g of GRAMMARS)

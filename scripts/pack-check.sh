@@ -18,7 +18,8 @@ grep -qx 'package/dist/cli/index.js' <<<"$listing"
 # The code parser's one copy of its runtime and grammars ships in dist/cli/grammars/ (the
 # action's bundle reads it there too): scripts/build.mjs's list, every file present.
 for f in tree-sitter.js tree-sitter.wasm tree-sitter-python.wasm tree-sitter-javascript.wasm \
-  tree-sitter-typescript.wasm tree-sitter-tsx.wasm; do
+  tree-sitter-typescript.wasm tree-sitter-tsx.wasm tree-sitter-go.wasm tree-sitter-java.wasm \
+  tree-sitter-ruby.wasm; do
   if ! grep -qx "package/dist/cli/grammars/$f" <<<"$listing"; then
     echo "pack-check: $tarball has no dist/cli/grammars/$f" >&2
     exit 1

@@ -1,9 +1,10 @@
-// Which grammar reads a file (pure): the languages the parser reads; a file of any other
-// language is not read for gaming shapes.
-export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx';
+// Which grammar reads a file (pure): Python, JavaScript/TypeScript, Go, Java and Ruby are read
+// by the parser; a file of any other language is not read for gaming shapes. Kotlin (`.kt`)
+// is not Java: no grammar here reads it.
+export type CodeLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'ruby';
 
 /** The family a rule file is written for. */
-export type RuleFamily = 'python' | 'js';
+export type RuleFamily = 'python' | 'js' | 'go' | 'java' | 'ruby';
 
 /**
  * A minified bundle (`*.min.js`): generated from sources that are read themselves, one line
@@ -30,9 +31,17 @@ export function codeLanguageOf(path: string): CodeLanguage | undefined {
     case 'mts':
     case 'cts':
       return 'typescript';
+    case 'go':
+      return 'go';
+    case 'java':
+      return 'java';
+    case 'rb':
+    case 'rake':
+      return 'ruby';
     default:
       return undefined;
   }
 }
 
-export const familyOf = (l: CodeLanguage): RuleFamily => (l === 'python' ? 'python' : 'js');
+export const familyOf = (l: CodeLanguage): RuleFamily =>
+  l === 'javascript' || l === 'typescript' || l === 'tsx' ? 'js' : l;

@@ -6,7 +6,13 @@ import { SHAPES } from './shapes.js';
 import type { CodeRule } from './rule.js';
 
 const plain = (s: string): string => s.replace(/\|/g, '\\|');
-const NAMES: Record<string, string> = { python: 'Python', js: 'JS/TS' };
+const NAMES: Record<string, string> = {
+  python: 'Python',
+  js: 'JS/TS',
+  go: 'Go',
+  java: 'Java',
+  ruby: 'Ruby',
+};
 const nameOf = (family: string) => NAMES[family] ?? family;
 
 export function renderGamingShapes(): string {

@@ -2,28 +2,39 @@
 // and the lines the agent added. src/gather/evidence-gaming.ts parses (through the adapter)
 // and calls this: the one reader of agents' code for gaming shapes.
 import type { Node } from 'web-tree-sitter';
-import { familyOf, type CodeLanguage } from './language.js';
+import { familyOf, type CodeLanguage, type RuleFamily } from './language.js';
 import { readJs } from './js.js';
 import { matchFile, type FileVerdict } from './match.js';
+import { readOther } from './other.js';
 import { readPython } from './python.js';
 import { DRAFT_JS_RULES, DRAFT_PYTHON_RULES } from './rules/drafts.js';
 import { JS_RULES } from './rules/js.js';
 import { PYTHON_RULES } from './rules/python.js';
+import { GO_RULES } from './rules/go.js';
+import { JAVA_RULES } from './rules/java.js';
+import { RUBY_RULES } from './rules/ruby.js';
 import type { CodeRule } from './rule.js';
 import { SCRIPT_PATH } from './rules/common.js';
 
 /** A file larger than this is not parsed: a finding asks for review. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-export const RULES: Record<'python' | 'js', readonly CodeRule[]> = {
+export const RULES: Record<RuleFamily, readonly CodeRule[]> = {
   python: PYTHON_RULES,
   js: JS_RULES,
+  go: GO_RULES,
+  java: JAVA_RULES,
+  ruby: RUBY_RULES,
 };
 
 /** The rules a draft file is read with: a test may name its runner, not reach past its run. */
-export const DRAFT_RULES: Record<'python' | 'js', readonly CodeRule[]> = {
+// Go, Java and Ruby drafts have none yet, and are not read (src/gather/evidence-gaming.ts).
+export const DRAFT_RULES: Record<RuleFamily, readonly CodeRule[]> = {
   python: DRAFT_PYTHON_RULES,
   js: DRAFT_JS_RULES,
+  go: [],
+  java: [],
+  ruby: [],
 };
 
 /** `path`: the file's path in the repository (a script's path makes it an entry point whole). */
@@ -36,7 +47,12 @@ export function scanTree(
 ): FileVerdict {
   let facts;
   try {
-    facts = familyOf(lang) === 'python' ? readPython(root) : readJs(root);
+    facts =
+      lang === 'python'
+        ? readPython(root)
+        : lang === 'go' || lang === 'java' || lang === 'ruby'
+          ? readOther(lang, root)
+          : readJs(root);
   } catch (e) {
     // The readers recurse per nesting level: a file nested thousands deep (`f(f(f(…)))`,
     // `a + a + …`) overflows the stack. It is an unread file (a review), never a crash.

@@ -59,10 +59,9 @@ export async function readGaming(
     return facts;
   }
   // The production rules with the places this run's report globs name, built once.
-  const rules = {
-    python: withReportGlobs(RULES.python, i.evidence.reports),
-    js: withReportGlobs(RULES.js, i.evidence.reports),
-  };
+  const rules = Object.fromEntries(
+    Object.entries(RULES).map(([f, r]) => [f, withReportGlobs(r, i.evidence.reports)]),
+  ) as typeof RULES;
   const net = new Set(i.changed.map((c) => c.path));
   const paths = kinds(i);
   let left = i.maxBytes ?? MAX_DIFF_BYTES;
@@ -78,7 +77,7 @@ export async function readGaming(
       if (lang === undefined) continue;
       const kind = paths.kind(p);
       if (kind === 'production' || kind === 'other') files.set(p.path, rules[familyOf(lang)]);
-      else if (kind === 'drafts') files.set(p.path, DRAFT_RULES[familyOf(lang)]);
+      else if (kind === 'drafts' && hasDraftRules(p.path)) files.set(p.path, DRAFT_RULES[familyOf(lang)]);
     }
     if (files.size === 0) continue;
     const sha = c.sha.slice(0, 12);
@@ -117,6 +116,12 @@ export async function readGaming(
       `gaming shapes: minified files are not scanned (${[...minified].slice(0, 3).join(', ')}${minified.size > 3 ? ', …' : ''}); their sources are`,
     );
   return facts;
+}
+
+/** A draft in a language with draft rules (Go, Java and Ruby have none yet: not read). */
+function hasDraftRules(path: string): boolean {
+  const lang = codeLanguageOf(path);
+  return lang !== undefined && DRAFT_RULES[familyOf(lang)].length > 0;
 }
 
 /** The path kinds as the evidence rules see them, goldens being every artifact either ledger names. */

@@ -22,6 +22,9 @@ export const GRAMMAR_FILES: Record<
   javascript: { pkg: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
   typescript: { pkg: 'tree-sitter-typescript', file: 'tree-sitter-typescript.wasm' },
   tsx: { pkg: 'tree-sitter-typescript', file: 'tree-sitter-tsx.wasm' },
+  go: { pkg: 'tree-sitter-go', file: 'tree-sitter-go.wasm' },
+  java: { pkg: 'tree-sitter-java', file: 'tree-sitter-java.wasm' },
+  ruby: { pkg: 'tree-sitter-ruby', file: 'tree-sitter-ruby.wasm' },
 };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
