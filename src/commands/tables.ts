@@ -492,7 +492,7 @@ export const SETUP = {
     shards: { type: 'string', value: 'N', help: 'split the test job into N shards (default 1)' },
     conduct: {
       type: 'boolean',
-      help: 'pytest: record what production code does in the run (docs/conduct.md): the test job loads the shipped recorder, the gate reads its report',
+      help: 'pytest or jest: record what production code does in the run (docs/conduct.md): the test job loads the shipped recorder (jest: in the test step only), the gate reads its report',
     },
     forks: {
       type: 'boolean',
