@@ -262,6 +262,49 @@ describe('conduct --node: the preload in a real node process', () => {
     expect(parsed.tampered).toBeUndefined();
   });
 
+  // vitest's way (item 3): a module's transformed code through vm.runInThisContext, named by
+  // its file, vite's inline map at its end and a comment of vitest's after it. The read is on
+  // the transformed line 4, the source's line 3 (the map: `;;;AAEA`).
+  const MAP = Buffer.from(
+    JSON.stringify({ version: 3, sources: ['x.js'], names: [], mappings: ';;;AAEA' }),
+  ).toString('base64');
+  const viaVm = [
+    "const vm = require('vm');",
+    "const file = require('path').join(__dirname, '..', 'src', 'x.js');",
+    `const code = "\\n\\n\\nrequire('fs').readdirSync('src');\\n//# sourceMappingURL=data:application/json;base64,${MAP}\\n//# vitestCache=e30=\\n";`,
+    'vm.runInThisContext(`(function (require) {${code}})`, { filename: file })(require);',
+    '',
+  ].join('\n');
+  const listed = (sites: { kind: string; file: string; line: number }[]) =>
+    sites.filter((x) => x.kind === 'listdir' && x.file === 'src/x.js').map((x) => x.line);
+
+  test('code run through vm with an inline source map is recorded on its source line', async () => {
+    const { status, parsed } = await recorded(
+      {
+        'j.xml': '<testsuites/>\n',
+        'src/x.js': "// the source\nconst fs = require('fs');\nfs.readdirSync('src');\n",
+        'tests/t.cjs': viaVm,
+      },
+      'tests/t.cjs',
+    );
+    expect(status).toBe(0);
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(listed(parsed.sites)).toEqual([3]);
+  });
+
+  test('a source that carries a source map of its own is not mapped: the executed line stands', async () => {
+    const { parsed } = await recorded(
+      {
+        'j.xml': '<testsuites/>\n',
+        'src/x.js': `// the source\nconst fs = require('fs');\nfs.readdirSync('src');\n//# sourceMappingURL=data:application/json;base64,${MAP}\n`,
+        'tests/t.cjs': viaVm,
+      },
+      'tests/t.cjs',
+    );
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(listed(parsed.sites)).toEqual([4]);
+  });
+
   test('a process that dies before its exit leaves no complete record: the report is refused', async () => {
     const { parsed } = await recorded(
       { 'main.js': "require('fs').readdirSync('.');\nprocess.kill(process.pid, 'SIGKILL');\n" },

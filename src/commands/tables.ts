@@ -349,12 +349,12 @@ export const DIGEST = {
 export const CONDUCT = {
   usage: '--pytest|--node [--report FILE]',
   summary:
-    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest or jest run: the conduct report --conduct reads (docs/conduct.md).',
+    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest, jest or vitest run: the conduct report --conduct reads (docs/conduct.md).',
   options: {
     pytest: { type: 'boolean', help: 'record a pytest run (the shipped plugin, loaded with -p)' },
     node: {
       type: 'boolean',
-      help: 'record a jest run (the shipped preload, in NODE_OPTIONS=--require; vitest: docs/conduct.md)',
+      help: 'record a jest or vitest run (the shipped preload, in NODE_OPTIONS=--require; docs/conduct.md)',
     },
     report: {
       type: 'string',
