@@ -39,6 +39,7 @@ export const E2E = [
   'snapshot-plays.test.ts',
   'conduct-attacks.test.ts',
   'conduct-attacks-node.test.ts',
+  'conduct-attacks-vitest.test.ts',
   'doctest-plays.test.ts',
   'issue44-plays.test.ts',
 ].map((f) => `<rootDir>/__tests__/${f}`);

@@ -141,10 +141,61 @@ describe('setup --conduct', () => {
     expect(gate.with!.conduct).toBe('${{ runner.temp }}/junit/conduct.jsonl');
   });
 
-  test('one pytest run only: with shards, forks or another runner it refuses', () => {
-    expect(() => workflowFiles(p, { ...o, shards: 2 })).toThrow(/one pytest run/);
-    expect(() => workflowFiles(p, { ...o, forks: true })).toThrow(/one pytest run/);
-    expect(() => workflowFiles(p, { ...o, runner: 'jest' })).toThrow(/one pytest run/);
+  test('one pytest or jest run only: with shards, forks or another runner it refuses', () => {
+    expect(() => workflowFiles(p, { ...o, shards: 2 })).toThrow(/one pytest or jest run/);
+    expect(() => workflowFiles(p, { ...o, forks: true })).toThrow(/one pytest or jest run/);
+    expect(() => workflowFiles(p, { ...o, runner: 'vitest' })).toThrow(/one pytest or jest run/);
+  });
+
+  const jest = {
+    files: new Set(['package.json']),
+    packages: new Set(['jest', 'jest-junit']),
+    scripts: { test: 'jest' },
+  };
+  type Job = {
+    steps: {
+      id?: string;
+      run?: string;
+      env?: Record<string, string>;
+      with?: Record<string, string>;
+    }[];
+  };
+
+  test('jest: the Node recorder goes in the test step’s NODE_OPTIONS only, through the conduct step’s outputs', async () => {
+    const [f] = workflowFiles(jest, { ...o, runner: 'jest' });
+    expect(await workflowErrors(f.path, f.text)).toEqual([]);
+    const w = parse(f.text) as { jobs: Record<string, Job> };
+    const steps = w.jobs.test.steps;
+    const at = steps.findIndex((s) => s.id === 'conduct');
+    expect(steps[at].run).toBe(
+      'npx --yes --package T ledger-gate conduct --node >> "$GITHUB_OUTPUT"',
+    );
+    const run = steps.findIndex((s) => s.run?.startsWith('npm test -- '));
+    expect(run).toBeGreaterThan(at);
+    expect(steps[run].env).toMatchObject({
+      NODE_OPTIONS: '${{ steps.conduct.outputs.NODE_OPTIONS }}',
+      LEDGER_GATE_CONDUCT: '${{ steps.conduct.outputs.LEDGER_GATE_CONDUCT }}',
+      JEST_JUNIT_OUTPUT_DIR: '${{ runner.temp }}/reports',
+    });
+    // Nowhere else: not in $GITHUB_ENV, not in the drafts' job, not on any other step.
+    expect(f.text).not.toContain('GITHUB_ENV');
+    const withRecorder = Object.values(w.jobs).flatMap((j) =>
+      j.steps.filter((s) => s.env?.NODE_OPTIONS !== undefined),
+    );
+    expect(withRecorder).toEqual([steps[run]]);
+    const gate = w.jobs.gate.steps.find((s) => s.with?.junit)!;
+    expect(gate.with!.conduct).toBe('${{ runner.temp }}/junit/conduct.jsonl');
+  });
+
+  test('jest: a test script that runs jest twice is refused (the recorder reports one run)', () => {
+    const twice = {
+      ...jest,
+      scripts: { 'test:a': 'jest a', 'test:b': 'jest b', test: 'npm run test:a && npm run test:b' },
+    };
+    expect(() => workflowFiles(twice, { ...o, runner: 'jest' })).toThrow(
+      /one jest run: the test script runs jest 2 times/,
+    );
+    expect(workflowFiles(twice, { ...o, runner: 'jest', conduct: undefined })).toHaveLength(1);
   });
 });
 
@@ -209,6 +260,49 @@ describe('conduct --node: the preload in a real node process', () => {
     expect(at('tests/t.mjs', 4)).toEqual([['listdir', ['src']]]);
     expect(parsed.junitSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(parsed.tampered).toBeUndefined();
+  });
+
+  // vitest's way (item 3): a module's transformed code through vm.runInThisContext, named by
+  // its file, vite's inline map at its end and a comment of vitest's after it. The read is on
+  // the transformed line 4, the source's line 3 (the map: `;;;AAEA`).
+  const MAP = Buffer.from(
+    JSON.stringify({ version: 3, sources: ['x.js'], names: [], mappings: ';;;AAEA' }),
+  ).toString('base64');
+  const viaVm = [
+    "const vm = require('vm');",
+    "const file = require('path').join(__dirname, '..', 'src', 'x.js');",
+    `const code = "\\n\\n\\nrequire('fs').readdirSync('src');\\n//# sourceMappingURL=data:application/json;base64,${MAP}\\n//# vitestCache=e30=\\n";`,
+    'vm.runInThisContext(`(function (require) {${code}})`, { filename: file })(require);',
+    '',
+  ].join('\n');
+  const listed = (sites: { kind: string; file: string; line: number }[]) =>
+    sites.filter((x) => x.kind === 'listdir' && x.file === 'src/x.js').map((x) => x.line);
+
+  test('code run through vm with an inline source map is recorded on its source line', async () => {
+    const { status, parsed } = await recorded(
+      {
+        'j.xml': '<testsuites/>\n',
+        'src/x.js': "// the source\nconst fs = require('fs');\nfs.readdirSync('src');\n",
+        'tests/t.cjs': viaVm,
+      },
+      'tests/t.cjs',
+    );
+    expect(status).toBe(0);
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(listed(parsed.sites)).toEqual([3]);
+  });
+
+  test('a source that carries a source map of its own is not mapped: the executed line stands', async () => {
+    const { parsed } = await recorded(
+      {
+        'j.xml': '<testsuites/>\n',
+        'src/x.js': `// the source\nconst fs = require('fs');\nfs.readdirSync('src');\n//# sourceMappingURL=data:application/json;base64,${MAP}\n`,
+        'tests/t.cjs': viaVm,
+      },
+      'tests/t.cjs',
+    );
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(listed(parsed.sites)).toEqual([4]);
   });
 
   test('a process that dies before its exit leaves no complete record: the report is refused', async () => {

@@ -63,3 +63,92 @@ describe('an ordinary draft', () => {
     expect(scan('typescript', ts).hits).toEqual([]);
   });
 });
+
+// Item 1 of issue 43's weak points: the same call is a hit or not by its arguments.
+describe('a process is judged by its arguments, not by the name of the call', () => {
+  const detach = (lang: CodeLanguage, text: string) =>
+    scan(lang, text)
+      .hits.filter((h) => h.shape === 'draft-detach')
+      .map((h) => h.rule);
+
+  test.each([
+    ['an ordinary run', 'import subprocess\nsubprocess.run(["make", "check"], check=True)\n', []],
+    [
+      'a flag bound once to False',
+      'import subprocess\nNEW = False\nsubprocess.run(["ls"], start_new_session=NEW)\n',
+      [],
+    ],
+    [
+      'a flag bound once to True',
+      'import subprocess\nNEW = True\nsubprocess.run(["ls"], start_new_session=NEW)\n',
+      ['draft-py-spawn-detached'],
+    ],
+    [
+      'a dict literal spread inside another',
+      'import subprocess\nbase = {"text": True}\nsubprocess.run(["ls"], **{**base, "start_new_session": True})\n',
+      ['draft-py-spawn-detached'],
+    ],
+    [
+      'a dict built by a comprehension (cannot be read)',
+      'import subprocess\nsubprocess.run(["ls"], **{k: True for k in ["start_new_session"]})\n',
+      ['draft-py-spawn-detached'],
+    ],
+    [
+      'preexec_fn as the seventh positional argument',
+      'import os, subprocess\nsubprocess.Popen(["ls"], -1, None, None, None, None, os.setsid).wait()\n',
+      ['draft-py-spawn-detached'],
+    ],
+    [
+      'a partial that binds nothing detaching, waited',
+      'import functools, subprocess\nrun = functools.partial(subprocess.run, check=True)\nrun(["ls"])\n',
+      [],
+    ],
+    [
+      'a shell string with 2>&1 and &&, shell=True',
+      'import subprocess\nsubprocess.run("make 2>&1 && echo ok", shell=True)\n',
+      [],
+    ],
+    [
+      'a computed shell string, shell=True',
+      'import subprocess, sys\nsubprocess.run(sys.argv[1], shell=True)\n',
+      ['draft-py-shell-detach'],
+    ],
+    [
+      'a computed command without a shell',
+      'import subprocess, sys\nsubprocess.run([sys.executable, sys.argv[1]])\n',
+      [],
+    ],
+  ] as const)('Python: %s', (_what, text, rules) => {
+    expect(detach('python', text)).toEqual(rules);
+  });
+
+  test.each([
+    [
+      'spawn waited on close',
+      "import { spawn } from 'node:child_process';\nspawn('ls', ['-l'], { stdio: 'inherit' }).on('close', () => {});\n",
+      [],
+    ],
+    [
+      'detached: false through a const',
+      "import { spawn } from 'node:child_process';\nconst d = false;\nspawn('ls', [], { detached: d });\n",
+      [],
+    ],
+    [
+      'detached computed',
+      "import { spawn } from 'node:child_process';\nspawn('ls', [], { detached: process.env.BG === '1' });\n",
+      ['draft-js-detach'],
+    ],
+    [
+      'shell: true with a lone &',
+      "import { spawn } from 'node:child_process';\nspawn('sleep 60 &', { shell: true });\n",
+      ['draft-js-shell-detach'],
+    ],
+    [
+      'an execFile with a callback',
+      "import { execFile } from 'node:child_process';\nexecFile('git', ['status'], (err) => {});\n",
+      [],
+    ],
+  ] as const)('JS: %s', (_what, text, rules) => {
+    expect(detach('typescript', text)).toEqual(rules);
+  });
+});

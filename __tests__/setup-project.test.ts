@@ -457,6 +457,28 @@ describe('a project whose workflow runs the tests: that workflow extended, not a
       expect(existsSync(`${r.dir}/tests`)).toBe(false);
     });
 
+    test('--conduct with a workflow of the project’s own says it wrote no recorder step', async () => {
+      const r = new Repo('ledger-gate-setup-extend-conduct-').write({
+        'package.json': JSON.stringify({
+          devDependencies: { vitest: '^4' },
+          scripts: { test: 'vitest' },
+        }),
+        'package-lock.json': '{}',
+        '.github/workflows/ci.yml': wf('unjs-defu-ci.yml').text.replace(
+          'pnpm vitest --coverage',
+          'npm test',
+        ),
+        'src/defu.ts': 'export {}\n',
+      });
+      repos.push(r);
+      const out = await runIn(r.dir, run, ['--conduct']);
+      expect(out.code).toBe(0);
+      expect(out.out).toContain(
+        'note: --conduct is not written into .github/workflows/ci.yml: add the recorder',
+      );
+      expect(out.out).not.toContain('conduct --node');
+    });
+
     test('--trial writes fail-on: never and says how to enforce', async () => {
       const r = new Repo('ledger-gate-setup-trial-').write({
         'pytest.ini': '[pytest]\n',

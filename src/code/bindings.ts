@@ -38,6 +38,12 @@ export class Bindings {
   }
 }
 
+/** The one expression a name is bound to (no destructured key), if it is bound once. */
+export function boundOnce(b: Bindings, n: Node, chain: readonly number[]) {
+  const bs = b.lookup(chain, n.text);
+  return bs?.length === 1 && bs[0].expr && !bs[0].suffix ? bs[0] : undefined;
+}
+
 /** Names found, with the rows of the bindings they came through. */
 export interface Resolved {
   names: string[];

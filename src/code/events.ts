@@ -45,8 +45,18 @@ export type CodeEvent =
       into?: readonly string[];
       entry?: boolean;
     }
-  /** A call: its callee's names and whether its first argument is a literal. */
-  | { kind: 'call'; names: readonly string[]; firstArg: FirstArg; at: Span; scope: number }
+  /**
+   * A call: its callee's names and whether its first argument is a literal; `spawn`: its
+   * keyword arguments and command as read (src/code/spawn.ts), for a call given arguments.
+   */
+  | {
+      kind: 'call';
+      names: readonly string[];
+      firstArg: FirstArg;
+      at: Span;
+      scope: number;
+      spawn?: SpawnFacts;
+    }
   /** A write to an attribute or item: `_pytest.assertion.rewrite.x = …`, `setattr(m, …)`; `scope` 0: the module's (Python). */
   | { kind: 'assign'; names: readonly string[]; at: Span; scope?: number }
   /** A function or method defined: its name and whether it returns a constant at once. */
@@ -62,6 +72,20 @@ export type FirstArg =
   | { kind: 'literal'; text: string }
   /** `text`: its source, cut at 200 characters; `value`: what it evaluates to, when it does. */
   | { kind: 'computed'; text: string; value?: string };
+
+/** What the draft rules read of a call that may start a process (src/code/spawn.ts). */
+export interface SpawnFacts {
+  /** Each keyword argument's value as a word (`True`, `0`, a text, a resolved name); null: computed. */
+  keywords: Readonly<Record<string, string | null>>;
+  /** Keywords that cannot all be read (`**opts` computed, an options object not a literal). */
+  unread: boolean;
+  /** Positional arguments (a `*args` counts as many). */
+  positional: number;
+  /** The command: the first argument (a list's items, JS's argument array after it), COMPUTED (spawn.ts) where computed. */
+  command: string;
+  /** The value of a `with` item: the context manager waits for it. */
+  managed: boolean;
+}
 
 export interface FileFacts {
   events: CodeEvent[];

@@ -4,7 +4,7 @@
 // name bound once to such a value; paths from `__dirname`, `__filename`, `import.meta`,
 // `new URL(x, import.meta.url)`, `path.*`, `process.cwd()` and constants (src/code/paths.ts).
 import type { Node } from 'web-tree-sitter';
-import { MAX_DEPTH, type Bindings } from './bindings.js';
+import { MAX_DEPTH, boundOnce, type Bindings } from './bindings.js';
 import {
   FoldBudget,
   memoFold,
@@ -80,11 +80,6 @@ const FOLDED_CALLS = new Set([
   'Array.from',
   'decodeURIComponent',
 ]);
-
-function boundOnce(b: Bindings, n: Node, chain: readonly number[]) {
-  const bs = b.lookup(chain, n.text);
-  return bs?.length === 1 && bs[0].expr && !bs[0].suffix ? bs[0] : undefined;
-}
 
 function decodeBuffer(v: Constant | undefined, enc: Constant | undefined): Constant | undefined {
   if (isList(v)) return join('', v.map(charOf) as Constant[]);

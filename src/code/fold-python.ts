@@ -4,7 +4,7 @@
 // and a name bound once to such a value; paths from `__file__`, `os.path`, `pathlib` and
 // constants (src/code/paths.ts). Bounded by src/code/constant.ts' budget and MAX_DEPTH.
 import type { Node } from 'web-tree-sitter';
-import { MAX_DEPTH, type Bindings } from './bindings.js';
+import { MAX_DEPTH, boundOnce, type Bindings } from './bindings.js';
 import {
   FoldBudget,
   memoFold,
@@ -87,12 +87,6 @@ function intOf(t: string): number | undefined {
         ? Number(s)
         : undefined;
   return v !== undefined && Number.isSafeInteger(v) ? v : undefined;
-}
-
-/** The node bound once to `name` seen from `chain`, with its scope chain. */
-function boundOnce(b: Bindings, n: Node, chain: readonly number[]) {
-  const bs = b.lookup(chain, n.text);
-  return bs?.length === 1 && bs[0].expr && !bs[0].suffix ? bs[0] : undefined;
 }
 
 export function pyFolder(b: Bindings, callee: CalleeNames): Folder {

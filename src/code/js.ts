@@ -16,6 +16,7 @@ import {
 } from './events.js';
 import { jsFolder } from './fold-js.js';
 import { whereTo } from './paths.js';
+import { jsSpawn, type SpawnReader } from './spawn.js';
 
 const SCOPES = new Set([
   'function_declaration',
@@ -242,7 +243,10 @@ export function readJs(root: Node): FileFacts {
               r,
               mapNames(resolve(a0, chain, depth + 1), (o) => normal(`${o}.${kl ?? '?'}`)),
             );
-          } else r = union(r, { names: [`${x}()`], via: fn.via });
+          } else if (x === 'util.promisify' && a0)
+            // `promisify(f)` is f, answering through a promise.
+            r = union(r, resolve(a0, chain, depth + 1));
+          else r = union(r, { names: [`${x}()`], via: fn.via });
         }
         return r;
       }
@@ -251,6 +255,11 @@ export function readJs(root: Node): FileFacts {
     }
   };
   const resolve = memoResolve(resolveNode);
+  const spawnReader: SpawnReader = {
+    bindings: b,
+    names: (n, chain) => resolve(n, chain).names,
+    value: (n, chain) => fold.value(n, chain),
+  };
 
   /** `x = e`, `{ a: b, c } = e`, `[a] = e`: bind each name (a destructured key as a suffix). */
   const bindPattern = (
@@ -485,6 +494,7 @@ export function readJs(root: Node): FileFacts {
           firstArg: firstArg(args, chain),
           at: spanOf(n, r.via),
           scope,
+          ...(args?.namedChildCount ? { spawn: jsSpawn(n, chain, spawnReader) } : {}),
         });
         // `f.call(self, x)` and `f.apply(self, [x])` call f.
         const through = r.names

@@ -2,8 +2,9 @@
 // (the matched expression, or a binding it was resolved through) lies on an added line, at the
 // first such line. A syntax error on an added line, or a cap, is a problem: the caller says
 // the file could not be read (fail closed).
-import type { CodeEvent, FileFacts } from './events.js';
-import type { CodeRule, Matcher } from './rule.js';
+import type { CodeEvent, FileFacts, SpawnFacts } from './events.js';
+import type { CodeRule, Matcher, SpawnTest } from './rule.js';
+import { COMPUTED } from './spawn.js';
 
 export interface CodeHit {
   shape: string;
@@ -49,6 +50,31 @@ class Rows {
   }
 }
 
+const OFF = /^(False|None|0|)$/;
+
+/** A process started by the call outlives the run, or its arguments cannot say it does not. */
+function spawnHits(t: SpawnTest, s: SpawnFacts | undefined): boolean {
+  if (!s) return false;
+  if (t.keywords) {
+    if (s.unread) return true;
+    for (const [k, harmless] of Object.entries(t.keywords))
+      if (k in s.keywords && !harmless.test(s.keywords[k] ?? '\0')) return true;
+  }
+  if (t.positional !== undefined && s.positional > t.positional) return true;
+  if (t.command?.test(s.command)) return true;
+  if (t.shell === undefined || !s.command.includes(COMPUTED)) return false;
+  if (t.shell === true) return true;
+  return t.shell in s.keywords && !OFF.test(s.keywords[t.shell] ?? '\0');
+}
+
+/** A `with` item, or a scope that waits for what the call started. */
+function waited(calls: readonly string[], e: { spawn?: SpawnFacts; scope: number }, f: FileFacts) {
+  if (e.spawn?.managed) return true;
+  const re = globs(calls);
+  for (const c of f.scopeCalls.get(e.scope) ?? []) if (re.test(c)) return true;
+  return false;
+}
+
 function matches(
   m: Matcher,
   e: CodeEvent,
@@ -73,8 +99,10 @@ function matches(
     case 'call': {
       const ev = e as Extract<CodeEvent, { kind: 'call' }>;
       if (!ev.names.some((n) => globs(m.names).test(n))) return false;
+      if (m.unlessWaited && waited(m.unlessWaited, ev, f)) return false;
+      if (m.spawn && spawnHits(m.spawn, ev.spawn)) return true;
       const a = m.arg;
-      if (!a) return true;
+      if (!a) return !m.spawn;
       const text = ev.firstArg.kind === 'none' ? '' : ev.firstArg.text;
       if (a.unless?.test(text)) return false;
       if (ev.firstArg.kind === 'none') return a.none === true;

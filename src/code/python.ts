@@ -16,6 +16,7 @@ import {
 } from './events.js';
 import { pyFolder } from './fold-python.js';
 import { whereTo } from './paths.js';
+import { pySpawn, type SpawnReader } from './spawn.js';
 
 const SCOPES = new Set(['function_definition', 'lambda', 'class_definition']);
 
@@ -200,6 +201,8 @@ export function readPython(root: Node): FileFacts {
               mapNames(resolve(a0, chain, depth + 1), (o) => normal(`${o}.${lit1 ?? '?'}`)),
             );
           } else if (f === 'vars' && a0) r = union(r, resolve(a0, chain, depth + 1));
+          // `partial(f, …)` is f, called later with more arguments.
+          else if (f === 'functools.partial' && a0) r = union(r, resolve(a0, chain, depth + 1));
           else r = union(r, { names: [`${f}()`], via: fn.via });
         }
         return r;
@@ -209,6 +212,11 @@ export function readPython(root: Node): FileFacts {
     }
   };
   const resolve = memoResolve(resolveNode);
+  const spawnReader: SpawnReader = {
+    bindings: b,
+    names: (n, chain) => resolve(n, chain).names,
+    value: (n, chain) => fold.value(n, chain),
+  };
 
   const bindTarget = (
     left: Node | null,
@@ -422,6 +430,7 @@ export function readPython(root: Node): FileFacts {
           firstArg: firstArg(args, chain),
           at: spanOf(n, r.via),
           scope,
+          ...(args?.namedChildCount ? { spawn: pySpawn(n, chain, spawnReader) } : {}),
         });
         if (r.names.some((x) => x === 'setattr' || x === 'delattr')) {
           const t = resolve(args?.namedChild(0) ?? null, chain);

@@ -15,8 +15,18 @@ export type Matcher =
       unlessInto?: readonly string[];
       unlessEntry?: boolean;
     }
-  /** A call of one of `names`; `arg` narrows on its first argument. */
-  | { on: 'call'; names: readonly string[]; arg?: ArgTest }
+  /**
+   * A call of one of `names`; `arg` narrows on its first argument, `spawn` on the process it
+   * starts (either hitting is a hit); `unlessWaited`: not when its value is a `with` item or its
+   * scope calls one of these (`*Popen().wait`).
+   */
+  | {
+      on: 'call';
+      names: readonly string[];
+      arg?: ArgTest;
+      spawn?: SpawnTest;
+      unlessWaited?: readonly string[];
+    }
   /**
    * A write to an attribute or item named by one of `names`; not when its name matches
    * `unless`; `moduleLevel`: only where the module runs it on import (not in a function).
@@ -38,6 +48,18 @@ export interface ArgTest {
   none?: boolean;
   /** Never a hit when the argument's text (a computed one's source) matches this. */
   unless?: RegExp;
+}
+
+/** Whether a started process outlives the run (src/code/spawn.ts reads the call). */
+export interface SpawnTest {
+  /** Keyword → its harmless values: given any other value, or a computed one, it is a hit; so are keywords that cannot be read. */
+  keywords?: Readonly<Record<string, RegExp>>;
+  /** Hit past this many positional arguments (they fill keywords' places), or with a `*args`. */
+  positional?: number;
+  /** Hit when the command matches (COMPUTED stands for each computed part). */
+  command?: RegExp;
+  /** A shell reads the command, always or when this keyword is set (not False/None/0): any computed part is a hit. */
+  shell?: true | string;
 }
 
 export interface CodeRule {

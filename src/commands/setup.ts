@@ -224,6 +224,11 @@ export async function run(argv: string[], io: CommandIO): Promise<number> {
       const ext = extension(step, project, options);
       io.stdout(`${extensionText(step, ext, workflows, project).join('\n')}\n`);
       if (ext.test.note) notes.push(`note: ${ext.test.note}`);
+      // The lines above extend the project's step; the recorder's is not among them.
+      if (options.conduct)
+        notes.push(
+          `note: --conduct is not written into ${step.path}: add the recorder's step before its test step and conduct: to the gate step (docs/conduct.md), or let setup write its own workflow`,
+        );
     } else {
       if (testRun.note) notes.push(`note: ${testRun.note}`);
       if (step)

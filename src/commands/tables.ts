@@ -355,12 +355,12 @@ export const DIGEST = {
 export const CONDUCT = {
   usage: '--pytest|--node [--report FILE]',
   summary:
-    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest or jest run: the conduct report --conduct reads (docs/conduct.md).',
+    'Print the environment (NAME=value lines, for $GITHUB_ENV) that records what production code does in a pytest, jest or vitest run: the conduct report --conduct reads (docs/conduct.md).',
   options: {
     pytest: { type: 'boolean', help: 'record a pytest run (the shipped plugin, loaded with -p)' },
     node: {
       type: 'boolean',
-      help: 'record a jest run (the shipped preload, in NODE_OPTIONS=--require; vitest: docs/conduct.md)',
+      help: 'record a jest or vitest run (the shipped preload, in NODE_OPTIONS=--require; docs/conduct.md)',
     },
     report: {
       type: 'string',
@@ -498,7 +498,7 @@ export const SETUP = {
     shards: { type: 'string', value: 'N', help: 'split the test job into N shards (default 1)' },
     conduct: {
       type: 'boolean',
-      help: 'pytest: record what production code does in the run (docs/conduct.md): the test job loads the shipped recorder, the gate reads its report',
+      help: 'pytest or jest: record what production code does in the run (docs/conduct.md): the test job loads the shipped recorder (jest: in the test step only), the gate reads its report',
     },
     forks: {
       type: 'boolean',

@@ -411,7 +411,7 @@ export interface WorkflowOptions {
   productionPaths?: readonly string[];
   /** A trial: the gate step never fails (fail-on: never). */
   trial?: boolean;
-  /** The command that prints the conduct recorder's environment (pytest only; docs/conduct.md). */
+  /** The command that prints the conduct recorder's environment (pytest or jest; docs/conduct.md). */
   conduct?: string;
 }
 
@@ -469,19 +469,47 @@ function testJob(spec: RunnerSpec, p: Project, o: WorkflowOptions, artifact: str
       : shard && spec.name === 'go'
         ? ['      # This shard: every Nth package.']
         : []),
-    ...(o.conduct
-      ? [
-          '      # What production code does in the run, recorded beside the reports (docs/conduct.md).',
-          `      - run: ${o.conduct} conduct --pytest >> "$GITHUB_ENV"`,
-        ]
-      : []),
-    ...runStep(spec.run(p, CI_REPORTS(shard ? '-${{ matrix.shard }}' : ''), shard)),
+    ...(o.conduct ? conductStep(spec.name, o.conduct) : []),
+    ...runStep(
+      conductEnv(spec.name, o, spec.run(p, CI_REPORTS(shard ? '-${{ matrix.shard }}' : ''), shard)),
+    ),
     '      - uses: actions/upload-artifact@v4',
     "        if: ${{ !cancelled() }}   # a failing run's report is evidence too",
     '        with:',
     `          name: ${shard ? `${artifact}-\${{ matrix.shard }}` : artifact}`,
     '          path: ${{ runner.temp }}/reports/',
   ];
+}
+
+/**
+ * The step that turns the conduct recorder on (docs/conduct.md). pytest's variables go to
+ * $GITHUB_ENV; the Node recorder's NODE_OPTIONS only to the test step (conductEnv), through the
+ * step's outputs: in $GITHUB_ENV it would load into every later step's node, the actions' own.
+ */
+function conductStep(runner: RunnerName, cli: string): string[] {
+  const why =
+    '      # What production code does in the run, recorded beside the reports (docs/conduct.md).';
+  if (runner === 'pytest') return [why, `      - run: ${cli} conduct --pytest >> "$GITHUB_ENV"`];
+  return [
+    why,
+    "      # The Node recorder loads in the test step's NODE_OPTIONS only, not in the actions'.",
+    '      - id: conduct',
+    `        run: ${cli} conduct --node >> "$GITHUB_OUTPUT"`,
+  ];
+}
+
+/** The test step's variables with the Node recorder's (jest with --conduct). */
+function conductEnv(runner: RunnerName, o: WorkflowOptions, r: TestRun): TestRun {
+  if (!o.conduct || runner !== 'jest') return r;
+  const out = (k: string) => `\${{ steps.conduct.outputs.${k} }}`;
+  return {
+    ...r,
+    env: {
+      ...r.env,
+      NODE_OPTIONS: out('NODE_OPTIONS'),
+      LEDGER_GATE_CONDUCT: out('LEDGER_GATE_CONDUCT'),
+    },
+  };
 }
 
 /**
@@ -684,9 +712,18 @@ export function workflowFiles(p: Project, o: WorkflowOptions): WrittenFile[] {
   if (bad) throw new RangeError(`branch ${JSON.stringify(o.branch)}: ${bad}`);
   if (!Number.isInteger(o.shards) || o.shards < 1 || o.shards > 64)
     throw new RangeError('--shards must be a whole number from 1 to 64');
-  if (o.conduct && (o.runner !== 'pytest' || o.shards > 1 || o.forks))
+  if (o.conduct && ((o.runner !== 'pytest' && o.runner !== 'jest') || o.shards > 1 || o.forks))
     throw new RangeError(
-      '--conduct records one pytest run: not with --shards, --forks or another runner',
+      '--conduct records one pytest or jest run: not with --shards, --forks or another runner',
+    );
+  // The Node recorder's report is its first process's: a second jest run would start another.
+  const runs =
+    o.conduct && o.runner === 'jest'
+      ? spec.run(p, CI_REPORTS('')).command.split('--outputFile=').length - 1
+      : 0;
+  if (runs > 1)
+    throw new RangeError(
+      `--conduct records one jest run: the test script runs jest ${runs} times (run it once, or leave out --conduct)`,
     );
   if (o.shards > 1 && !spec.shards)
     throw new RangeError(`${spec.name} cannot split its tests across jobs: use --shards 1`);
