@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import type { Tree } from 'web-tree-sitter';
 import type { CodeLanguage } from '../../code/language.js';
 
@@ -46,7 +47,23 @@ type Language = InstanceType<Runtime['Language']>;
 let runtime: Promise<Runtime> | null = null;
 const languages = new Map<CodeLanguage, Promise<Language>>();
 
+/**
+ * V8's optimizing compiler inlines JS-to-WASM calls into the JS that makes them; on Node 20's
+ * V8 (11.3) the code it makes for the readers' walks over the runtime's trees segfaults the
+ * process after a few hundred kilobytes of Python read in one run (more-itertools' more.py
+ * nine times over; __tests__/parser-crash.test.ts). Turned off before the runtime loads, so no
+ * call into it was ever compiled inlined; the calls stay optimized, through the wrapper. Only
+ * where V8 has the flag (it names an unknown one on stderr): 10 to 13 (Node 18 to 24).
+ */
+export function keepWasmCallsOutOfLine(v8Version = process.versions.v8): boolean {
+  const major = Number(v8Version.split('.')[0]);
+  if (!(major >= 10 && major <= 13)) return false;
+  setFlagsFromString('--no-turbo-inline-js-wasm-calls');
+  return true;
+}
+
 async function loadRuntime(): Promise<Runtime> {
+  keepWasmCallsOutOfLine();
   const ts = (await import(
     /* webpackIgnore: true */ pathToFileURL(locate('glue')).href
   )) as Runtime;
