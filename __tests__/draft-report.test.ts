@@ -4,12 +4,16 @@
 // evidence run of drafts alone reject; a promoted test left under the draft paths is missing
 // from the evidence, and its fix moves the file.
 import { describe, expect, test } from '@jest/globals';
-import { decide, type DecideInput } from '../src/decision/decide.js';
+import { decide as decideColumns, type DecideInput } from '../src/decision/decide.js';
 import type { DraftReport } from '../src/decision/draft-report.js';
 import { addFixes } from '../src/decision/fix.js';
 import { renderSummary } from '../src/report/summary.js';
 import { summaryProblems } from './support/hostile-markdown.js';
 import type { Finding, Ledger, LedgerRow, Status, TestResult } from '../src/types.js';
+import { withAdmits } from './support/findings.js';
+
+// Every finding, the plain admits made findings too (src/decision/admits.ts).
+const decide = (i: DecideInput) => withAdmits(decideColumns(i));
 
 const D1 = 'sha256:' + '1'.repeat(64);
 const LOCKED = 'tests/test_calc.py::test_add';

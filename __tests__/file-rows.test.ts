@@ -4,11 +4,15 @@ import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseDocument } from 'yaml';
-import { decide, type DecideInput } from '../src/decision/decide.js';
+import { decide as decideColumns, type DecideInput } from '../src/decision/decide.js';
 import { isFileRowId, rowFor } from '../src/ledger/file-rows.js';
 import { parseLedger } from '../src/ledger/parse.js';
 import type { Change, Ledger, Status, TestResult } from '../src/types.js';
 import { both, messages } from './support/readers.js';
+import { withAdmits } from './support/findings.js';
+
+/** decide() with its plain admits made findings: these tests read every finding. */
+const decide = (i: DecideInput) => withAdmits(decideColumns(i));
 
 const D1 = 'sha256:' + '1'.repeat(64);
 const D2 = 'sha256:' + '2'.repeat(64);

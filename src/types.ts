@@ -422,11 +422,31 @@ export interface Counts {
   info: number;
 }
 
+/** The plain admits of a decision, kept as columns (src/decision/admits.ts). */
+export interface PlainAdmits {
+  readonly length: number;
+  /** How many admits of a rule. */
+  countOf(rule: RuleKey): number;
+  /** The rules with an admit, in table order. */
+  rules(): RuleKey[];
+  /** One rule's admits, in the order they were found, each made as a finding when read. */
+  findingsOf(rule: RuleKey): Iterable<Finding>;
+  /** Notes a base run's pairing on the admit of each test it pairs (stronger evidence). */
+  pair(pairing: (id: string) => BasePairing | undefined): void;
+}
+
 export interface Report {
   version: 1;
   decision: Decision;
   counts: Counts;
+  /** Every finding but the plain admits, sorted (decision/finalize.ts). */
   findings: Finding[];
+  /**
+   * The plain admits (`fixture-unchanged`, `property-seeded`) as columns, not findings
+   * (decision/admits.ts): counted in `counts`, listed by the JSON report. Absent in a report
+   * built by hand, which then holds every finding in `findings`.
+   */
+  admits?: PlainAdmits;
   /** What the agents' commits changed, by kind; absent when no commit is an agent's. */
   agentChanges?: AgentChange[];
   /** The one command that resolves every upkeep finding (decision/report-fix.ts), when there is one. */

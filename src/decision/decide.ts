@@ -7,6 +7,7 @@ import { GoldenIndex } from '../ledger/golden-set.js';
 import { parseDoctestArtifact } from '../ledger/doctest-artifact.js';
 import picomatch from 'picomatch';
 import type { Finding, Ledger, LedgerRow, Report, TestResult } from '../types.js';
+import { AdmitColumns } from './admits.js';
 import { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
 import { draftReportFindings } from './draft-report.js';
@@ -18,7 +19,7 @@ import { finalize } from './finalize.js';
 import { finding, NO_CASE } from './finding.js';
 import { NO_LEDGER } from './fix.js';
 import { goldenNoBump } from './golden-no-bump.js';
-import { caseFinding, collectionFinding, skippedModuleRows } from './judge-case.js';
+import { caseFinding, collectionFinding, judgeCases, skippedModuleRows } from './judge-case.js';
 import { ledgerChangeFindings } from './ledger-change.js';
 import { missingRows } from './missing-rows.js';
 import { reportsMissing } from './reports-expected.js';
@@ -111,10 +112,12 @@ export function decide(input: DecideInput): Report {
     for (const f of drafts) findings.push(f);
   }
   if (input.change) findings.push(...gamingFindings(input.change));
+  let admits: AdmitColumns | undefined; // the plain admits, as columns (decision/admits.ts)
   if (ledger) {
     const facts = new ChangeFacts(input.change);
     const seen = new Set<LedgerRow>(); // rows with a result, by identity
-    const judged = input.tests.map((t) => caseFinding(t, ledger, input, facts, seen));
+    admits = new AdmitColumns(input.tests, input.ledgerFile);
+    const judged = judgeCases(input.tests, ledger, input, facts, seen, admits);
     // A loop, not push(...judged): spreading a million findings overflows the call stack.
     for (const f of judged) findings.push(f);
     if (input.draftReport)
@@ -155,7 +158,7 @@ export function decide(input: DecideInput): Report {
       seen: () => undefined,
     }))
       findings.push(f);
-  const report = finalize(findings, cases);
+  const report = finalize(findings, cases, admits);
   if (evidence?.agentChanges) report.agentChanges = evidence.agentChanges;
   return report;
 }

@@ -9,6 +9,7 @@ import type {
   RuleKey,
   TestResult,
 } from '../types.js';
+import { isPlainRule, type AdmitColumns } from './admits.js';
 import type { ChangeFacts } from './change-facts.js';
 import type { DecideInput } from './decide-input.js';
 import { idPrefix } from './evidence.js';
@@ -47,6 +48,34 @@ class Choice {
 
 const CHOICE = new Choice();
 
+/**
+ * Every result against its row: the plain admits go into `admits` (decision/admits.ts), the
+ * rest come back as findings, in the order of the results.
+ */
+export function judgeCases(
+  tests: readonly TestResult[],
+  ledger: Ledger,
+  input: DecideInput,
+  facts: ChangeFacts,
+  seen: Set<LedgerRow>,
+  admits: AdmitColumns,
+): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 0; i < tests.length; i++) {
+    const t = tests[i];
+    const statuses = t.duplicates?.statuses;
+    const f =
+      statuses === undefined || statuses.length < 2
+        ? judgeCase(t, ledger, input, facts, seen, { admits, test: i })
+        : caseFinding(t, ledger, input, facts, seen);
+    if (f === null) continue;
+    // A twin's worst may be an admit too (every twin passed): a column, as any admit.
+    if (f.result === 'admit' && isPlainRule(f.rule)) admits.add(i, f.rule, f.line!, f.message);
+    else out.push(f);
+  }
+  return out;
+}
+
 export function caseFinding(
   t: TestResult,
   ledger: Ledger,
@@ -56,25 +85,30 @@ export function caseFinding(
 ): Finding {
   const statuses = t.duplicates?.statuses;
   if (statuses === undefined || statuses.length < 2)
-    return judgeCase(t, ledger, input, facts, seen);
+    return judgeCase(t, ledger, input, facts, seen)!;
   // Same-named tests in one report: judge each status they had, keep the most severe.
   let best: Finding | undefined;
   for (const status of statuses) {
     const variant: TestResult = { ...t, status, flaky: status === 'pass' && t.flaky };
     if (status !== 'skip') delete variant.outcome;
-    const f = judgeCase(variant, ledger, input, facts, seen);
+    const f = judgeCase(variant, ledger, input, facts, seen)!;
     if (best === undefined || RANK.get(f.rule)! > RANK.get(best.rule)!) best = f;
   }
   return best!;
 }
 
+/**
+ * One result against its row. With `into`, a plain admit is recorded there and null comes
+ * back: no finding object for the most common result of all; without it, always a finding.
+ */
 function judgeCase(
   t: TestResult,
   ledger: Ledger,
   input: DecideInput,
   facts: ChangeFacts,
   seen: Set<LedgerRow>,
-): Finding {
+  into?: { admits: AdmitColumns; test: number },
+): Finding | null {
   const row = rowFor(ledger, t.id);
   if (!row) {
     const how = t.outcome ? `${t.status} (${t.outcome})` : t.status;
@@ -169,6 +203,10 @@ function judgeCase(
       if (passed && t.flaky)
         choice.add('flaky-pass', 'passed only after a recorded rerun or flaky failure');
       break;
+  }
+  if (into && isPlainRule(choice.rule!)) {
+    into.admits.add(into.test, choice.rule!, row.line, choice.message + duplicateNote(t));
+    return null;
   }
   const f = finding(choice.rule!, {
     id: t.id,

@@ -9,7 +9,7 @@ import { readCapped } from '../adapters/fs/safe-read.js';
 import { CONDUCT_BYTES, parseConductReport } from '../conduct/report.js';
 import { conductFindings } from '../decision/conduct.js';
 import type { EvidenceSettings } from '../decision/evidence.js';
-import { finalize } from '../decision/finalize.js';
+import { refinalize } from '../decision/finalize.js';
 import { finding, NO_CASE } from '../decision/finding.js';
 import { kinds } from './evidence-gaming.js';
 import { judgedLines } from './mutation-evidence.js';
@@ -42,9 +42,7 @@ export async function addConduct(
   const file = o.conduct!;
   const shown = path.isAbsolute(file) ? file : file.split(path.sep).join('/');
   const found = await conductFacts(shown, o, ctx);
-  const out = finalize([...report.findings, ...found], report.counts.cases);
-  if (report.agentChanges) out.agentChanges = report.agentChanges;
-  return out;
+  return refinalize(report, [...report.findings, ...found]);
 }
 
 async function conductFacts(

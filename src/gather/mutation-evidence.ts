@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expandReports, type ReportFile } from '../adapters/fs/report-globs.js';
 import { findShipped } from '../adapters/fs/report-origin-facts.js';
 import { LIMITS, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
-import { finalize } from '../decision/finalize.js';
+import { refinalize } from '../decision/finalize.js';
 import { finding, NO_CASE } from '../decision/finding.js';
 import type { EvidenceSettings } from '../decision/evidence.js';
 import { parseAddedLines } from '../code/added-lines.js';
@@ -72,11 +72,7 @@ export async function addMutation(
     found.push(finding('report-invalid', { ...NO_CASE, file, message }));
   for (const p of set.problems) invalid(p.file, `mutation report: ${p.message}`);
   const { change, src } = ctx;
-  const done = () => {
-    const out = finalize([...report.findings, ...found], report.counts.cases);
-    if (report.agentChanges) out.agentChanges = report.agentChanges;
-    return out;
-  };
+  const done = () => refinalize(report, [...report.findings, ...found]);
   if (!change || !src) {
     invalid('mutation-report', 'the mutation pass needs a base: the judged lines are the change’s');
     return done();

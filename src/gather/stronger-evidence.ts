@@ -6,7 +6,7 @@ import { lstat, readFile } from 'node:fs/promises';
 import { expandReports, type ReportFile } from '../adapters/fs/report-globs.js';
 import { findShipped } from '../adapters/fs/report-origin-facts.js';
 import { judgeBaseRun } from '../decision/base-run.js';
-import { finalize } from '../decision/finalize.js';
+import { refinalize } from '../decision/finalize.js';
 import { judgeHoldout } from '../decision/holdout.js';
 import { gatherReports, parseReports } from './reports.js';
 import type {
@@ -96,6 +96,7 @@ export async function addStronger(
       const p = f.id === null ? undefined : j.pairing(f.id);
       if (p !== undefined) f.base_run = p;
     }
+    report.admits?.pair(j.pairing);
     for (const f of j.findings) {
       const p = f.id === null ? undefined : j.pairing(f.id);
       if (p !== undefined) f.base_run = p;
@@ -108,9 +109,7 @@ export async function addStronger(
     extra.push(...j.findings);
     ctx.notes.push(j.note);
   }
-  const out = finalize([...report.findings, ...extra], report.counts.cases);
-  if (report.agentChanges) out.agentChanges = report.agentChanges;
-  return out;
+  return refinalize(report, [...report.findings, ...extra]);
 }
 
 async function readBase(set: NonNullable<StrongerSets['base']>, ctx: StrongerContext) {

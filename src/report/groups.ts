@@ -2,7 +2,7 @@
 // and a golden's findings as one entry, so a golden shared by 94 tests is one line naming the
 // 94 tests, not 94 lines. The JSON report keeps one finding per test; this is only a view.
 import { SEVERITY, rule, ruleOrder } from '../decision/table.js';
-import type { Counts, Finding, Result, RuleKey, TestResult } from '../types.js';
+import type { Counts, Finding, PlainAdmits, Result, RuleKey, TestResult } from '../types.js';
 
 /**
  * The rules whose findings are shown one entry per file: a golden's findings by the artifact
@@ -66,6 +66,7 @@ export interface RuleGroup {
 export function groupFindings(
   findings: readonly Finding[],
   artifactOf?: (id: string) => string | undefined,
+  admits?: PlainAdmits,
 ): RuleGroup[] {
   const byRule = new Map<RuleKey, Finding[]>();
   for (const f of findings) {
@@ -83,37 +84,16 @@ export function groupFindings(
       if (SEVERITY[f.result] > worst) [worst, worstResult] = [SEVERITY[f.result], f.result];
       if (f.approved_by) approved++;
     }
-    // Each finding's file is looked up once (a 100k-row map; lookups showed in profiles), and
-    // only when the entries or byGolden are first read: the terminal reads only the acting
-    // groups', the summary only those of the groups that fit its budget, and a group may hold
-    // a million findings.
-    const by = BY_FILE.get(key);
-    let artifacts: (string | undefined)[] | null | undefined;
-    const artifactsOf = () =>
-      (artifacts ??=
-        by?.of === 'test file'
-          ? list.map((f) => idFile(f.id))
-          : by && artifactOf
-            ? list.map((f) => (f.id !== null ? artifactOf(f.id) : undefined))
-            : null);
-    let entries: Entry[] | undefined;
-    let byGolden: boolean | undefined;
-    const group: RuleGroup = {
-      key,
-      count: list.length,
-      get entries() {
-        const files = artifactsOf();
-        return (entries ??= files ? fileEntries(list, files, by!.label) : list.map(single));
-      },
-      acting: worst >= SEVERITY.review,
-      worst: worstResult,
-      approved,
-      get byGolden() {
-        const files = artifactsOf();
-        return (byGolden ??= files !== null && files.some((a) => a !== undefined));
-      },
-    };
+    const group = ruleGroup(key, list.length, () => list, worstResult, approved, artifactOf);
     groups.push({ group, worst });
+  }
+  // The plain admits are counted from their columns; their entries, which only a reader of
+  // an admit group's entries asks for, are made then (decision/admits.ts).
+  for (const key of admits?.rules() ?? []) {
+    let list: Finding[] | undefined;
+    const listOf = () => (list ??= [...admits!.findingsOf(key)]);
+    const group = ruleGroup(key, admits!.countOf(key), listOf, 'admit', 0, artifactOf);
+    groups.push({ group, worst: SEVERITY.admit });
   }
   // An entry's result is its findings' result, so a group's worst entry is its worst finding.
   const cause = (k: RuleKey) => (ROOT_CAUSES.includes(k) ? 1 : 0);
@@ -127,6 +107,47 @@ export function groupFindings(
         ruleOrder(a.group.key) - ruleOrder(b.group.key),
     )
     .map((g) => g.group);
+}
+
+/** One rule's group over its findings, which `listOf` gives when the entries are first read. */
+function ruleGroup(
+  key: RuleKey,
+  count: number,
+  listOf: () => Finding[],
+  worst: Result,
+  approved: number,
+  artifactOf: ((id: string) => string | undefined) | undefined,
+): RuleGroup {
+  // Each finding's file is looked up once (a 100k-row map; lookups showed in profiles), and
+  // only when the entries or byGolden are first read: the terminal reads only the acting
+  // groups', the summary only those of the groups that fit its budget, and a group may hold
+  // a million findings.
+  const by = BY_FILE.get(key);
+  let artifacts: (string | undefined)[] | null | undefined;
+  const artifactsOf = () =>
+    (artifacts ??=
+      by?.of === 'test file'
+        ? listOf().map((f) => idFile(f.id))
+        : by && artifactOf
+          ? listOf().map((f) => (f.id !== null ? artifactOf(f.id) : undefined))
+          : null);
+  let entries: Entry[] | undefined;
+  let byGolden: boolean | undefined;
+  return {
+    key,
+    count,
+    get entries() {
+      const files = artifactsOf();
+      return (entries ??= files ? fileEntries(listOf(), files, by!.label) : listOf().map(single));
+    },
+    acting: SEVERITY[worst] >= SEVERITY.review,
+    worst,
+    approved,
+    get byGolden() {
+      const files = artifactsOf();
+      return (byGolden ??= files !== null && files.some((a) => a !== undefined));
+    },
+  };
 }
 
 const single = (f: Finding): Entry => ({ result: f.result, findings: [f] });

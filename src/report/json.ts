@@ -1,4 +1,5 @@
 // The JSON report of CONTRACT.md §6, with its keys in the contract's order.
+import { eachFinding } from '../decision/admits.js';
 import type { AgentChange, Finding, Report } from '../types.js';
 
 /**
@@ -78,18 +79,24 @@ export function* jsonChunks(report: Report, batch = 2000): Generator<string> {
     null,
     2,
   );
-  const all = report.findings;
-  if (all.length === 0) {
+  // The plain admits' entries are made from their columns here, a batch at a time
+  // (decision/admits.ts): none is kept as a finding between the decision and this writer.
+  const all = eachFinding(report);
+  let f = all.next();
+  if (f.done) {
     yield head + '\n';
     return;
   }
   // head ends with `"findings": []\n}`: open the array, write the batches, close it.
   yield head.slice(0, head.length - '[]\n}'.length) + '[';
   const quote = quoter();
-  for (let i = 0; i < all.length; i += batch) {
-    const end = Math.min(all.length, i + batch);
+  let first = true;
+  while (!f.done) {
     let items = '';
-    for (let k = i; k < end; k++) items += (k === 0 ? '' : ',') + findingJson(all[k], quote);
+    for (let k = 0; k < batch && !f.done; k++, f = all.next()) {
+      items += (first ? '' : ',') + findingJson(f.value, quote);
+      first = false;
+    }
     yield items;
   }
   yield '\n  ]\n}\n';

@@ -52,6 +52,7 @@ import {
   shareRows,
   type FullListing,
 } from './summary-fit.js';
+import { findingTotal } from '../decision/admits.js';
 
 export { SUMMARY_MAX_BYTES } from './summary-fit.js';
 
@@ -308,6 +309,7 @@ function shared(input: SummaryInput): Shared {
   const groups = groupFindings(
     report.findings,
     ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
+    report.admits,
   );
   const acting = groups.filter((g) => g.acting);
   return {
@@ -315,7 +317,7 @@ function shared(input: SummaryInput): Shared {
     acting,
     lead: leadOf(report, acting, input.fix),
     rest: groups.filter((g) => !g.acting),
-    lines: countLines(report.counts, report.findings.length, input.tests),
+    lines: countLines(report.counts, findingTotal(report), input.tests),
     approvers: approversByRule(report.findings),
   };
 }

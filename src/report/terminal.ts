@@ -22,6 +22,7 @@ import {
 } from './groups.js';
 import type { SummaryInput } from './summary.js';
 import { actionOf, clearBlock, commandLine, whySentence } from './top.js';
+import { findingTotal } from '../decision/admits.js';
 
 export interface TerminalOptions {
   color?: boolean;
@@ -53,8 +54,9 @@ export function renderTerminal(input: SummaryInput, opts: TerminalOptions = {}):
   const groups = groupFindings(
     report.findings,
     ledger ? (id) => rowFor(ledger, id)?.artifact : undefined,
+    report.admits,
   );
-  const counts = countLines(report.counts, report.findings.length, input.tests);
+  const counts = countLines(report.counts, findingTotal(report), input.tests);
   const actingGroups = groups.filter((g) => g.acting);
   // The decision and why, then the one block of commands, before anything else (top.ts).
   const top = clearBlock(report, actingGroups, input.fix);
