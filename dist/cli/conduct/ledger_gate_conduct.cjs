@@ -107,6 +107,100 @@ function callsites() {
   }
 }
 
+// ---- source maps: a module a runner compiled through vm (vitest), mapped to its own lines ----
+// vitest hands each project module's transformed code to vm.runInThisContext with vite's inline
+// map at its end; V8's call sites give the transformed line. The map is kept from the vm call
+// (wrapped below) and read once, on the first site in that file. A source that carries a map
+// of its own is not mapped: vite would compose it, and the agent writes that file.
+const MAP_URL = '//# sourceMappingURL=data:application/json';
+const MAP_DATA = /^[\w=;-]*;base64,([A-Za-z0-9+/=]+)/;
+const MAX_MAP_CHARS = 8 * 1024 * 1024;
+const maps = new Map(); // absolute file -> base64 map, then its decoded lines (or null)
+
+function keepMap(code, filename) {
+  if (typeof code !== 'string' || typeof filename !== 'string' || state.root === null) return;
+  if (filename.startsWith('file://')) filename = decodeURIComponent(new URL(filename).pathname);
+  if (projectFile(filename, state.root) === null || maps.has(filename)) return;
+  const at = code.lastIndexOf(MAP_URL);
+  if (at < 0) return;
+  // vitest appends a comment of its own after vite's map.
+  const m = MAP_DATA.exec(code.slice(at + MAP_URL.length, at + MAP_URL.length + MAX_MAP_CHARS));
+  if (m) maps.set(filename, m[1]);
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Each generated line's segments [column, original line] of the file's own source, else null. */
+function decodeMap(file, b64) {
+  const m = JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+  if (!m || m.version !== 3 || typeof m.mappings !== 'string' || !Array.isArray(m.sources))
+    return null;
+  const own = m.sources.map(
+    (src) =>
+      typeof src === 'string' &&
+      path.resolve(path.dirname(file), m.sourceRoot || '', src.replace(/^file:\/\//, '')) === file,
+  );
+  const lines = [];
+  let segs = [];
+  let src = 0;
+  let orig = 0;
+  let i = 0;
+  const str = m.mappings;
+  while (i <= str.length) {
+    if (i === str.length || str[i] === ';') {
+      lines.push(segs);
+      segs = [];
+      i++;
+      if (i > str.length) break;
+      continue;
+    }
+    if (str[i] === ',') {
+      i++;
+      continue;
+    }
+    const f = [];
+    let v = 0;
+    let shift = 0;
+    while (i < str.length && str[i] !== ',' && str[i] !== ';') {
+      const d = B64.indexOf(str[i++]);
+      if (d < 0) return null;
+      v += (d & 31) << shift;
+      if (d & 32) shift += 5;
+      else {
+        f.push(v & 1 ? -(v >>> 1) : v >>> 1);
+        v = 0;
+        shift = 0;
+      }
+    }
+    const col = (segs.length ? segs[segs.length - 1][0] : 0) + f[0];
+    if (f.length >= 4) {
+      src += f[1];
+      orig += f[2];
+      segs.push([col, own[src] ? orig + 1 : 0]);
+    } else segs.push([col, 0]);
+  }
+  return lines;
+}
+
+/** The source line of a transformed (line, column), 1-based; 0 when there is no map for it. */
+function mappedLine(file, line, column) {
+  let lines = maps.get(file);
+  if (lines === undefined) return 0;
+  if (typeof lines === 'string') {
+    try {
+      const source = O.readFileSync(file, 'utf8');
+      lines = source.includes('sourceMappingURL') ? null : decodeMap(file, lines);
+    } catch {
+      lines = null;
+    }
+    maps.set(file, lines);
+  }
+  const segs = lines && lines[line - 1];
+  if (!segs || !segs.length) return 0;
+  let best = segs[0];
+  for (const sg of segs) if (sg[0] <= column - 1) best = sg;
+  return best[1];
+}
+
 /** [file, line, viaImport] of the nearest project frame, else null. `direct`: the caller itself must be one. */
 function siteOf(root, direct) {
   let viaImport = false;
@@ -115,7 +209,11 @@ function siteOf(root, direct) {
     const fn = c.getFileName();
     const rel = projectFile(fn, root);
     if (rel !== null) {
-      const line = c.getLineNumber();
+      let line = c.getLineNumber();
+      if (maps.size > 0) {
+        const abs = fn.startsWith('file://') ? decodeURIComponent(new URL(fn).pathname) : fn;
+        line = mappedLine(abs, line, c.getColumnNumber()) || line;
+      }
       return line > 0 ? [rel, line, viaImport] : null;
     }
     if (first && direct) return null;
@@ -296,13 +394,17 @@ function installProcess() {
     a[1] === undefined ? null : shown(String(a[1]), state.root),
     false,
   ]);
-  const code = (event) => (a) => [
-    'code',
-    event,
-    typeof a[1] === 'string' ? a[1] : (a[0] && a[0].filename) || null,
-    false,
-    true,
-  ];
+  const code = (event) => (a) => {
+    const filename = typeof a[1] === 'string' ? a[1] : a[1] && a[1].filename;
+    keepMap(a[0], filename);
+    return [
+      'code',
+      event,
+      typeof a[1] === 'string' ? a[1] : (a[0] && a[0].filename) || null,
+      false,
+      true,
+    ];
+  };
   wrap(vm, 'runInThisContext', code('vm.runInThisContext'));
   wrap(vm, 'runInNewContext', code('vm.runInNewContext'));
   wrap(vm, 'runInContext', code('vm.runInContext'));
