@@ -77,7 +77,8 @@ export async function readGaming(
       if (lang === undefined) continue;
       const kind = paths.kind(p);
       if (kind === 'production' || kind === 'other') files.set(p.path, rules[familyOf(lang)]);
-      else if (kind === 'drafts' && hasDraftRules(p.path)) files.set(p.path, DRAFT_RULES[familyOf(lang)]);
+      else if (kind === 'drafts' && hasDraftRules(p.path))
+        files.set(p.path, DRAFT_RULES[familyOf(lang)]);
     }
     if (files.size === 0) continue;
     const sha = c.sha.slice(0, 12);
