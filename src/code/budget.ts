@@ -2,6 +2,12 @@
 // file up as capped: each walk visits a node a constant number of times, so this bounds a file.
 export const MAX_NODES = 400_000;
 
+/**
+ * A file larger than this is not parsed: a finding asks for review. Here, not in scan.ts, so a
+ * reader that only needs the cap (src/adapters/fs/doctest-facts.ts) does not load every rule.
+ */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
 /** Counts a walk's nodes: `spend()` is false once past MAX_NODES, and `capped` then says why. */
 export class NodeBudget {
   private count = 0;

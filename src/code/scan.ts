@@ -16,8 +16,6 @@ import { RUBY_RULES } from './rules/ruby.js';
 import type { CodeRule } from './rule.js';
 import { SCRIPT_PATH } from './rules/common.js';
 
-/** A file larger than this is not parsed: a finding asks for review. */
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export const RULES: Record<RuleFamily, readonly CodeRule[]> = {
   python: PYTHON_RULES,

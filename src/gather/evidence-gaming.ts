@@ -22,7 +22,8 @@ import { pathSet } from '../decision/production-paths.js';
 import { codeLanguageOf, familyOf, isMinified, type CodeLanguage } from '../code/language.js';
 import { withReportGlobs } from '../code/rules/report-globs.js';
 import type { CodeRule } from '../code/rule.js';
-import { DRAFT_RULES, MAX_FILE_BYTES, RULES, scanTree } from '../code/scan.js';
+import { MAX_FILE_BYTES } from '../code/budget.js';
+import { DRAFT_RULES, RULES, scanTree } from '../code/scan.js';
 import type { Tree } from 'web-tree-sitter';
 
 /** The bytes of diff read over the whole change; past it, the rest asks for review. */

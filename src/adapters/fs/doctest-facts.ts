@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { examplesText, findDoctest } from '../../code/doctest.js';
-import { MAX_FILE_BYTES } from '../../code/scan.js';
+import { MAX_FILE_BYTES } from '../../code/budget.js';
 import { parseDoctestArtifact } from '../../ledger/doctest-artifact.js';
 import type { ArtifactFact } from '../../types.js';
 import { leavesRepo, readCapped } from './safe-read.js';
