@@ -152,6 +152,8 @@ interface Scene {
   /** The `check` arguments beside `--base main --junit reports/*.xml`. */
   args: string[];
   by?: Author;
+  /** Other files the commit adds under the draft folder (placeholders, helpers). */
+  beside?: Files;
 }
 
 const repos: Repo[] = [];
@@ -161,7 +163,7 @@ function scene(k: Kit, s: Scene) {
   const p = playOf(k);
   const { repo } = baseRepo(p);
   repos.push(repo);
-  const files: Files = s.draft ? { [k.draftFile]: k.draft(s.draft) } : {};
+  const files: Files = { ...(s.draft ? { [k.draftFile]: k.draft(s.draft) } : {}), ...s.beside };
   // The evidence run leaves the drafts out: the locked test passes whatever the draft does.
   expect(edit(repo, p, files)).toBe('pass');
   if (s.draft) {
@@ -211,6 +213,20 @@ describe.each([pytestKit, jestKit])("the drafts' own run, read as drafts only ($
     expect(r.verdict).toEqual({ decision: 'admit', rules: [] });
     expect(r.stdout).toContain(
       "drafts' run (draft-junit): 0 case(s) read for drafts only, and the checkout has no drafts to run",
+    );
+  });
+
+  test('an empty draft folder (.gitkeep, an empty __init__.py): nothing due, admitted; a helper with content is due', () => {
+    const folder = path.posix.dirname(k.draftFile);
+    const kept = { [`${folder}/.gitkeep`]: '', [`${folder}/__init__.py`]: '\n' };
+    const r = scene(k, { draftsRun: false, args: GIVEN, beside: kept });
+    expect(r.verdict).toEqual({ decision: 'admit', rules: [] });
+    // Any file with content may be run by the drafts' job: its report is due (fail closed).
+    const helper = { ...kept, [`${folder}/helpers.py`]: 'X = 1\n' };
+    const h = scene(k, { draftsRun: false, args: GIVEN, beside: helper });
+    expect(h.verdict).toEqual({ decision: 'reject', rules: ['report-invalid:reject'] });
+    expect(h.report.findings.find((f) => f.rule === 'report-invalid')!.message).toContain(
+      `the checkout has drafts to run (${folder}/helpers.py)`,
     );
   });
 

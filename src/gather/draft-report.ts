@@ -1,6 +1,8 @@
 // The drafts' own run (`draft-junit`): its report files found and read with the evidence's
 // reader, never as evidence (decision/draft-report.ts judges them). Beside them, whether the
 // checkout has drafts to run at all: with none, the drafts' job rightly writes no report.
+import { lstat, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { expandReports, type ReportFile } from '../adapters/fs/report-globs.js';
 import { findShipped } from '../adapters/fs/report-origin-facts.js';
@@ -60,7 +62,11 @@ export async function readDraftReport(
   return out;
 }
 
-/** A file under the draft paths in the checkout: what the drafts' job runs, if any. */
+/**
+ * A file under the draft paths in the checkout: what the drafts' job runs, if any. A folder
+ * kept by a `.gitkeep` or an empty `__init__.py` holds nothing to run: no report is due, so an
+ * honest project with an empty draft folder is not rejected. Any file with content is due.
+ */
 async function firstDraft(
   root: string,
   draftPaths: readonly string[],
@@ -74,5 +80,19 @@ async function firstDraft(
     followSymbolicLinks: false,
     ignore: draftPaths.filter((g) => g.startsWith('!')).map((g) => g.slice(1)),
   });
-  return found.sort()[0];
+  for (const f of found.sort()) if (!(await holdsNothing(path.join(root, f)))) return f;
+  return undefined;
+}
+
+/** A placeholder: `.gitkeep`/`.keep`, or a file of whitespace only (read up to 4 KiB). */
+async function holdsNothing(file: string): Promise<boolean> {
+  const name = path.basename(file);
+  if (name === '.gitkeep' || name === '.keep') return true;
+  try {
+    const s = await lstat(file); // a link or a device is no placeholder (and never read)
+    if (!s.isFile() || s.size > 4096) return false;
+    return (await readFile(file, 'utf8')).trim() === '';
+  } catch {
+    return false; // unreadable: count it, fail closed
+  }
 }
