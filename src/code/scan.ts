@@ -16,7 +16,6 @@ import { RUBY_RULES } from './rules/ruby.js';
 import type { CodeRule } from './rule.js';
 import { SCRIPT_PATH } from './rules/common.js';
 
-
 export const RULES: Record<RuleFamily, readonly CodeRule[]> = {
   python: PYTHON_RULES,
   js: JS_RULES,
