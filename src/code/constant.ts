@@ -99,6 +99,35 @@ export function memoPath(
   };
 }
 
+/**
+ * A reader's Folder over its value and path folds, the same for both languages: each call a
+ * top-level fold with a budget of its own. A fold asks the reader for a callee's names, whose
+ * resolution may fold an argument again (`x = f(g(x))`): past MAX_NESTING folds inside one
+ * another, nothing is a constant.
+ */
+export function folderOf(value: Fold, path: PathFold): Folder {
+  let nesting = 0;
+  const guarded =
+    <T>(f: (budget: FoldBudget) => T, none: T) =>
+    (): T => {
+      if (nesting >= MAX_NESTING) return none;
+      nesting++;
+      try {
+        return f(new FoldBudget());
+      } finally {
+        nesting--;
+      }
+    };
+  return {
+    value: (n, chain) => guarded((bg) => value(n, chain, bg, 0), undefined)(),
+    text: (n, chain) => {
+      const v = guarded((bg) => value(n, chain, bg, 0), undefined)();
+      return isText(v) ? v : undefined;
+    },
+    path: (n, chain) => guarded((bg) => path(n, chain, bg, 0), unknownPath)(),
+  };
+}
+
 /** `v` when it is within the bounds, else undefined. */
 export function bounded(v: Constant | undefined): Constant | undefined {
   if (v === undefined) return undefined;

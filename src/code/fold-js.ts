@@ -10,7 +10,7 @@ import {
   memoFold,
   memoPath,
   foldChain,
-  MAX_NESTING,
+  folderOf,
   charOf,
   fromBase64,
   index,
@@ -318,26 +318,5 @@ export function jsFolder(b: Bindings, callee: CalleeNames): Folder {
     }
   };
 
-  // A fold asks the reader for a callee's names, whose resolution may fold an argument again
-  // (`x = f(g(x))`): past MAX_NESTING folds inside one another, nothing is a constant.
-  let nesting = 0;
-  const guarded =
-    <T>(f: (budget: FoldBudget) => T, none: T) =>
-    (): T => {
-      if (nesting >= MAX_NESTING) return none;
-      nesting++;
-      try {
-        return f(new FoldBudget());
-      } finally {
-        nesting--;
-      }
-    };
-  return {
-    value: (n, chain) => guarded((bg) => value(n, chain, bg, 0), undefined)(),
-    text: (n, chain) => {
-      const v = guarded((bg) => value(n, chain, bg, 0), undefined)();
-      return isText(v) ? v : undefined;
-    },
-    path: (n, chain) => guarded((bg) => path(n, chain, bg, 0), unknownPath)(),
-  };
+  return folderOf(value, path);
 }
