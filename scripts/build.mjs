@@ -26,7 +26,12 @@ import UglifyJS from 'uglify-js';
 import { renderLicenses } from './licenses.mjs';
 
 const { values: opt } = parseArgs({
-  options: { 'cli-only': { type: 'boolean' }, out: { type: 'string' } },
+  options: {
+    'cli-only': { type: 'boolean' },
+    out: { type: 'string' },
+    // For profiling only (bench/profile.mjs): names kept, so a CPU profile reads.
+    'no-minify': { type: 'boolean' },
+  },
 });
 const out = opt.out ?? 'dist';
 // ES2022 output (what tsconfig targets; ncc's default is ES2015): the bundles need Node 22+
@@ -34,7 +39,7 @@ const out = opt.out ?? 'dist';
 const ncc = [
   'node_modules/@vercel/ncc/dist/ncc/cli.js',
   'build',
-  '--minify',
+  ...(opt['no-minify'] ? [] : ['--minify']),
   '-q',
   '--target',
   'es2022',
@@ -46,7 +51,7 @@ const bundle = (entry, dir) => {
   execFileSync(process.execPath, [...ncc, entry, '-o', dir, '--stats-out', statsFile], {
     stdio: 'inherit',
   });
-  minifyChunks(dir);
+  if (!opt['no-minify']) minifyChunks(dir);
   return JSON.parse(readFileSync(statsFile, 'utf8'));
 };
 /**
