@@ -284,6 +284,19 @@ describe('the boundary one run uses (gather/write-boundary.ts)', () => {
     ]);
   });
 
+  test('a base tree with no production code says so, not "(N file(s)): none"', async () => {
+    const notes: string[] = [];
+    const files = ['tests/test_a.py', 'docs/index.md', 'pyproject.toml'];
+    const b = await writeBoundary({ production: [] }, source(files), settings, notes);
+    expect(b.globs.filter((g) => !g.startsWith('!'))).toEqual([]);
+    expect(notes).toEqual([
+      expect.stringContaining(
+        `none of the 3 file(s) in the base ${'c'.repeat(12)}'s tree is production code`,
+      ),
+    ]);
+    expect(notes[0]).not.toContain(': none;');
+  });
+
   test('agent-write-paths, then production-paths, win over the derivation; ** is off', async () => {
     const notes: string[] = [];
     const given = { agentWritePaths: ['lib/**'], production: ['src/**'] };

@@ -38,13 +38,21 @@ export function writeBoundary(
   if (derived === undefined) return { globs: production.globs, from: production.from };
   const base = src.baseSha.slice(0, 12);
   const shown = [...derived.folders.map((f) => `${f}/**`), ...derived.rootFiles];
+  const tail =
+    "with the draft paths and the ledger, an agent's commit may write nowhere else (set production-paths or agent-write-paths to say otherwise)";
+  // A tree with files but no production folder (all tests, docs or manifests; or source kept
+  // in a folder named like a test one) says so in words, not as a count followed by "none".
+  if (shown.length === 0) {
+    notes.push(
+      `agent write paths: none of the ${derived.files} file(s) in the base ${base}'s tree is production code (a source file outside test, harness, golden, docs, CI, vendor and build folders), so no production path was derived; ${tail}`,
+    );
+    return { globs: production.globs, from: production.from };
+  }
   const list =
-    shown.length === 0
-      ? 'none'
-      : shown.slice(0, SHOWN).join(', ') +
-        (shown.length > SHOWN ? `, and ${shown.length - SHOWN} more` : '');
+    shown.slice(0, SHOWN).join(', ') +
+    (shown.length > SHOWN ? `, and ${shown.length - SHOWN} more` : '');
   notes.push(
-    `agent write paths: production paths derived from the base ${base}'s tree (${derived.files} file(s)): ${list}; less test-like folders, dotfiles, manifests and task-runner files; with the draft paths and the ledger, an agent's commit may write nowhere else (set production-paths or agent-write-paths to say otherwise)`,
+    `agent write paths: production paths derived from the base ${base}'s tree (${derived.files} file(s)): ${list}; less test-like folders, dotfiles, manifests and task-runner files; ${tail}`,
   );
   return { globs: production.globs, from: production.from };
 }
