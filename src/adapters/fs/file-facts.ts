@@ -93,12 +93,15 @@ export async function fileFacts(
   if (early) {
     const artifactFacts = pick(early.artifacts, req.artifacts);
     const seedsFacts = pick(early.seeds, req.seeds);
-    const rest = await fileFacts(root, artifactFacts.missing, seedsFacts.missing, {
-      worker: opts.worker,
-      onFallback: opts.onFallback,
-    });
-    for (const [k, v] of rest.artifacts) artifactFacts.found.set(k, v);
-    for (const [k, v] of rest.seeds) seedsFacts.found.set(k, v);
+    // Nothing missed (the usual case): no second gathering, not even its realpath.
+    if (artifactFacts.missing.length + seedsFacts.missing.length > 0) {
+      const rest = await fileFacts(root, artifactFacts.missing, seedsFacts.missing, {
+        worker: opts.worker,
+        onFallback: opts.onFallback,
+      });
+      for (const [k, v] of rest.artifacts) artifactFacts.found.set(k, v);
+      for (const [k, v] of rest.seeds) seedsFacts.found.set(k, v);
+    }
     await withDoctestFacts(req.root, artifactFacts.found);
     return { artifacts: artifactFacts.found, seeds: seedsFacts.found, on: early.on };
   }
