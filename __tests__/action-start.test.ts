@@ -88,6 +88,17 @@ describe('the first request before the rest loads', () => {
   });
 });
 
+describe('the toolkit’s every-run graph', () => {
+  test('the action’s entry holds no @actions/http-client root and no tunnel (tsconfig.json paths)', () => {
+    const main = readFileSync(path.join(path.dirname(bundle()), 'main.js'), 'utf8');
+    // @actions/core is in (its command files), but not what its OIDC helper would bring:
+    // HttpClient's default user agent and tunnel's error text are literals minifying keeps.
+    expect(main).toContain('ACTIONS_ID_TOKEN_REQUEST_TOKEN');
+    expect(main).not.toContain('actions/http-client');
+    expect(main).not.toContain('tunneling socket could not be established');
+  });
+});
+
 describe('one copy of the grammars', () => {
   test('dist/cli/grammars holds the runtime and every grammar; dist/ holds no second copy', () => {
     const dist = path.dirname(bundle());
