@@ -97,6 +97,15 @@ describe('the toolkit’s every-run graph', () => {
     expect(main).not.toContain('actions/http-client');
     expect(main).not.toContain('tunneling socket could not be established');
   });
+
+  test('the summary renderer loads after the first request, not in the entry', () => {
+    const main = readFileSync(path.join(path.dirname(bundle()), 'main.js'), 'utf8');
+    // The summary reaches the evidence paths' table and Python's stdlib names (data only
+    // src/decision/python-stdlib.ts holds); annotations.ts, which the client loads, once
+    // brought them all in through clipBytes.
+    expect(main).toContain('check-runs');
+    expect(main).not.toContain('sitecustomize');
+  });
 });
 
 describe('one copy of the grammars', () => {
