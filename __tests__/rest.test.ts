@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fetch as undiciFetch } from 'undici';
+import { fetch as undiciFetch } from 'undici/lib/web/fetch/index.js';
 import { createApi } from '../src/adapters/github/rest.js';
 import { fetchFor } from '../src/adapters/github/proxy.js';
 

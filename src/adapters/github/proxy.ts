@@ -5,8 +5,13 @@
 // support is opt-in at start-up (NODE_USE_ENV_PROXY), which an action cannot set.
 // It imports http-client's `lib/proxy` only: the package's root (HttpClient, with `tunnel`
 // and node:https) is kept out of the bundle by tsconfig.json's `paths` (docs/development.md).
+// undici's fetch by its own file, not the package's root: the root also loads its request/
+// stream API, mocks, cache, WebSocket and EventSource, ~120 kB of the first stage's
+// JavaScript (~14 ms of CPU alone; docs/performance.md). Only a proxied run loads the root,
+// for ProxyAgent (which needs the root's API methods on its clients), as a chunk.
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { ProxyAgent, fetch as undiciFetch } from 'undici';
+import type { Dispatcher } from 'undici';
+import { fetch as undiciFetch } from 'undici/lib/web/fetch/index.js';
 
 /**
  * A fetch for `url`: undici's, through the proxy when one applies to it. Always the bundled
@@ -17,13 +22,23 @@ export function fetchFor(url: string): typeof fetch {
   const proxy = getProxyUrl(new URL(url));
   if (!proxy?.hostname) return undiciFetch as unknown as typeof fetch;
   const auth = proxy.username || proxy.password;
-  const dispatcher = new ProxyAgent({
-    uri: proxy.href,
-    pipelining: 0,
-    ...(auth && {
-      token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`,
-    }),
-  });
-  return ((u: string, init?: RequestInit) =>
-    undiciFetch(u, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+  // Loaded on the first request, so a chunk that cannot load fails that request (one line,
+  // through octokit), never an unawaited promise.
+  let dispatcher: Promise<Dispatcher> | undefined;
+  const agent = () =>
+    import('undici').then(
+      ({ ProxyAgent }) =>
+        new ProxyAgent({
+          uri: proxy.href,
+          pipelining: 0,
+          ...(auth && {
+            token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`,
+          }),
+        }),
+    );
+  return (async (u: string, init?: RequestInit) =>
+    undiciFetch(u, {
+      ...(init as object),
+      dispatcher: await (dispatcher ??= agent()),
+    })) as unknown as typeof fetch;
 }
