@@ -4,6 +4,8 @@
 // the action's bundle reads too.
 import { describe, expect, test } from '@jest/globals';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GRAMMAR_FILES } from '../src/adapters/code/grammars.js';
@@ -85,6 +87,63 @@ describe('the first request before the rest loads', () => {
     const run = gh.onlyCheckRun();
     expect(run).toMatchObject({ status: 'completed', conclusion: 'failure' });
     expect(run.output?.summary).toContain('could not load the action');
+  });
+});
+
+describe('the toolkit’s every-run graph', () => {
+  test('the action’s entry holds no @actions/http-client root and no tunnel (tsconfig.json paths)', () => {
+    const main = readFileSync(path.join(path.dirname(bundle()), 'main.js'), 'utf8');
+    // @actions/core is in (its command files), but not what its OIDC helper would bring:
+    // HttpClient's default user agent and tunnel's error text are literals minifying keeps.
+    expect(main).toContain('ACTIONS_ID_TOKEN_REQUEST_TOKEN');
+    expect(main).not.toContain('actions/http-client');
+    expect(main).not.toContain('tunneling socket could not be established');
+    // undici's fetch is in, by its own file; its root (mocks, EventSource, …) only behind a proxy.
+    expect(main).not.toContain('MockNotMatchedError');
+  });
+
+  test('the summary renderer loads after the first request, not in the entry', () => {
+    const main = readFileSync(path.join(path.dirname(bundle()), 'main.js'), 'utf8');
+    // The summary reaches the evidence paths' table and Python's stdlib names (data only
+    // src/decision/python-stdlib.ts holds); annotations.ts, which the client loads, once
+    // brought them all in through clipBytes.
+    expect(main).toContain('check-runs');
+    expect(main).not.toContain('sitecustomize');
+  });
+});
+
+describe('the runner’s proxy, through the bundle', () => {
+  test('with HTTP_PROXY set the API is reached through it (undici’s ProxyAgent, a chunk)', async () => {
+    // The API's name resolves nowhere: only the proxy, which tunnels to the fake GitHub, can
+    // reach it (a loopback address would bypass the proxy, as http-client decides).
+    const port = Number(new URL(gh.url).port);
+    const asked: string[] = [];
+    const proxy = createServer((_req, res) => res.writeHead(502).end());
+    proxy.on('connect', (req, sock, head) => {
+      asked.push(`CONNECT ${req.url}`);
+      const up = connect(port, '127.0.0.1', () => {
+        sock.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        up.write(head);
+        up.pipe(sock);
+        sock.pipe(up);
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    cleanup.push(() => proxy.close());
+    const s = change({ 'src/lib.py': 'x = 2\n' });
+    const r = await runAction({
+      node: NODE.bin,
+      workspace: s.repo.dir,
+      eventName: 'pull_request',
+      event: pullRequest7(gh, s),
+      apiUrl: `http://api.github.test:${port}`,
+      inputs: { junit: 'reports/*.xml' },
+      env: { HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` },
+    });
+    cleanup.push(() => cleanupRun(r));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((a) => a === `CONNECT api.github.test:${port}`)).toBe(true);
+    expect(gh.onlyCheckRun()).toMatchObject({ status: 'completed' });
   });
 });
 

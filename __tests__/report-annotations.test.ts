@@ -1,7 +1,8 @@
 // Annotations and check-run text within GitHub's limits, on plain data.
 import { describe, expect, it } from '@jest/globals';
 import { batches, planAnnotations } from '../src/report/annotations.js';
-import { SUMMARY_MAX_BYTES, clipBytes, renderSummary } from '../src/report/summary.js';
+import { SUMMARY_MAX_BYTES, renderSummary } from '../src/report/summary.js';
+import { clipBytes } from '../src/report/summary-fit.js';
 import type { Finding, Report } from '../src/types.js';
 
 const f = (over: Partial<Finding>): Finding => ({

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fetch as undiciFetch } from 'undici';
+import { fetch as undiciFetch } from 'undici/lib/web/fetch/index.js';
 import { createApi } from '../src/adapters/github/rest.js';
 import { fetchFor } from '../src/adapters/github/proxy.js';
 
@@ -217,8 +217,10 @@ describe('the runner’s proxy', () => {
     // A proxy that tunnels (CONNECT) or forwards every request to the fake API, whatever host
     // it names: the API's name (api.github.test) resolves nowhere, so only the proxy can reach it.
     const asked: string[] = [];
+    const auths: (string | undefined)[] = [];
     const proxy = createServer((req, res) => {
       asked.push(`${req.method} ${req.url}`);
+      auths.push(req.headers['proxy-authorization']);
       const u = new URL(req.url ?? '/');
       const up = httpRequest(
         {
@@ -237,6 +239,7 @@ describe('the runner’s proxy', () => {
     });
     proxy.on('connect', (req, sock, head) => {
       asked.push(`CONNECT ${req.url}`);
+      auths.push(req.headers['proxy-authorization']);
       const up = connect(api.port, '127.0.0.1', () => {
         sock.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         up.write(head);
@@ -256,6 +259,14 @@ describe('the runner’s proxy', () => {
       expect(r.data).toEqual({ ok: true });
       expect(asked.join(' ')).toMatch(/api\.github\.test(:80)?/);
       expect(api.seen.map((s) => s.url)).toEqual(['/repos/acme/w']);
+      expect(auths).toEqual([undefined]);
+      // The proxy URL's user and password go to the proxy as Basic auth, decoded (as
+      // @actions/http-client's own agent sends them), never to the API.
+      const port = (proxy.address() as AddressInfo).port;
+      process.env.HTTP_PROXY = `http://me:p%40ss@127.0.0.1:${port}`;
+      await createApi({ baseUrl: 'http://api.github.test', token: 't' }).request('GET /x');
+      expect(auths[1]).toBe(`Basic ${Buffer.from('me:p@ss').toString('base64')}`);
+      expect(api.seen.map((s) => s.url)).toEqual(['/repos/acme/w', '/x']);
       process.env.NO_PROXY = 'api.github.test';
       // Off the proxy: undici's own fetch, the copy @actions/core loads anyway (not Node's).
       expect(fetchFor('http://api.github.test')).toBe(undiciFetch);

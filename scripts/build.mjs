@@ -69,12 +69,33 @@ function minifyChunks(dir) {
     writeFileSync(file, r.code);
   }
 }
+/**
+ * @actions/http-client's root (HttpClient, with `tunnel` and node:https) must stay out of the
+ * action: tsconfig.json's `paths` gives @actions/core a stand-in for it (OIDC, never called;
+ * docs/development.md). Should a toolkit update import it by another name, the build fails
+ * here rather than quietly putting it back into every run's start.
+ */
+function refuseModules(stats, name) {
+  const names = [];
+  const walk = (mods) => {
+    for (const m of mods ?? []) {
+      names.push(m.name ?? '');
+      walk(m.modules);
+    }
+  };
+  walk(stats.modules);
+  const bad = names.filter((n) =>
+    /node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/)/.test(n),
+  );
+  if (bad.length) throw new Error(`${name} bundles what it must not: ${bad.join(', ')}`);
+}
 const cliDir = path.join(out, 'cli');
 const builds = [];
 if (opt['cli-only']) rmSync(cliDir, { recursive: true, force: true });
 else {
   rmSync(out, { recursive: true, force: true });
   builds.push({ bundle: 'dist/index.js', stats: bundle('src/index.ts', out) });
+  refuseModules(builds[0].stats, 'dist/index.js');
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
 }
 mkdirSync(cliDir, { recursive: true });

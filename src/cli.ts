@@ -36,7 +36,6 @@ import {
   UPDATE,
 } from './commands/tables.js';
 import { renderEvidencePaths, renderRulesTable, renderThreatModel } from './report/table-md.js';
-import { renderGamingShapes } from './code/render-shapes.js';
 import pkg from '../package.json' with { type: 'json' };
 
 type Run = (argv: string[], io: CommandIO) => Promise<number>;
@@ -77,8 +76,10 @@ export const COMMANDS: Record<string, CommandHelp & { run: Run }> = {
       });
       if ([values.threats, values.paths, values.gaming].filter(Boolean).length > 1)
         throw new UsageError('give one of --threats, --paths and --gaming');
+      // The shapes' table needs every code rule (src/code): loaded only for --gaming, so
+      // `check`'s start does not compile them.
       const render = values.gaming
-        ? renderGamingShapes
+        ? (await import('./code/render-shapes.js')).renderGamingShapes
         : values.threats
           ? renderThreatModel
           : values.paths

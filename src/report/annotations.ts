@@ -7,7 +7,7 @@ import { rule } from '../decision/table.js';
 import { clip, neutralise } from './escape.js';
 import { idFile } from './groups.js';
 import { repoPath } from './links.js';
-import { clipBytes } from './summary.js';
+import { clipBytes } from './summary-fit.js';
 
 export interface Annotation {
   path: string;

@@ -24,6 +24,24 @@ export const REPORT_ARTIFACT = 'ledger-gate-report';
 export const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /**
+ * The longest prefix of `s` within `max` UTF-8 bytes, cut between code points. Here, not in
+ * summary.ts: annotations.ts needs it, and the action's first stage (the API client) loads
+ * annotations.ts, which must not bring the whole summary renderer before the first request.
+ */
+export function clipBytes(s: string, max: number): string {
+  if (bytes(s) <= max) return s;
+  let used = 0;
+  let end = 0;
+  for (const ch of s) {
+    const n = bytes(ch);
+    if (used + n > max) break;
+    used += n;
+    end += ch.length;
+  }
+  return s.slice(0, end);
+}
+
+/**
  * Shares `room` bytes among lists, round-robin: every list's first row, then every list's
  * second, and so on, so no rule's tail crowds out another rule's first entry. A list stops at
  * its first row that does not fit (the rows after it are not tried: a list is shown as a

@@ -46,6 +46,7 @@ import {
   SUMMARY_MAX_BYTES,
   approversByRule,
   bytes,
+  clipBytes,
   fullListingLine,
   moreLine,
   noActionBlock,
@@ -525,18 +526,4 @@ function notesBlock(notes: string[], max: number): string {
   if (shown < notes.length) out.force(`- … and ${notes.length - shown} more notes\n`);
   out.force('\n');
   return out.toString();
-}
-
-/** The longest prefix of `s` within `max` UTF-8 bytes, cut between code points. */
-export function clipBytes(s: string, max: number): string {
-  if (bytes(s) <= max) return s;
-  let used = 0;
-  let end = 0;
-  for (const ch of s) {
-    const n = bytes(ch);
-    if (used + n > max) break;
-    used += n;
-    end += ch.length;
-  }
-  return s.slice(0, end);
 }

@@ -1,19 +1,44 @@
 // The runner's proxy (HTTPS_PROXY / HTTP_PROXY, NO_PROXY, in either case), as @actions/github
-// uses it: @actions/http-client decides whether a URL goes through the proxy, and its undici
-// ProxyAgent carries the request. The same on every Node (22 and 24): Node's own env-proxy
+// uses it: @actions/http-client's proxy decision (`getProxyUrl`: the scheme's variable,
+// NO_PROXY, loopback never proxied) and undici's ProxyAgent, built as http-client's
+// `getAgentDispatcher` builds it. The same on every Node (22 and 24): Node's own env-proxy
 // support is opt-in at start-up (NODE_USE_ENV_PROXY), which an action cannot set.
-import { HttpClient } from '@actions/http-client';
-import { fetch as undiciFetch, type Dispatcher } from 'undici';
+// It imports http-client's `lib/proxy` only: the package's root (HttpClient, with `tunnel`
+// and node:https) is kept out of the bundle by tsconfig.json's `paths` (docs/development.md).
+// undici's fetch by its own file, not the package's root: the root also loads its request/
+// stream API, mocks, cache, WebSocket and EventSource, ~120 kB of the first stage's
+// JavaScript (~14 ms of CPU alone; docs/performance.md). Only a proxied run loads the root,
+// for ProxyAgent (which needs the root's API methods on its clients), as a chunk.
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
+import type { Dispatcher } from 'undici';
+import { fetch as undiciFetch } from 'undici/lib/web/fetch/index.js';
 
 /**
  * A fetch for `url`: undici's, through the proxy when one applies to it. Always the bundled
- * undici's, never the global fetch: @actions/core brings this undici in at start-up anyway,
- * and Node's own fetch is a second copy compiled on first use (~25 ms of a 0.3 s run).
+ * undici's, never the global fetch: Node 24's own fetch, a second undici compiled on first
+ * use, measured dearer in the action (S, 21 pairs: CPU 1.07-1.12x; docs/performance.md).
  */
 export function fetchFor(url: string): typeof fetch {
-  const dispatcher = new HttpClient('ledger-gate').getAgentDispatcher(url) as
-    Dispatcher | undefined;
-  if (!dispatcher) return undiciFetch as unknown as typeof fetch;
-  return ((u: string, init?: RequestInit) =>
-    undiciFetch(u, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+  const proxy = getProxyUrl(new URL(url));
+  if (!proxy?.hostname) return undiciFetch as unknown as typeof fetch;
+  const auth = proxy.username || proxy.password;
+  // Loaded on the first request, so a chunk that cannot load fails that request (one line,
+  // through octokit), never an unawaited promise.
+  let dispatcher: Promise<Dispatcher> | undefined;
+  const agent = () =>
+    import('undici').then(
+      ({ ProxyAgent }) =>
+        new ProxyAgent({
+          uri: proxy.href,
+          pipelining: 0,
+          ...(auth && {
+            token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`,
+          }),
+        }),
+    );
+  return (async (u: string, init?: RequestInit) =>
+    undiciFetch(u, {
+      ...(init as object),
+      dispatcher: await (dispatcher ??= agent()),
+    })) as unknown as typeof fetch;
 }
