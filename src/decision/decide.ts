@@ -113,22 +113,29 @@ export function decide(input: DecideInput): Report {
   }
   if (input.change) findings.push(...gamingFindings(input.change));
   let admits: AdmitColumns | undefined; // the plain admits, as columns (decision/admits.ts)
+  const facts = new ChangeFacts(input.change);
+  const seen = new Set<LedgerRow>(); // rows with a result, by identity
+  let judged: Finding[] = [];
   if (ledger) {
-    const facts = new ChangeFacts(input.change);
-    const seen = new Set<LedgerRow>(); // rows with a result, by identity
     admits = new AdmitColumns(input.tests, input.ledgerFile);
-    const judged = judgeCases(input.tests, ledger, input, facts, seen, admits);
+    judged = judgeCases(input.tests, ledger, input, facts, seen, admits);
     // A loop, not push(...judged): spreading a million findings overflows the call stack.
     for (const f of judged) findings.push(f);
-    if (input.draftReport)
-      for (const f of draftReportFindings(input.draftReport, {
+  }
+  // The drafts' own run. Without a valid ledger it classes nothing (ledger-invalid already
+  // rejects), but its broken or missing report still rejects.
+  if (input.draftReport)
+    for (const f of draftReportFindings(input.draftReport, {
+      ledgerFile: input.ledgerFile,
+      draftPaths,
+      classed: ledger && {
         ledger,
-        ledgerFile: input.ledgerFile,
-        draftPaths,
         judge: (t) => caseFinding(t, ledger, input, facts, seen),
         seen: (row) => seen.add(row),
-      }))
-        findings.push(f);
+      },
+    }))
+      findings.push(f);
+  if (ledger) {
     skippedModuleRows(ledger, input, facts, seen, findings);
     // A changed harness can stop a file from running: then every row is expected.
     const expect = evidence?.harnessTouched ? 'all' : input.expect;
@@ -146,18 +153,6 @@ export function decide(input: DecideInput): Report {
       goldenNoBump(ledger, input, facts, findings);
     }
   }
-  // Without a valid ledger the drafts' run classes nothing (draft-report.ts judges no case),
-  // but its broken or missing report still rejects.
-  if (!ledger && input.draftReport)
-    for (const f of draftReportFindings(input.draftReport, {
-      ledgerFile: input.ledgerFile,
-      draftPaths,
-      judge: () => {
-        throw new Error('unreachable: no case is judged without a ledger');
-      },
-      seen: () => undefined,
-    }))
-      findings.push(f);
   const report = finalize(findings, cases, admits);
   if (evidence?.agentChanges) report.agentChanges = evidence.agentChanges;
   return report;

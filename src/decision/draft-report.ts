@@ -39,13 +39,16 @@ export interface DraftReport {
 
 /** Where the draft cases' judgement comes from: decide()'s per-case rules, bound to its input. */
 export interface DraftJudge {
-  ledger?: Ledger;
   ledgerFile: string;
   draftPaths: readonly string[];
-  /** The usual per-case judgement (judge-case.ts), marking the row seen. */
-  judge: (t: TestResult) => Finding;
-  /** Marks a row as judged, so missing-rows does not name it a second time. */
-  seen: (row: LedgerRow) => void;
+  /** With a valid ledger only: how a draft case is classed. Without one no case is judged. */
+  classed?: {
+    ledger: Ledger;
+    /** The usual per-case judgement (judge-case.ts), marking the row seen. */
+    judge: (t: TestResult) => Finding;
+    /** Marks a row as judged, so missing-rows does not name it a second time. */
+    seen: (row: LedgerRow) => void;
+  };
 }
 
 const RUN = "the drafts' run (draft-junit)";
@@ -59,7 +62,7 @@ export function draftReportFindings(r: DraftReport, j: DraftJudge): Finding[] {
   // A draft module skipped or broken at collection is a draft that ran and did not pass.
   const cases = r.tests.length + r.unmapped.length + r.collection.length;
   if (cases === 0) {
-    const due = dueWhy(r, j.ledger);
+    const due = dueWhy(r, j.classed?.ledger);
     const what =
       r.unmatched.length > 0
         ? `no report file matches ${r.unmatched.join(', ')}`
@@ -82,14 +85,14 @@ export function draftReportFindings(r: DraftReport, j: DraftJudge): Finding[] {
       continue;
     }
     // An invalid ledger classes nothing: ledger-invalid already rejects.
-    if (j.ledger === undefined) continue;
-    const row = rowFor(j.ledger, t.id);
+    if (j.classed === undefined) continue;
+    const row = rowFor(j.classed.ledger, t.id);
     if (row !== undefined && row.class !== 'draft') {
-      j.seen(row);
+      j.classed.seen(row);
       out.push(promoted(t, row, file, j));
       continue;
     }
-    const f = j.judge(t);
+    const f = j.classed.judge(t);
     f.message = `in the drafts' run: ${f.message}`;
     out.push(f);
   }
