@@ -21,6 +21,7 @@ import {
   writeTest,
   type PackedTests,
 } from './packed.js';
+import { latin1Ids } from './latin1-ids.js';
 import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
@@ -451,7 +452,9 @@ export function caseMapper(opts: MapOptions): {
     numbers[0] = m.size;
     let k = 1;
     let r = 1 + m.size * PER_TEST; // where the next report or reason index goes
+    let chars = 0;
     for (let i = 0; i < m.size; i++, k += PER_TEST) {
+      chars += m.ids[i].length;
       const { status, flaky, outcome } = finalStatus(m, i);
       const more = m.moreReports.get(i);
       const list = m.skipReasons.get(i);
@@ -476,7 +479,7 @@ export function caseMapper(opts: MapOptions): {
       if (list !== undefined) for (const x of list) numbers[r++] = reasons.index(x);
     }
     const tests: PackedTests = {
-      ids: m.ids.join(''),
+      ids: latin1Ids(m.ids, chars) ?? m.ids.join(''),
       files: files.list,
       reports: reportNames.list,
       reasons: reasons.list,
