@@ -342,14 +342,21 @@ export function caseMapper(opts: MapOptions): {
   const unmapped: UnmappedCase[] = [];
   const collection: CollectionOutcome[] = [];
   const collectionSeen = new Set<string>();
-  // Many cases share one file: each distinct path is normalised once.
+  // Many cases share one file: each distinct path is normalised once, and a run of cases
+  // in one file (as reports write them) is looked up once: each case's file is a new string,
+  // hashed anew by every lookup.
   const repoPaths = new Map<string, string>();
+  let lastFile: string | undefined;
+  let lastRepo = '';
   const toRepo = (file: string): string => {
+    if (file === lastFile) return lastRepo;
     let p = repoPaths.get(file);
     if (p === undefined) {
       p = repoPath(file, opts.repoRoot);
       repoPaths.set(file, p);
     }
+    lastFile = file;
+    lastRepo = p;
     return p;
   };
   // A report's cases carry its name: the last one's index is kept.
