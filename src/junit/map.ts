@@ -21,6 +21,7 @@ import {
   writeTest,
   type PackedTests,
 } from './packed.js';
+import { latin1Ids } from './latin1-ids.js';
 import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
@@ -341,14 +342,21 @@ export function caseMapper(opts: MapOptions): {
   const unmapped: UnmappedCase[] = [];
   const collection: CollectionOutcome[] = [];
   const collectionSeen = new Set<string>();
-  // Many cases share one file: each distinct path is normalised once.
+  // Many cases share one file: each distinct path is normalised once, and a run of cases
+  // in one file (as reports write them) is looked up once: each case's file is a new string,
+  // hashed anew by every lookup.
   const repoPaths = new Map<string, string>();
+  let lastFile: string | undefined;
+  let lastRepo = '';
   const toRepo = (file: string): string => {
+    if (file === lastFile) return lastRepo;
     let p = repoPaths.get(file);
     if (p === undefined) {
       p = repoPath(file, opts.repoRoot);
       repoPaths.set(file, p);
     }
+    lastFile = file;
+    lastRepo = p;
     return p;
   };
   // A report's cases carry its name: the last one's index is kept.
@@ -451,7 +459,9 @@ export function caseMapper(opts: MapOptions): {
     numbers[0] = m.size;
     let k = 1;
     let r = 1 + m.size * PER_TEST; // where the next report or reason index goes
+    let chars = 0;
     for (let i = 0; i < m.size; i++, k += PER_TEST) {
+      chars += m.ids[i].length;
       const { status, flaky, outcome } = finalStatus(m, i);
       const more = m.moreReports.get(i);
       const list = m.skipReasons.get(i);
@@ -476,7 +486,7 @@ export function caseMapper(opts: MapOptions): {
       if (list !== undefined) for (const x of list) numbers[r++] = reasons.index(x);
     }
     const tests: PackedTests = {
-      ids: m.ids.join(''),
+      ids: latin1Ids(m.ids, chars) ?? m.ids.join(''),
       files: files.list,
       reports: reportNames.list,
       reasons: reasons.list,

@@ -2,13 +2,15 @@
 // string, numbers in one typed array, files and report names as tables. Cloning this is a few
 // copies; cloning a million objects is not.
 import type { Status, TestResult } from '../types.js';
+import { idsText } from './latin1-ids.js';
 
 /**
  * TestResults as columns: every id in one string, numbers in one typed array, files and
  * report names as tables.
  */
 export interface PackedTests {
-  ids: string;
+  /** Every id, one after another: as text, or as Latin-1 bytes (junit/latin1-ids.ts). */
+  ids: string | Uint8Array;
   files: string[];
   reports: string[];
   /** Skip reasons, each once. */
@@ -116,11 +118,12 @@ export function unpackTests(p: PackedTests): TestResult[] {
   const n = p.numbers;
   const count = n[0];
   const tests: TestResult[] = new Array(count);
-  let at = 0; // in p.ids
+  const ids = typeof p.ids === 'string' ? p.ids : idsText(p.ids);
+  let at = 0; // in ids
   let r = 1 + count * PER_TEST; // the next report index
   const only = p.reports.map((name) => Object.freeze([name]) as string[]);
   for (let i = 0, k = 1; i < count; i++, k += PER_TEST) {
-    const id = p.ids.slice(at, (at += n[k]));
+    const id = ids.slice(at, (at += n[k]));
     // One list per report for the tests it alone ran, shared (frozen: nothing may add to one);
     // a longer one exactly as long as it is (`[]` then push reserves 17 slots).
     const reports =

@@ -162,6 +162,9 @@ function parseJunit(xml: string, file: string): ParsedReport {
   let caseDepth = -1;
   let bits = 0;
   let notRun = false;
+  // The last case's file: a run of cases in one file keeps one string, not one per case (the
+  // cases live until the report is read: what they hold is what the collector copies).
+  let lastFile: string | undefined;
   // Text of the open case's collection outcome element, gathered for its detail.
   let capture: string[] | null = null;
   let captured = 0;
@@ -235,8 +238,11 @@ function parseJunit(xml: string, file: string): ParsedReport {
         const suite = suites.length ? suites[suites.length - 1] : undefined;
         const c: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
         const classname = capped(attrs.get('classname'), 'a <testcase> classname', at);
-        if (classname !== undefined) c.classname = classname;
-        const own = capped(attrs.get('file'), 'a <testcase> file', at);
+        // Writers often repeat the name as the classname: one string then.
+        if (classname !== undefined) c.classname = classname === caseName ? caseName : classname;
+        let own = capped(attrs.get('file'), 'a <testcase> file', at);
+        if (own === lastFile) own = lastFile;
+        else lastFile = own;
         if (own !== undefined) extras.anyOwnFile = true;
         evidence.caseAttrs ??= attrNames(attrs);
         const caseFile = own || suite?.file;

@@ -6,18 +6,22 @@ import { GateError } from '../types.js';
 
 /**
  * The attributes of the start tag being reported. Only valid during `open`: the scanner
- * reuses it for the next element. Values are checked while scanning and decoded on `get`,
- * so attributes nobody reads cost no decoding. Names are compared as strings, never used as
- * object keys, so `__proto__` and friends are ordinary names.
+ * reuses it for the next element. Values are checked while scanning, and sliced and decoded
+ * on `get`, so attributes nobody reads (a case's `time`) cost no string. Names are compared as
+ * strings, never used as object keys, so `__proto__` and friends are ordinary names.
  */
 export class Attributes {
   readonly names: string[] = [];
-  readonly raws: string[] = [];
+  /** Where each value's raw text starts and ends in the input. */
+  private readonly from: number[] = [];
+  private readonly to: number[] = [];
   count = 0;
+
+  constructor(private readonly input: string) {}
 
   get(name: string): string | undefined {
     for (let i = 0; i < this.count; i++) {
-      if (this.names[i] === name) return decodeValue(this.raws[i]);
+      if (this.names[i] === name) return decodeValue(this.input.slice(this.from[i], this.to[i]));
     }
     return undefined;
   }
@@ -29,14 +33,43 @@ export class Attributes {
 
   values(): string[] {
     const out: string[] = [];
-    for (let i = 0; i < this.count; i++) out.push(decodeValue(this.raws[i]));
+    for (let i = 0; i < this.count; i++)
+      out.push(decodeValue(this.input.slice(this.from[i], this.to[i])));
     return out;
   }
 
-  add(name: string, raw: string): void {
+  /** The name the previous tag had in the place of the next attribute, if any. */
+  nextName(): string | undefined {
+    return this.names[this.count];
+  }
+
+  add(name: string, from: number, to: number): void {
     this.names[this.count] = name;
-    this.raws[this.count] = raw;
+    this.from[this.count] = from;
+    this.to[this.count] = to;
     this.count++;
+  }
+}
+
+/**
+ * Where `needle` next occurs at or after a position, for positions that only move forward:
+ * one search serves every position up to the hit, so asking per text or value stays linear
+ * and slices nothing.
+ */
+class NextIndex {
+  private hit = -1;
+  constructor(
+    private readonly input: string,
+    private readonly needle: string,
+  ) {}
+
+  /** The first index >= pos where the needle starts, or Infinity. */
+  from(pos: number): number {
+    if (this.hit < pos) {
+      const i = this.input.indexOf(this.needle, pos);
+      this.hit = i === -1 ? Infinity : i;
+    }
+    return this.hit;
   }
 }
 
@@ -147,6 +180,15 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
+/**
+ * The length of `known` when the name at `at` is exactly it (no name character follows), else
+ * 0: a name seen before is matched without reading it character by character.
+ */
+function sameName(text: string, at: number, known: string | undefined): number {
+  if (known === undefined || !text.startsWith(known, at)) return 0;
+  return nameCharAt(text, at + known.length, false) === 0 ? known.length : 0;
+}
+
 /** The index just past the name that starts at `from` (`from` itself when none does). */
 function nameEnd(text: string, from: number): number {
   let i = from + nameCharAt(text, from, true);
@@ -219,7 +261,12 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
     pos = XML_DECL.lastIndex;
   }
 
-  const attrs = new Attributes();
+  const attrs = new Attributes(input);
+  const amp = new NextIndex(input, '&');
+  const cdataEnd = new NextIndex(input, ']]>');
+  const valueLt = new NextIndex(input, '<');
+  // The last start tag's name, reused when the next one is the same (no new string).
+  let lastName: string | undefined;
   const stack: string[] = [];
   const starts: number[] = [];
   let sawRoot = false;
@@ -229,14 +276,14 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
     const lt = input.indexOf('<', pos);
     const textEnd = lt === -1 ? end : lt;
     if (textEnd > pos) {
-      const text = input.slice(pos, textEnd);
       if (stack.length === 0) {
-        if (!WHITESPACE_ONLY.test(text)) {
+        if (!WHITESPACE_ONLY.test(input.slice(pos, textEnd))) {
           fail(sawRoot ? 'text after the root element' : 'text before the root element', pos);
         }
       } else {
-        if (text.includes('&')) checkReferences(text, pos);
-        if (text.includes(']]>')) fail("']]>' is not allowed in text", pos);
+        // Text ends at '<', so a ']]>' that starts inside it ends inside it.
+        if (amp.from(pos) < textEnd) checkReferences(input.slice(pos, textEnd), pos);
+        if (cdataEnd.from(pos) < textEnd) fail("']]>' is not allowed in text", pos);
         handler.text?.(input, pos, textEnd, false);
       }
     }
@@ -295,9 +342,12 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
       pos = at + 1;
       handler.close(open);
     } else {
-      let at = nameEnd(input, pos + 1);
+      // Test cases come in runs: the last start tag's name is tried first.
+      const same = sameName(input, pos + 1, lastName);
+      let at = same > 0 ? pos + 1 + same : nameEnd(input, pos + 1);
       if (at === pos + 1) fail("'<' that starts no element (escape it as &lt;)", pos);
-      const name = input.slice(pos + 1, at);
+      const name = same > 0 ? lastName! : input.slice(pos + 1, at);
+      lastName = name;
       if (stack.length === 0 && sawRoot) fail(`a second root element <${name}>`, pos);
       if (stack.length >= MAX_DEPTH) fail(`elements nested deeper than ${MAX_DEPTH} levels`, pos);
       attrs.count = 0;
@@ -316,10 +366,13 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
           break;
         }
         const attrFrom = at;
-        at = nameEnd(input, at);
+        // The previous tag's attribute in this place is tried first (cases repeat theirs).
+        const known = attrs.nextName();
+        const sameAttr = sameName(input, at, known);
+        at = sameAttr > 0 ? at + sameAttr : nameEnd(input, at);
         if (attrFrom === spaceFrom || at === attrFrom)
           fail(`malformed start tag <${name}>`, attrFrom);
-        const attr = input.slice(attrFrom, at);
+        const attr = sameAttr > 0 ? known! : input.slice(attrFrom, at);
         c = input.charCodeAt(at);
         while (isSpace(c)) c = input.charCodeAt(++at);
         if (c !== 0x3d /* = */) fail(`attribute '${attr}' on <${name}> has no value`, at);
@@ -328,11 +381,10 @@ export function scanXml(input: string, file: string, handler: XmlHandler): void 
         if (c !== 0x22 && c !== 0x27) fail(`attribute '${attr}' on <${name}> is not quoted`, at);
         const close = input.indexOf(c === 0x22 ? '"' : "'", at + 1);
         if (close === -1) fail(`attribute '${attr}' on <${name}> is never closed`, at);
-        const raw = input.slice(at + 1, close);
-        if (raw.includes('<')) fail(`'<' in attribute '${attr}' on <${name}>`, at);
+        if (valueLt.from(at + 1) < close) fail(`'<' in attribute '${attr}' on <${name}>`, at);
         if (attrs.has(attr)) fail(`duplicate attribute '${attr}' on <${name}>`, attrFrom);
-        if (raw.includes('&')) checkReferences(raw, at);
-        attrs.add(attr, raw);
+        if (amp.from(at + 1) < close) checkReferences(input.slice(at + 1, close), at);
+        attrs.add(attr, at + 1, close);
         at = close + 1;
       }
       pos = at;

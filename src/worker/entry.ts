@@ -13,5 +13,8 @@ if (job.kind === 'facts') {
 } else {
   // Blocking reads: nothing else waits on this thread.
   const packed = await readPackedReports({ ...job.job, sync: true });
-  parentPort!.postMessage(packed, [packed.tests.numbers.buffer as ArrayBuffer]);
+  const { ids, numbers } = packed.tests;
+  const moved = [numbers.buffer as ArrayBuffer];
+  if (typeof ids !== 'string') moved.push(ids.buffer as ArrayBuffer);
+  parentPort!.postMessage(packed, moved);
 }
