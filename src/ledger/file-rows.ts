@@ -28,7 +28,7 @@ export function fileRowId(file: string): string {
 
 /** The row that classes test `id`: its own row, else its file's row. */
 export function rowFor(ledger: Pick<Ledger, 'byId'>, id: string): LedgerRow | undefined {
-  const own = ledger.byId.get(id);
+  const own = ownRow(ledger.byId, id);
   if (own !== undefined) return own;
   const rowId = fileRowIdOf(id);
   return rowId === undefined ? undefined : ledger.byId.get(rowId);
@@ -48,4 +48,53 @@ function fileRowIdOf(id: string): string | undefined {
     lastRowId = fileRowId(lastFile);
   }
   return lastRowId;
+}
+
+// Parsed ledgers whose rows are sorted by id in code units, as `init` writes them: byId →
+// its rows in that order (the validator registers them; neither changes after parsing).
+const SORTED = new WeakMap<Map<string, LedgerRow>, readonly LedgerRow[]>();
+
+/** Records that `rows`, every value of `byId` once, are sorted by id in code units. */
+export function sortedRows(byId: Map<string, LedgerRow>, rows: readonly LedgerRow[]): void {
+  SORTED.set(byId, rows);
+}
+
+// Where the last case's row was in a sorted ledger: a report lists a file's cases in the
+// order their rows were written, so the next case's row is most often the next row, found by
+// comparing one id instead of hashing the case's into a Map of every row (at L, 100,000).
+let sorted: readonly LedgerRow[] = [];
+let sortedOf: Map<string, LedgerRow> | undefined;
+let next = 0;
+
+/** byId.get(id), trying the row after the last found first. */
+function ownRow(byId: Map<string, LedgerRow>, id: string): LedgerRow | undefined {
+  if (byId !== sortedOf) {
+    const rows = SORTED.get(byId);
+    if (rows === undefined) return byId.get(id);
+    sorted = rows;
+    sortedOf = byId;
+    next = 0;
+  }
+  // Parsed ledgers are not edited; one that was (its size) is asked the Map, as any.
+  if (sorted.length !== byId.size) return byId.get(id);
+  const r = sorted[next];
+  if (r !== undefined && r.id === id) {
+    next++;
+    return r;
+  }
+  const row = byId.get(id);
+  if (row !== undefined) next = indexOf(sorted, id) + 1; // out of order: found again, once
+  return row;
+}
+
+/** The index of the row with `id` in `rows`, sorted by id in code units (it is there). */
+function indexOf(rows: readonly LedgerRow[], id: string): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid].id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
