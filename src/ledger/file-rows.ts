@@ -50,51 +50,52 @@ function fileRowIdOf(id: string): string | undefined {
   return lastRowId;
 }
 
-// Parsed ledgers whose rows are sorted by id in code units, as `init` writes them: byId →
-// its rows in that order (the validator registers them; neither changes after parsing).
-const SORTED = new WeakMap<Map<string, LedgerRow>, readonly LedgerRow[]>();
+// Parsed ledgers: byId → its rows in the ledger's order, each a value of byId under its own id
+// (the validator registers them; neither changes after parsing).
+const ORDERED = new WeakMap<Map<string, LedgerRow>, readonly LedgerRow[]>();
 
-/** Records that `rows`, every value of `byId` once, are sorted by id in code units. */
-export function sortedRows(byId: Map<string, LedgerRow>, rows: readonly LedgerRow[]): void {
-  SORTED.set(byId, rows);
+/** Records `rows`, every value of `byId` once, each under its id, in the ledger's order. */
+export function orderedRows(byId: Map<string, LedgerRow>, rows: readonly LedgerRow[]): void {
+  ORDERED.set(byId, rows);
 }
 
-// Where the last case's row was in a sorted ledger: a report lists a file's cases in the
-// order their rows were written, so the next case's row is most often the next row, found by
-// comparing one id instead of hashing the case's into a Map of every row (at L, 100,000).
-let sorted: readonly LedgerRow[] = [];
-let sortedOf: Map<string, LedgerRow> | undefined;
+// Where the last case's row was: a report lists a file's cases in the order their rows were
+// written (init writes a run's cases in its order), so the next case's row is most often the
+// next row, found by comparing one id instead of hashing the case's into a Map of every row
+// (at L, 100,000).
+let rows: readonly LedgerRow[] = [];
+let rowsOf: Map<string, LedgerRow> | undefined;
 let next = 0;
 
 /** byId.get(id), trying the row after the last found first. */
 function ownRow(byId: Map<string, LedgerRow>, id: string): LedgerRow | undefined {
-  if (byId !== sortedOf) {
-    const rows = SORTED.get(byId);
-    if (rows === undefined) return byId.get(id);
-    sorted = rows;
-    sortedOf = byId;
+  if (byId !== rowsOf) {
+    const ordered = ORDERED.get(byId);
+    if (ordered === undefined) return byId.get(id);
+    rows = ordered;
+    rowsOf = byId;
     next = 0;
   }
   // Parsed ledgers are not edited; one that was (its size) is asked the Map, as any.
-  if (sorted.length !== byId.size) return byId.get(id);
-  const r = sorted[next];
+  if (rows.length !== byId.size) return byId.get(id);
+  const r = rows[next];
   if (r !== undefined && r.id === id) {
     next++;
     return r;
   }
   const row = byId.get(id);
-  if (row !== undefined) next = indexOf(sorted, id) + 1; // out of order: found again, once
+  if (row !== undefined) next = placeOf(row) + 1; // a case out of order: the place found again
   return row;
 }
 
-/** The index of the row with `id` in `rows`, sorted by id in code units (it is there). */
-function indexOf(rows: readonly LedgerRow[], id: string): number {
+/** The index of `row` in `rows`, whose lines increase (the reading order); -1 if absent. */
+function placeOf(row: LedgerRow): number {
   let lo = 0;
   let hi = rows.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (rows[mid].id < id) lo = mid + 1;
+    if (rows[mid].line < row.line) lo = mid + 1;
     else hi = mid;
   }
-  return lo;
+  return rows[lo] === row ? lo : -1;
 }

@@ -5,7 +5,7 @@ import { doctestArtifact, doctestProblem, parseDoctestArtifact } from './doctest
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
-import { FILE_ROW_SUFFIX, isFileRowId, sortedRows, testFile } from './file-rows.js';
+import { FILE_ROW_SUFFIX, isFileRowId, orderedRows, testFile } from './file-rows.js';
 import { parseClassRule } from './rules.js';
 import { SHAPE_IDS } from '../code/shapes.js';
 import {
@@ -69,13 +69,6 @@ export class LedgerValidator {
    */
   readonly lastSound = ['', ''];
   readonly lastCanon = ['', ''];
-  /**
-   * An id at least as great (in code units) as every id in byId and otherIds: `init` writes
-   * rows sorted, so an id past it is new without a look-up in a Map of 100,000 ids.
-   */
-  maxId = '';
-  /** Every id so far came past maxId: the rows are sorted (file-rows.ts finds cases by it). */
-  sorted = true;
 
   /**
    * `normalisePaths`: a non-canonical artifact/seeds spelling is normalised, not refused. For
@@ -175,7 +168,7 @@ export class LedgerValidator {
       for (const item of rowsEntry.value.items) this.row(item);
     }
     this.inherit();
-    if (this.sorted) sortedRows(this.byId, this.rows);
+    orderedRows(this.byId, this.rows);
     return { ledger, errors };
   }
 
@@ -348,12 +341,8 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
   let firstOfId = false;
   if (idEntry === undefined) err(m, 'row has no `id`');
   else if (id !== undefined) {
-    const ascending = id > v.maxId;
-    if (ascending) v.maxId = id;
-    else v.sorted = false;
-    const firstLine = ascending
-      ? undefined
-      : (v.byId.get(id)?.keyLines.id ?? (v.otherIds.size === 0 ? undefined : v.otherIds.get(id)));
+    const firstLine =
+      v.byId.get(id)?.keyLines.id ?? (v.otherIds.size === 0 ? undefined : v.otherIds.get(id));
     if (firstLine !== undefined) {
       err(idEntry, `duplicate id '${printable(id)}' (first at line ${firstLine})`);
     } else {
