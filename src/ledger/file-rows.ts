@@ -50,46 +50,44 @@ function fileRowIdOf(id: string): string | undefined {
   return lastRowId;
 }
 
-// Parsed ledgers: byId → its rows in the ledger's order, each a value of byId under its own id
-// (the validator registers them; neither changes after parsing).
-const ORDERED = new WeakMap<Map<string, LedgerRow>, readonly LedgerRow[]>();
+// Each parsed ledger's rows in reading order, each a value of byId under its own id, and
+// where its last case's row was (the validator registers them; neither changes after
+// parsing). A report lists a file's cases in the order their rows were written, so the next
+// case's row is most often the next row, found by comparing one id instead of hashing the
+// case's into a Map of every row (at L, 100,000). One place per ledger: callers that ask the
+// change's ledger and the base's in turn keep both.
+interface Cursor {
+  readonly rows: readonly LedgerRow[];
+  next: number;
+}
+const CURSORS = new WeakMap<Map<string, LedgerRow>, Cursor>();
+let lastById: Map<string, LedgerRow> | undefined;
+let last: Cursor | undefined;
 
 /** Records `rows`, every value of `byId` once, each under its id, in the ledger's order. */
 export function orderedRows(byId: Map<string, LedgerRow>, rows: readonly LedgerRow[]): void {
-  ORDERED.set(byId, rows);
+  CURSORS.set(byId, { rows, next: 0 });
 }
-
-// Where the last case's row was: a report lists a file's cases in the order their rows were
-// written (init writes a run's cases in its order), so the next case's row is most often the
-// next row, found by comparing one id instead of hashing the case's into a Map of every row
-// (at L, 100,000).
-let rows: readonly LedgerRow[] = [];
-let rowsOf: Map<string, LedgerRow> | undefined;
-let next = 0;
 
 /** byId.get(id), trying the row after the last found first. */
 function ownRow(byId: Map<string, LedgerRow>, id: string): LedgerRow | undefined {
-  if (byId !== rowsOf) {
-    const ordered = ORDERED.get(byId);
-    if (ordered === undefined) return byId.get(id);
-    rows = ordered;
-    rowsOf = byId;
-    next = 0;
-  }
+  const c = byId === lastById ? last : CURSORS.get(byId);
   // Parsed ledgers are not edited; one that was (its size) is asked the Map, as any.
-  if (rows.length !== byId.size) return byId.get(id);
-  const r = rows[next];
+  if (c === undefined || c.rows.length !== byId.size) return byId.get(id);
+  lastById = byId;
+  last = c;
+  const r = c.rows[c.next];
   if (r !== undefined && r.id === id) {
-    next++;
+    c.next++;
     return r;
   }
   const row = byId.get(id);
-  if (row !== undefined) next = placeOf(row) + 1; // a case out of order: the place found again
+  if (row !== undefined) c.next = placeOf(c.rows, row) + 1; // out of order: the place found again
   return row;
 }
 
 /** The index of `row` in `rows`, whose lines increase (the reading order); -1 if absent. */
-function placeOf(row: LedgerRow): number {
+function placeOf(rows: readonly LedgerRow[], row: LedgerRow): number {
   let lo = 0;
   let hi = rows.length - 1;
   while (lo < hi) {
