@@ -61,6 +61,7 @@ export function judgeCases(
   admits: AdmitColumns,
 ): Finding[] {
   const out: Finding[] = [];
+  UNCHANGED.clear();
   for (let i = 0; i < tests.length; i++) {
     const t = tests[i];
     const statuses = t.duplicates?.statuses;
@@ -147,22 +148,24 @@ function judgeCase(
   switch (row.class) {
     case 'locked_fixture': {
       const fact = input.artifacts.get(row.artifact!);
-      const artifact = goldenLabel(row.artifact!);
       if (!fact || fact.problem)
-        choice.add('fixture-missing', `artifact ${artifact}: ${fact?.problem ?? 'not read'}`);
+        choice.add(
+          'fixture-missing',
+          `artifact ${goldenLabel(row.artifact!)}: ${fact?.problem ?? 'not read'}`,
+        );
       else if (fact.digest !== row.digest)
         choice.add(
           'fixture-digest-mismatch',
-          `artifact ${artifact} is ${fact.digest}, the ledger says ${row.digest}`,
+          `artifact ${goldenLabel(row.artifact!)} is ${fact.digest}, the ledger says ${row.digest}`,
         );
       // A new row's golden is under review as the row's addition (ledger-contract-change):
       // one cause, one finding, so its tests are judged by the bytes alone.
       else if (input.change && facts.goldenRewritten(row.artifact!) && facts.relocked(row)) {
         choice.add(
           'fixture-contract-change',
-          `golden ${artifact} changed and its digest was bumped in this change`,
+          `golden ${goldenLabel(row.artifact!)} changed and its digest was bumped in this change`,
         );
-      } else if (passed && !t.flaky) choice.add('fixture-unchanged', UNCHANGED.get(artifact));
+      } else if (passed && !t.flaky) choice.add('fixture-unchanged', unchanged(row.artifact!));
       break;
     }
     case 'property': {
@@ -240,7 +243,19 @@ class LastMessage {
     return this.message;
   }
 }
-const UNCHANGED = new LastMessage((artifact) => `artifact ${artifact} matches its digest`);
+
+// An unchanged golden's message, per artifact: a report's cases need not list a golden's
+// rows together (at L, consecutive cases alternate goldens and seeds), and one string per
+// golden is also what the admits' columns then find by its cached hash. Emptied per judgeCases.
+const UNCHANGED = new Map<string, string>();
+function unchanged(artifact: string): string {
+  let m = UNCHANGED.get(artifact);
+  if (m === undefined) {
+    m = `artifact ${goldenLabel(artifact)} matches its digest`;
+    UNCHANGED.set(artifact, m);
+  }
+  return m;
+}
 const SEEDED = new LastMessage(
   (invariant, files) => `invariant ${invariant} with ${files} seed file(s)`,
 );

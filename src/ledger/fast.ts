@@ -93,10 +93,16 @@ interface ScalarRead {
   value: string | number | boolean | null;
   /** The value was absent (nothing, or only a comment, after the colon). */
   empty: boolean;
+  /**
+   * The first `#` and `:` at or after the last place asked: values are read in text order, so
+   * each search starts where the last ended and the text is searched once, whatever it holds.
+   */
+  hashAt: number;
+  colonAt: number;
 }
 
 function read(text: string, onRow: (row: MapVal) => void): ReadResult {
-  const sc: ScalarRead = { type: 'null', value: null, empty: false };
+  const sc: ScalarRead = { type: 'null', value: null, empty: false, hashAt: -1, colonAt: -1 };
   const top: Entry[] = [];
   let root: MapVal | null = null;
   // A top-level key written without a value: it is null unless a sequence follows.
@@ -378,16 +384,25 @@ function scalar(text: string, le: number, k: number, sc: ScalarRead): void {
   if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32)) {
     throw new Unsupported();
   }
-  // One bounded scan of the line: a comment starts at ` #`; `: ` (or a final `:`) would make
-  // the value a nested mapping.
+  // A comment starts at ` #`; before it, `: ` (or a final `:`) would make the value a nested
+  // mapping. Both are found with indexOf, not a loop over every character of every value.
   let end = le;
-  for (let q = k + 1; q < le; q++) {
-    const ch = text.charCodeAt(q);
-    if (ch === 35 && text.charCodeAt(q - 1) === 32) {
-      end = q;
+  let h = sc.hashAt;
+  for (;;) {
+    if (h < k + 1) h = sc.hashAt = nextOf(text, 35 /* # */, k + 1);
+    if (h >= le) break;
+    if (text.charCodeAt(h - 1) === 32) {
+      end = h;
       break;
     }
-    if (ch === 58 && (q + 1 === le || text.charCodeAt(q + 1) === 32)) throw new Unsupported();
+    h = sc.hashAt = nextOf(text, 35, h + 1);
+  }
+  let q = sc.colonAt;
+  for (;;) {
+    if (q < k + 1) q = sc.colonAt = nextOf(text, 58 /* : */, k + 1);
+    if (q >= end) break;
+    if (q + 1 === le || text.charCodeAt(q + 1) === 32) throw new Unsupported();
+    q = sc.colonAt = nextOf(text, 58, q + 1);
   }
   while (end > k && text.charCodeAt(end - 1) === 32) end--;
   const v = text.slice(k, end);
@@ -436,6 +451,12 @@ function flowList(text: string, le: number, k: number, lineNo: number, ls: numbe
   if (p < le && !(text.charCodeAt(p) === 35 && text.charCodeAt(p - 1) === 32))
     throw new Unsupported();
   return list;
+}
+
+/** The index of the first `code` at or after `from`, or the text's length. */
+function nextOf(text: string, code: 35 | 58, from: number): number {
+  const i = text.indexOf(code === 35 ? '#' : ':', from);
+  return i === -1 ? text.length : i;
 }
 
 /** After a quoted scalar: only spaces and a comment may follow on the line. */

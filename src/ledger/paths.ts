@@ -20,48 +20,41 @@ export interface PathLookup {
   readlink(p: string): string;
 }
 
-const PATH_FIELDS = ['artifact', 'seeds'] as const;
-
 /** Rows whose artifact or seeds path resolves outside `root` (a real path). */
 export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): LedgerIssue[] {
   const issues: LedgerIssue[] = [];
   const cache = new Map<string, string | null>();
-  // Many rows share a golden or a seeds folder: each distinct path is resolved once.
-  const byPath = new Map<string, string | null>();
-  // Neighbouring rows often share a path (one seeds folder per suite): compared first, as a
-  // string, before a map lookup that must hash each row's own copy of it.
-  const last: Array<string | undefined> = [undefined, undefined];
-  const lastReal: Array<string | null> = [null, null];
+  // Many rows share a golden or a seeds folder: each distinct path is resolved and judged
+  // once, kept as where it leads outside the repository, or null (inside, or not followed).
+  // The validator gives rows of one path one string, so most look-ups reuse its hash.
+  const outside = new Map<string, string | null>();
   const rootDir = root.endsWith(sep) ? root : root + sep;
-  const check = (row: LedgerRow, field: (typeof PATH_FIELDS)[number], p: string, f: number) => {
-    let real = p === last[f] ? lastReal[f] : byPath.get(p);
-    last[f] = p;
+  const check = (row: LedgerRow, field: 'artifact' | 'seeds', p: string) => {
+    let real = outside.get(p);
     if (real === undefined) {
       // Lexical problems are parse errors, reported there.
       real = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
-      byPath.set(p, real);
+      if (real === root || real?.startsWith(rootDir)) real = null;
+      outside.set(p, real);
     }
-    lastReal[f] = real;
     if (real === null) return;
-    if (real !== root && !real.startsWith(rootDir)) {
-      issues.push({
-        message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
-        file: ledger.file,
-        line: row.keyLines[field] ?? row.line,
-        column: row.keyColumns?.[field] ?? row.column ?? 1,
-      });
-    }
+    issues.push({
+      message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
+      file: ledger.file,
+      line: row.keyLines[field] ?? row.line,
+      column: row.keyColumns?.[field] ?? row.column ?? 1,
+    });
   };
   for (const row of ledger.rows) {
-    for (let f = 0; f < PATH_FIELDS.length; f++) {
-      const field = PATH_FIELDS[f];
-      const p = row[field];
-      if (p === undefined) continue;
-      if (field === 'artifact' && isGoldenSet(p)) {
-        // Each listed golden, and each glob's folder (what it matches is checked as it is read).
-        for (const q of goldenPatterns(p)) check(row, field, isGlob(q) ? globBase(q) : q, f);
-      } else check(row, field, field === 'artifact' ? artifactFile(p) : p, f);
+    const artifact = row.artifact;
+    if (artifact !== undefined) {
+      // Each listed golden, and each glob's folder (what it matches is checked as it is read).
+      if (isGoldenSet(artifact))
+        for (const q of goldenPatterns(artifact))
+          check(row, 'artifact', isGlob(q) ? globBase(q) : q);
+      else check(row, 'artifact', artifactFile(artifact));
     }
+    if (row.seeds !== undefined) check(row, 'seeds', row.seeds);
   }
   return issues;
 }

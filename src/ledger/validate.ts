@@ -5,7 +5,7 @@ import { doctestArtifact, doctestProblem, parseDoctestArtifact } from './doctest
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
-import { FILE_ROW_SUFFIX, isFileRowId, testFile } from './file-rows.js';
+import { FILE_ROW_SUFFIX, isFileRowId, orderedRows, testFile } from './file-rows.js';
 import { parseClassRule } from './rules.js';
 import { SHAPE_IDS } from '../code/shapes.js';
 import {
@@ -63,6 +63,12 @@ export class LedgerValidator {
    * whose hash the later look-ups by path compute once.
    */
   readonly soundPaths = [new Map<string, string>(), new Map<string, string>()];
+  /**
+   * The last sound path per field and its canonical form: neighbouring rows often name one
+   * seeds folder, and comparing with the last is cheaper than hashing each row's copy.
+   */
+  readonly lastSound = ['', ''];
+  readonly lastCanon = ['', ''];
 
   /**
    * `normalisePaths`: a non-canonical artifact/seeds spelling is normalised, not refused. For
@@ -162,6 +168,7 @@ export class LedgerValidator {
       for (const item of rowsEntry.value.items) this.row(item);
     }
     this.inherit();
+    orderedRows(this.byId, this.rows);
     return { ledger, errors };
   }
 
@@ -508,12 +515,18 @@ function checkFormat(
  * compares. A folder may end with one `/`.
  */
 function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValidator): string {
-  const sound = v.soundPaths[folder ? 1 : 0];
-  const known = sound.get(s);
-  if (known !== undefined) return known;
-  const errors = v.errors.length;
-  const canon = checkNewPath(k, folder, s, e, v);
-  if (v.errors.length === errors) sound.set(s, canon);
+  const f = folder ? 1 : 0;
+  if (s === v.lastSound[f]) return v.lastCanon[f];
+  const sound = v.soundPaths[f];
+  let canon = sound.get(s);
+  if (canon === undefined) {
+    const errors = v.errors.length;
+    canon = checkNewPath(k, folder, s, e, v);
+    if (v.errors.length !== errors) return canon;
+    sound.set(s, canon);
+  }
+  v.lastSound[f] = s;
+  v.lastCanon[f] = canon;
   return canon;
 }
 
