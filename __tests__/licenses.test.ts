@@ -87,8 +87,16 @@ function listed(): string[] {
   return names.sort();
 }
 
+/**
+ * Dependencies reached only through @actions/http-client's root, which the action never bundles
+ * (tsconfig.json `paths` stands it in; scripts/build.mjs refuses it and these in the build).
+ */
+const NEVER_BUNDLED = new Set(['tunnel']);
+
 test('dist/licenses.txt lists every runtime package of the production dependencies', () => {
-  const expected = runtimePackages();
+  const expected = runtimePackages().filter(
+    (p) => !NEVER_BUNDLED.has(p.slice(0, p.lastIndexOf('@'))),
+  );
   // The walk found the bundled packages at all (yaml is one the gate cannot run without).
   expect(expected.some((p) => p.startsWith('yaml@'))).toBe(true);
   expect(listed()).toEqual(expected);
