@@ -29,17 +29,10 @@ export function missingRows(
   // The files with results matter only to file rows: gathered at the first one left unseen
   // (one slice and Set entry per case, 100,000 at L, that a ledger of exact rows never reads).
   let withResults: Set<string> | undefined;
+  const filesWithResults = () => (withResults ??= new Set(input.tests.map((t) => testFile(t.id))));
   for (const row of ledger.rows) {
     if (seen.has(row)) continue;
-    if (
-      isFileRowId(row.id) &&
-      classesNoneOfARun(
-        row,
-        input,
-        (withResults ??= new Set(input.tests.map((t) => testFile(t.id)))),
-      )
-    )
-      continue;
+    if (classesNoneOfARun(row, input, filesWithResults)) continue;
     const wasCollected = collected?.has(row.id) === true;
     if (input.expect === 'ran-files' && !ranFiles.has(idPrefix(row.id)) && !wasCollected) continue;
     const at = (key: RuleKey, message: string) =>
@@ -83,9 +76,10 @@ export function missingRows(
 export function classesNoneOfARun(
   row: LedgerRow,
   input: Pick<DecideInput, 'artifacts'>,
-  filesWithResults: ReadonlySet<string>,
+  /** The files with results, asked only for a file row (built on first use). */
+  filesWithResults: () => ReadonlySet<string>,
 ): boolean {
-  if (!isFileRowId(row.id) || !filesWithResults.has(row.artifact!)) return false;
+  if (!isFileRowId(row.id) || !filesWithResults().has(row.artifact!)) return false;
   const fact = input.artifacts.get(row.artifact!);
   return fact?.digest !== undefined && fact.digest === row.digest;
 }

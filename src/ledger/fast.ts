@@ -389,20 +389,20 @@ function scalar(text: string, le: number, k: number, sc: ScalarRead): void {
   let end = le;
   let h = sc.hashAt;
   for (;;) {
-    if (h < k + 1) h = sc.hashAt = nextOf(text, 35 /* # */, k + 1);
+    if (h < k + 1) h = sc.hashAt = nextOf(text, '#', k + 1);
     if (h >= le) break;
     if (text.charCodeAt(h - 1) === 32) {
       end = h;
       break;
     }
-    h = sc.hashAt = nextOf(text, 35, h + 1);
+    h = sc.hashAt = nextOf(text, '#', h + 1);
   }
   let q = sc.colonAt;
   for (;;) {
-    if (q < k + 1) q = sc.colonAt = nextOf(text, 58 /* : */, k + 1);
+    if (q < k + 1) q = sc.colonAt = nextOf(text, ':', k + 1);
     if (q >= end) break;
     if (q + 1 === le || text.charCodeAt(q + 1) === 32) throw new Unsupported();
-    q = sc.colonAt = nextOf(text, 58, q + 1);
+    q = sc.colonAt = nextOf(text, ':', q + 1);
   }
   while (end > k && text.charCodeAt(end - 1) === 32) end--;
   const v = text.slice(k, end);
@@ -453,9 +453,9 @@ function flowList(text: string, le: number, k: number, lineNo: number, ls: numbe
   return list;
 }
 
-/** The index of the first `code` at or after `from`, or the text's length. */
-function nextOf(text: string, code: 35 | 58, from: number): number {
-  const i = text.indexOf(code === 35 ? '#' : ':', from);
+/** The index of the first `ch` at or after `from`, or the text's length. */
+function nextOf(text: string, ch: '#' | ':', from: number): number {
+  const i = text.indexOf(ch, from);
   return i === -1 ? text.length : i;
 }
 

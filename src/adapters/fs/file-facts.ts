@@ -208,11 +208,14 @@ export function prefetchFileFacts(
 
 const CHUNK = 1024 * 1024;
 
-/** One-shot sha256 (crypto.hash: Node 20.12, 21.7 on), a Hash object where it is missing. */
+/**
+ * One-shot sha256 (crypto.hash: Node 20.12, 21.7 on), a Hash object where it is missing. Read
+ * off the default import: a named import of a missing export would fail the module's link.
+ */
 const sha256Hex: (bytes: Buffer) => string =
   typeof crypto.hash === 'function'
     ? (bytes) => crypto.hash('sha256', bytes, 'hex')
-    : (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+    : (bytes) => createHash('sha256').update(bytes).digest('hex');
 const codeOf = (e: unknown) => (e as NodeJS.ErrnoException).code;
 
 /** Reads the facts of single paths: each golden's digest, each seeds folder's file count. */
