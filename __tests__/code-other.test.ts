@@ -9,17 +9,9 @@ import { codeLanguageOf, type CodeLanguage } from '../src/code/language.js';
 import { goPackageName } from '../src/code/other.js';
 import { RULES, scanTree } from '../src/code/scan.js';
 import { SHAPE_IDS } from '../src/code/shapes.js';
-import type { Report } from '../src/types.js';
 import { check as checkIn } from './support/check.js';
-import {
-  AGENT,
-  Repo,
-  SCENARIO_FILE,
-  ledgerYaml,
-  pytestXunit1,
-  scenarioCases,
-  scenarioRows,
-} from './support/repo.js';
+import { gamingHits } from './support/findings.js';
+import { AGENT, Repo, scenarioBase } from './support/repo.js';
 
 const LANGS = ['go', 'java', 'ruby'] as const;
 const parsers = new Map<CodeLanguage, (t: string) => Tree | null>();
@@ -209,26 +201,13 @@ describe("the line scan's Go, Java and Ruby cases, through the parser", () => {
 describe('the gate over a real git repository: an agent’s Go commit', () => {
   const repos: Repo[] = [];
   afterAll(() => repos.forEach((r) => r.cleanup()));
-  const GOLDEN = 'golden bytes v1\n';
-  function baseRepo(): Repo {
-    const repo = new Repo();
-    repos.push(repo);
-    repo.write({
-      'tests/ledger.yaml': ledgerYaml(scenarioRows(GOLDEN, '2026-09-10')),
-      'tests/goldens/a.txt': GOLDEN,
-      'tests/seeds/p/one.json': '[1]\n',
-      [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
-      'src/calc.go': 'package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n',
-      'build/junit.xml': pytestXunit1(scenarioCases()),
-    });
-    repo.commit('base');
-    repo.branch('change');
-    return repo;
-  }
-  const gaming = (r: { report: Report }) =>
-    r.report.findings
-      .filter((f) => f.rule === 'production-gaming-shape')
-      .map((f) => `${f.result}:${f.file}:${f.line}`);
+  const baseRepo = () =>
+    scenarioBase(
+      repos,
+      {},
+      { 'src/calc.go': 'package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n' },
+    );
+  const gaming = gamingHits;
 
   test('os.Exit(0) added to a Go production file is production-gaming-shape, on its line', async () => {
     const repo = baseRepo();

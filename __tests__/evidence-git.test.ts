@@ -12,17 +12,14 @@ import {
   HUMAN,
   Repo,
   SCENARIO_FILE,
-  ledgerYaml,
   pytestXunit1,
-  scenarioCases,
-  scenarioRows,
+  scenarioBase,
   type Author,
 } from './support/repo.js';
 import { check as checkIn } from './support/check.js';
 
 const repos: Repo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
-const GOLDEN = 'golden bytes v1\n';
 
 /** dependabot's identities, as its commits carry them on github.com. */
 const DEPENDABOT: Author = {
@@ -37,21 +34,10 @@ const PACKAGE = (deps: string, jest: string) =>
   `{\n  "name": "x",\n  "dependencies": { "left-pad": "${deps}" },\n  "jest": { "testEnvironment": "${jest}" }\n}\n`;
 
 function baseRepo(workflow = WORKFLOW('b4ffde65f46336ab88eb53be808477a3936bae11 # v4.1.1')): Repo {
-  const repo = new Repo();
-  repos.push(repo);
-  repo.write({
-    'tests/ledger.yaml': ledgerYaml(scenarioRows(GOLDEN, '2026-09-10')),
-    'tests/goldens/a.txt': GOLDEN,
-    'tests/seeds/p/one.json': '[1]\n',
-    [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
-    'src/lib.py': 'def f():\n    return 1\n',
+  return scenarioBase(repos, {
     '.github/workflows/tests.yml': workflow,
     'package.json': PACKAGE('1.0.0', 'node'),
-    'build/junit.xml': pytestXunit1(scenarioCases()),
   });
-  repo.commit('base');
-  repo.branch('change');
-  return repo;
 }
 
 /** check against main; its rules are the evidence findings, each as `rule:file`. */

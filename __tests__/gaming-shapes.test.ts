@@ -17,16 +17,16 @@ import { DRAFT_RULES, RULES, scanTree } from '../src/code/scan.js';
 import { SHAPES } from '../src/code/shapes.js';
 import { gamingFindings } from '../src/decision/gaming-shape.js';
 import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
-import type { Change, Report } from '../src/types.js';
+import type { Change } from '../src/types.js';
 import { check as checkIn } from './support/check.js';
+import { gamingHits } from './support/findings.js';
 import {
   AGENT,
   HUMAN,
   Repo,
-  SCENARIO_FILE,
+  SCENARIO_GOLDEN,
   ledgerYaml,
-  pytestXunit1,
-  scenarioCases,
+  scenarioBase,
   scenarioRows,
 } from './support/repo.js';
 
@@ -446,26 +446,8 @@ describe('the findings and the ledger settings', () => {
 describe('the gate over real git repositories', () => {
   const repos: Repo[] = [];
   afterAll(() => repos.forEach((r) => r.cleanup()));
-  const GOLDEN = 'golden bytes v1\n';
-  function baseRepo(): Repo {
-    const repo = new Repo();
-    repos.push(repo);
-    repo.write({
-      'tests/ledger.yaml': ledgerYaml(scenarioRows(GOLDEN, '2026-09-10')),
-      'tests/goldens/a.txt': GOLDEN,
-      'tests/seeds/p/one.json': '[1]\n',
-      [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
-      'src/lib.py': 'def f():\n    return 1\n',
-      'build/junit.xml': pytestXunit1(scenarioCases()),
-    });
-    repo.commit('base');
-    repo.branch('change');
-    return repo;
-  }
-  const gaming = (r: { report: Report }) =>
-    r.report.findings
-      .filter((f) => f.rule === 'production-gaming-shape')
-      .map((f) => `${f.result}:${f.file}:${f.line}`);
+  const baseRepo = () => scenarioBase(repos);
+  const gaming = gamingHits;
 
   test("an agent's production line that reads the caller's frame asks for review, on that line", async () => {
     const repo = baseRepo();
@@ -530,22 +512,11 @@ describe('the gate over real git repositories', () => {
   });
 
   test("an edit the change reverts adds nothing; the base's gaming_allow admits its path", async () => {
-    const repo = new Repo();
-    repos.push(repo);
-    const ledger = ledgerYaml(scenarioRows(GOLDEN, '2026-09-10')).replace(
+    const ledger = ledgerYaml(scenarioRows(SCENARIO_GOLDEN, '2026-09-10')).replace(
       'version: 1\n',
       'version: 1\ngaming_allow:\n  - process-exit=src/cli.py\n',
     );
-    repo.write({
-      'tests/ledger.yaml': ledger,
-      'tests/goldens/a.txt': GOLDEN,
-      'tests/seeds/p/one.json': '[1]\n',
-      [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
-      'src/lib.py': 'def f():\n    return 1\n',
-      'build/junit.xml': pytestXunit1(scenarioCases()),
-    });
-    repo.commit('base');
-    repo.branch('change');
+    const repo = scenarioBase(repos, { 'tests/ledger.yaml': ledger });
     repo
       .write({ 'src/cli.py': 'import sys\n\ndef main():\n    sys.exit(f())\n' })
       .commit('a cli', AGENT);

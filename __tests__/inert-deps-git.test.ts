@@ -8,22 +8,11 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { chmodSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from '../src/types.js';
-import {
-  AGENT,
-  HUMAN,
-  Repo,
-  SCENARIO_FILE,
-  ledgerYaml,
-  pytestXunit1,
-  scenarioCases,
-  scenarioRows,
-  type Author,
-} from './support/repo.js';
+import { AGENT, HUMAN, Repo, SCENARIO_FILE, scenarioBase, type Author } from './support/repo.js';
 import { check as checkIn } from './support/check.js';
 
 const repos: Repo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
-const GOLDEN = 'golden bytes v1\n';
 
 const DEPENDABOT: Author = {
   name: 'dependabot[bot]',
@@ -67,14 +56,7 @@ const lock = (lodash: string, ts: string, resolved = REG('lodash', lodash), rang
   )}\n`;
 
 function baseRepo(extra: Record<string, string> = {}): Repo {
-  const repo = new Repo();
-  repos.push(repo);
-  repo.write({
-    'tests/ledger.yaml': ledgerYaml(scenarioRows(GOLDEN, '2026-09-10')),
-    'tests/goldens/a.txt': GOLDEN,
-    'tests/seeds/p/one.json': '[1]\n',
-    [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
-    'src/lib.py': 'def f():\n    return 1\n',
+  return scenarioBase(repos, {
     'README.md': '# widgets\n',
     'CHANGELOG.md': '# Changelog\n',
     'docs/index.md': '# Docs\n',
@@ -84,12 +66,8 @@ function baseRepo(extra: Record<string, string> = {}): Repo {
     'pyproject.toml':
       '[project]\nname = "widgets"\nversion = "1.0"\ndependencies = [\n  "requests>=2.31",\n  "attrs==23.1.0",\n]\n\n[project.optional-dependencies]\ntest = ["pytest==8.0.0"]\n',
     'requirements-dev.txt': 'pytest==8.0.0\nhypothesis==6.0.0 --hash=sha256:abc\n',
-    'build/junit.xml': pytestXunit1(scenarioCases()),
     ...extra,
   });
-  repo.commit('base');
-  repo.branch('change');
-  return repo;
 }
 
 /** check against main: the decision, each finding as `rule:file`, and the agent's changes. */

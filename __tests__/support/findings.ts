@@ -8,3 +8,10 @@ export function withAdmits(report: Report): Report {
   delete out.admits;
   return out;
 }
+
+/** A report's production-gaming-shape findings, each as `result:file:line`. */
+export function gamingHits(r: { report: Report }): string[] {
+  return r.report.findings
+    .filter((f) => f.rule === 'production-gaming-shape')
+    .map((f) => `${f.result}:${f.file}:${f.line}`);
+}

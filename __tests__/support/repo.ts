@@ -172,6 +172,36 @@ export function scenarioCases(): CaseSpec[] {
   ];
 }
 
+/** The golden bytes the scenario's fixture row is locked to (scenarioBase). */
+export const SCENARIO_GOLDEN = 'golden bytes v1\n';
+
+/**
+ * The base the git-backed check plays start from, committed on `main` with branch `change`
+ * checked out: the scenario's ledger, golden, seeds and test file, `production` (by default one
+ * Python file), a run of the scenario in build/junit.xml, and `extra`. The repository is added to
+ * `repos`, which the caller cleans up.
+ */
+export function scenarioBase(
+  repos: Repo[],
+  extra: Record<string, string> = {},
+  production: Record<string, string> = { 'src/lib.py': 'def f():\n    return 1\n' },
+): Repo {
+  const repo = new Repo();
+  repos.push(repo);
+  repo.write({
+    'tests/ledger.yaml': ledgerYaml(scenarioRows(SCENARIO_GOLDEN, '2026-09-10')),
+    'tests/goldens/a.txt': SCENARIO_GOLDEN,
+    'tests/seeds/p/one.json': '[1]\n',
+    [SCENARIO_FILE]: 'def test_fixture():\n    pass\n',
+    ...production,
+    'build/junit.xml': pytestXunit1(scenarioCases()),
+    ...extra,
+  });
+  repo.commit('base');
+  repo.branch('change');
+  return repo;
+}
+
 /** A command's run() in-process in `cwd`: its exit code and what it printed. */
 export async function runIn(
   cwd: string,
