@@ -256,6 +256,9 @@ function unchanged(artifact: string): string {
   }
   return m;
 }
+// A seeded property's message by its last inputs, not a Map: only property cases ask, and
+// they repeat an invariant and its seed count case after case; a Map would want one key made
+// of both per case.
 const SEEDED = new LastMessage(
   (invariant, files) => `invariant ${invariant} with ${files} seed file(s)`,
 );
