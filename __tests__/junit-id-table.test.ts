@@ -55,6 +55,29 @@ describe('the id table', () => {
     );
   });
 
+  test('finds `${prefix}::${name}` given as its two parts as it finds the whole string', () => {
+    // Each id is asked for whole or in parts, runs of one prefix among them.
+    const askArb = fc.record({ prefix: idArb, name: idArb, whole: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.array(askArb, { maxLength: 60 }),
+        fc.constantFrom(0, 1, 256),
+        (asks, probes) => {
+          const ids = asks.map((a) => `${a.prefix}::${a.name}`);
+          const { slots } = reference(ids);
+          const table = new IdTable(probes);
+          expect(
+            asks.map((a, i) =>
+              a.whole ? table.slotOf(ids[i]) : table.slotOfPair(a.prefix, a.name),
+            ),
+          ).toEqual(slots);
+          check(ids, table);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   test('grows past its first buffers, a wide id late among many keeping every one', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30000; i++) ids.push(`tests/pkg${i % 7}/m.test.js::case ${i % 20000} é`);

@@ -26,40 +26,45 @@ export class IdTable {
   /** Set when a lookup probed too long (ids built to collide): a Map finds the slots then. */
   private flooded: Map<string, number> | undefined;
   size = 0;
+  /** The last prefix slotOfPair was given, its hash with the `::`, and where a kept id starts with them (-1: none). */
+  private prefix: string | undefined;
+  private prefixHash = 0;
+  private prefixAt = -1;
 
   /** `maxProbes` is for the tests, to reach the flooded way with few ids. */
   constructor(private readonly maxProbes = MAX_PROBES) {}
 
   /** The slot of `id`: a new one, numbered `size` before the call, when it was not seen. */
   slotOf(id: string): number {
-    const n = id.length;
+    this.room(id.length);
+    return this.find(mix(this.write(this.seed, id, this.used)), id.length, id);
+  }
+
+  /**
+   * slotOf(`${prefix}::${name}`) without making that string (fileOrClassId's ids): a run of
+   * cases in one file hashes its prefix once and copies it from the last id kept with it.
+   */
+  slotOfPair(prefix: string, name: string): number {
+    const head = prefix.length + 2;
+    const n = head + name.length;
+    this.room(n);
     const at = this.used;
-    if (at + n > this.chars.length) this.growChars(at + n);
-    // The id is written past the last one while it is hashed; kept only if it is new.
-    let chars = this.chars;
-    let h = this.seed;
-    for (let k = 0; k < n; k++) {
-      const c = id.charCodeAt(k);
-      if (c > 0xff && chars instanceof Uint8Array) chars = this.widen();
-      chars[at + k] = c;
-      h = Math.imul(h ^ c, 0x01000193);
+    let h: number;
+    if (prefix === this.prefix) {
+      h = this.prefixHash;
+      if (this.prefixAt >= 0) this.chars.copyWithin(at, this.prefixAt, this.prefixAt + head);
+      else this.write(this.seed, prefix + '::', at);
+    } else {
+      h = this.write(this.write(this.seed, prefix, at), '::', at + prefix.length);
+      this.prefix = prefix;
+      this.prefixHash = h;
+      this.prefixAt = -1;
     }
-    h = mix(h);
-    if (this.flooded !== undefined) {
-      const known = this.flooded.get(id);
-      if (known !== undefined) return known;
-      this.flooded.set(id, this.size);
-      return this.append(n, h);
-    }
-    const mask = this.buckets.length - 1;
-    let probes = 0;
-    for (let b = h & mask; ; b = (b + 1) & mask) {
-      const s = this.buckets[b] - 1;
-      if (s < 0) break;
-      if (this.hashes[s] === h && this.same(s, at, n)) return s;
-      if (++probes > this.maxProbes) return this.flood(id, n, h);
-    }
-    return this.append(n, h);
+    h = mix(this.write(h, name, at + head));
+    const known = this.size;
+    const s = this.find(h, n, this.flooded === undefined ? '' : `${prefix}::${name}`);
+    if (s === known) this.prefixAt = at;
+    return s;
   }
 
   /** Every id, one after another, as Latin-1 bytes (a view of its buffer); undefined once one is wider. */
@@ -67,9 +72,9 @@ export class IdTable {
     return this.chars instanceof Uint8Array ? this.chars.subarray(0, this.used) : undefined;
   }
 
-  /** Every id, one after another, as a string. */
-  text(): string {
-    const view = this.chars.subarray(0, this.used);
+  /** Every id, one after another, as a string (or the characters from `from` to `to`). */
+  text(from = 0, to = this.used): string {
+    const view = this.chars.subarray(from, to);
     if (view instanceof Uint8Array)
       return Buffer.from(view.buffer, view.byteOffset, view.byteLength).toString('latin1');
     // Code unit by code unit, so an unpaired surrogate (jest's JSON may hold one) stays as it is.
@@ -90,6 +95,46 @@ export class IdTable {
     const out: string[] = new Array(this.size);
     for (let i = 0, from = 0; i < this.size; i++) out[i] = all.slice(from, (from = this.ends[i]));
     return out;
+  }
+
+  /** Room for `n` more characters past the last id. */
+  private room(n: number): void {
+    if (this.used + n > this.chars.length) this.growChars(this.used + n);
+  }
+
+  /**
+   * Writes `text` at `at` (past the last id: kept only if the id is new), continuing hash `h`
+   * over its characters.
+   */
+  private write(h: number, text: string, at: number): number {
+    let chars = this.chars;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c > 0xff && chars instanceof Uint8Array) chars = this.widen();
+      chars[at + k] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    return h;
+  }
+
+  /** The slot of the id of `n` characters just written past the last one, with hash `h`; `id` is its text, read only once flooded. */
+  private find(h: number, n: number, id: string): number {
+    const at = this.used;
+    if (this.flooded !== undefined) {
+      const known = this.flooded.get(id);
+      if (known !== undefined) return known;
+      this.flooded.set(id, this.size);
+      return this.append(n, h);
+    }
+    const mask = this.buckets.length - 1;
+    let probes = 0;
+    for (let b = h & mask; ; b = (b + 1) & mask) {
+      const s = this.buckets[b] - 1;
+      if (s < 0) break;
+      if (this.hashes[s] === h && this.same(s, at, n)) return s;
+      if (++probes > this.maxProbes) return this.flood(this.text(at, at + n), n, h);
+    }
+    return this.append(n, h);
   }
 
   private same(s: number, at: number, n: number): boolean {

@@ -10,7 +10,7 @@ import type {
   UnmappedCase,
 } from '../types.js';
 import { normaliseReason } from '../decision/skip-reason.js';
-import { fileOrClassId } from './dialects/dialect.js';
+import { fileOrClassId, idPrefix } from './dialects/dialect.js';
 import { readerOf } from './dialects/index.js';
 import {
   OUTCOME_CODE,
@@ -205,9 +205,19 @@ class MergeColumns {
 
   /** The slot of `id`, a new one (first report `report`) when it is not known yet. */
   slotOf(id: string, report: number): number {
-    const known = this.ids.size;
-    const i = this.ids.slotOf(id);
-    if (i < known) return i;
+    const size = this.size;
+    return this.ready(this.ids.slotOf(id), size, report);
+  }
+
+  /** slotOf(`${prefix}::${name}`, report), without making that string. */
+  slotOfPair(prefix: string, name: string, report: number): number {
+    const size = this.size;
+    return this.ready(this.ids.slotOfPair(prefix, name), size, report);
+  }
+
+  /** Slot `i`, made ready (first report `report`) when it is new: the table had `size` before. */
+  private ready(i: number, size: number, report: number): number {
+    if (i < size) return i;
     if (i === this.cap) this.grow();
     this.firstReport[i] = report;
     return i;
@@ -371,6 +381,7 @@ export function caseMapper(opts: MapOptions): {
     // Same-named cases in one report are distinct tests that share a name (two `test('x')`
     // in one file), not attempts, except where the runner writes each attempt (gotestsum).
     const rerunsAsCases = reader.rerunsAsCases === true;
+    const plainIds = reader.id === undefined || reader.id === fileOrClassId;
     for (const c of report.cases) {
       if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') {
         // A module, not a test (parseReport keeps these outcomes for pytest reports only).
@@ -389,23 +400,32 @@ export function caseMapper(opts: MapOptions): {
         }
         continue;
       }
-      let id: string;
+      // pytest's id first: a case it cannot map is reported, its report not yet numbered.
+      let pytest: string | undefined;
       if (asPytest) {
-        const r = pytestId(c, index, xunit1, prefix);
-        if (!('id' in r)) {
-          unmapped.push({ case: c, reason: r.reason, candidates: r.candidates });
+        const mapped = pytestId(c, index, xunit1, prefix);
+        if (!('id' in mapped)) {
+          unmapped.push({ case: c, reason: mapped.reason, candidates: mapped.candidates });
           continue;
         }
-        id = r.id;
-      } else id = (reader.id ?? fileOrClassId)(c, c.file !== undefined ? toRepo(c.file) : '');
-
+        pytest = mapped.id;
+      }
       if (c.report !== lastReport) {
         lastReport = c.report;
         lastReportIndex = reportNames.index(c.report);
       }
       const r = lastReportIndex;
       const known = m.size;
-      const i = m.slotOf(id, r);
+      let i: number;
+      if (pytest !== undefined) i = m.slotOf(pytest, r);
+      else {
+        const file = c.file !== undefined ? toRepo(c.file) : '';
+        if (plainIds || reader.plainId?.(c) === true) {
+          // fileOrClassId's id, found without making its string.
+          const before = idPrefix(c, file);
+          i = before === '' ? m.slotOf(c.name, r) : m.slotOfPair(before, c.name, r);
+        } else i = m.slotOf(reader.id!(c, file), r);
+      }
       const status = STATUS_CODE[c.status];
       if (rerunsAsCases) m.count(i, status);
       else if (m.cur[i] === r + 1) {
