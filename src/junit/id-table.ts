@@ -26,7 +26,10 @@ export class IdTable {
   /** Set when a lookup probed too long (ids built to collide): a Map finds the slots then. */
   private flooded: Map<string, number> | undefined;
   size = 0;
-  /** The last prefix slotOfPair was given, its hash with the `::`, and where a kept id starts with them (-1: none). */
+  /**
+   * The last prefix slotOfPair was given, its hash with the `::`, and where a kept id starts
+   * with them (-1: none).
+   */
   private prefix: string | undefined;
   private prefixHash = 0;
   private prefixAt = -1;
@@ -67,7 +70,10 @@ export class IdTable {
     return s;
   }
 
-  /** Every id, one after another, as Latin-1 bytes (a view of its buffer); undefined once one is wider. */
+  /**
+   * Every id, one after another, as Latin-1 bytes (a view of the table's buffer, to transfer);
+   * undefined once one is wider.
+   */
   latin1(): Uint8Array | undefined {
     return this.chars instanceof Uint8Array ? this.chars.subarray(0, this.used) : undefined;
   }
@@ -117,7 +123,10 @@ export class IdTable {
     return h;
   }
 
-  /** The slot of the id of `n` characters just written past the last one, with hash `h`; `id` is its text, read only once flooded. */
+  /**
+   * The slot of the id of `n` characters just written past the last one, with hash `h`; `id`
+   * is its text, read only once flooded.
+   */
   private find(h: number, n: number, id: string): number {
     const at = this.used;
     if (this.flooded !== undefined) {
@@ -203,7 +212,7 @@ export class IdTable {
   }
 }
 
-/** Spreads the hash's high bits into the low ones the buckets are picked by (murmur3's finaliser). */
+/** Spreads the hash's high bits into the low ones a bucket is picked by (murmur3's finaliser). */
 function mix(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
