@@ -9,7 +9,6 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { caseMapper } from '../src/junit/map.js';
 import { packTests, unpackTests } from '../src/junit/packed.js';
-import { idsText, latin1Ids } from '../src/junit/latin1-ids.js';
 import { REPORT_WORKER_BYTES, gatherReports, readReports } from '../src/gather/reports.js';
 import type { ParsedReport, RawCase, TestResult } from '../src/types.js';
 import { fallbackNote } from '../src/worker/client.js';
@@ -51,25 +50,6 @@ describe('packTests / unpackTests', () => {
 });
 
 describe('the ids as Latin-1 bytes (how they cross from the worker)', () => {
-  const total = (ids: string[]) => ids.reduce((n, id) => n + id.length, 0);
-
-  test('come back as the same text, across chunks, in a buffer of their own', () => {
-    const ids = Array.from({ length: 9000 }, (_, i) => `t/a.test.js::case ${i} é\u00ff\0`);
-    const bytes = latin1Ids(ids, total(ids))!;
-    expect(bytes.byteLength).toBe(total(ids));
-    expect(bytes.buffer.byteLength).toBe(total(ids));
-    expect(idsText(structuredClone(bytes))).toBe(ids.join(''));
-    expect(idsText(latin1Ids([], 0)!)).toBe('');
-  });
-
-  test('any character past U+00FF, in any chunk, leaves them as text', () => {
-    const ids = Array.from({ length: 9000 }, (_, i) => `case ${i}`);
-    for (const wide of ['\u0100', '\u{1F600}', '\ud800', '\uffff']) {
-      const late = [...ids.slice(0, 8500), `x${wide}`, ...ids.slice(8500)];
-      expect(latin1Ids(late, total(late))).toBeUndefined();
-    }
-  });
-
   test("the mapper's columns carry them as bytes when every id is Latin-1, else as text", () => {
     const mapper = (name: string) => {
       const m = caseMapper({});

@@ -10,7 +10,7 @@ import type {
   UnmappedCase,
 } from '../types.js';
 import { normaliseReason } from '../decision/skip-reason.js';
-import { fileOrClassId } from './dialects/dialect.js';
+import { fileOrClassId, idPrefix } from './dialects/dialect.js';
 import { readerOf } from './dialects/index.js';
 import {
   OUTCOME_CODE,
@@ -21,7 +21,7 @@ import {
   writeTest,
   type PackedTests,
 } from './packed.js';
-import { latin1Ids } from './latin1-ids.js';
+import { IdTable } from './id-table.js';
 import { dottedModule, indexCollected, Xunit1Ids, type CollectedIndex } from './pytest.js';
 
 export interface MapOptions {
@@ -169,8 +169,7 @@ function finalStatus(m: MergeColumns, i: number): Final {
  * ids have (a second report, a skip reason, same-named twins) is kept beside, by slot.
  */
 class MergeColumns {
-  readonly ids: string[] = [];
-  readonly slots = new Map<string, number>();
+  readonly ids = new IdTable();
   private cap = 1024;
   /** Results counted per report (a report's same-named cases count once). */
   pass = new Int32Array(this.cap);
@@ -201,17 +200,25 @@ class MergeColumns {
   readonly duplicates = new Map<number, { count: number; report: number }>();
 
   get size(): number {
-    return this.ids.length;
+    return this.ids.size;
   }
 
   /** The slot of `id`, a new one (first report `report`) when it is not known yet. */
   slotOf(id: string, report: number): number {
-    let i = this.slots.get(id);
-    if (i !== undefined) return i;
-    i = this.ids.length;
+    const size = this.size;
+    return this.ready(this.ids.slotOf(id), size, report);
+  }
+
+  /** slotOf(`${prefix}::${name}`, report), without making that string. */
+  slotOfPair(prefix: string, name: string, report: number): number {
+    const size = this.size;
+    return this.ready(this.ids.slotOfPair(prefix, name), size, report);
+  }
+
+  /** Slot `i`, made ready (first report `report`) when it is new: the table had `size` before. */
+  private ready(i: number, size: number, report: number): number {
+    if (i < size) return i;
     if (i === this.cap) this.grow();
-    this.ids.push(id);
-    this.slots.set(id, i);
     this.firstReport[i] = report;
     return i;
   }
@@ -246,7 +253,7 @@ class MergeColumns {
   }
 
   commitAll(): void {
-    for (let i = 0; i < this.ids.length; i++) this.commit(i);
+    for (let i = 0; i < this.ids.size; i++) this.commit(i);
   }
 
   private grow(): void {
@@ -287,12 +294,13 @@ function resultsOf(m: MergeColumns, names: string[], files: string[]): TestResul
   m.commitAll();
   // One list per report for the ids it alone ran, shared (and frozen: nothing may add to one).
   const only = names.map((n) => Object.freeze([n]) as string[]);
+  const ids = m.ids.ids();
   const tests: TestResult[] = new Array(m.size);
   for (let i = 0; i < m.size; i++) {
     const { status, flaky, outcome } = finalStatus(m, i);
     const more = m.moreReports.get(i);
     const reports = more === undefined ? only[m.firstReport[i]] : more.map((r) => names[r]);
-    const t: TestResult = { id: m.ids[i], status, flaky, reports };
+    const t: TestResult = { id: ids[i], status, flaky, reports };
     if (outcome !== undefined) t.outcome = outcome;
     const reasons = m.skipReasons.get(i);
     if (reasons !== undefined) t.skipReasons = reasons;
@@ -373,6 +381,7 @@ export function caseMapper(opts: MapOptions): {
     // Same-named cases in one report are distinct tests that share a name (two `test('x')`
     // in one file), not attempts, except where the runner writes each attempt (gotestsum).
     const rerunsAsCases = reader.rerunsAsCases === true;
+    const plainIds = reader.id === undefined || reader.id === fileOrClassId;
     for (const c of report.cases) {
       if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') {
         // A module, not a test (parseReport keeps these outcomes for pytest reports only).
@@ -391,23 +400,32 @@ export function caseMapper(opts: MapOptions): {
         }
         continue;
       }
-      let id: string;
+      // pytest's id first: a case it cannot map is reported, its report not yet numbered.
+      let pytest: string | undefined;
       if (asPytest) {
-        const r = pytestId(c, index, xunit1, prefix);
-        if (!('id' in r)) {
-          unmapped.push({ case: c, reason: r.reason, candidates: r.candidates });
+        const mapped = pytestId(c, index, xunit1, prefix);
+        if (!('id' in mapped)) {
+          unmapped.push({ case: c, reason: mapped.reason, candidates: mapped.candidates });
           continue;
         }
-        id = r.id;
-      } else id = (reader.id ?? fileOrClassId)(c, c.file !== undefined ? toRepo(c.file) : '');
-
+        pytest = mapped.id;
+      }
       if (c.report !== lastReport) {
         lastReport = c.report;
         lastReportIndex = reportNames.index(c.report);
       }
       const r = lastReportIndex;
       const known = m.size;
-      const i = m.slotOf(id, r);
+      let i: number;
+      if (pytest !== undefined) i = m.slotOf(pytest, r);
+      else {
+        const file = c.file !== undefined ? toRepo(c.file) : '';
+        if (plainIds || reader.plainId?.(c) === true) {
+          // fileOrClassId's id, found without making its string.
+          const before = idPrefix(c, file);
+          i = before === '' ? m.slotOf(c.name, r) : m.slotOfPair(before, c.name, r);
+        } else i = m.slotOf(reader.id!(c, file), r);
+      }
       const status = STATUS_CODE[c.status];
       if (rerunsAsCases) m.count(i, status);
       else if (m.cur[i] === r + 1) {
@@ -459,9 +477,7 @@ export function caseMapper(opts: MapOptions): {
     numbers[0] = m.size;
     let k = 1;
     let r = 1 + m.size * PER_TEST; // where the next report or reason index goes
-    let chars = 0;
     for (let i = 0; i < m.size; i++, k += PER_TEST) {
-      chars += m.ids[i].length;
       const { status, flaky, outcome } = finalStatus(m, i);
       const more = m.moreReports.get(i);
       const list = m.skipReasons.get(i);
@@ -469,7 +485,7 @@ export function caseMapper(opts: MapOptions): {
       writeTest(
         numbers,
         k,
-        m.ids[i].length,
+        m.ids.length(i),
         STATUS_CODE[status],
         flaky,
         m.line[i],
@@ -486,7 +502,7 @@ export function caseMapper(opts: MapOptions): {
       if (list !== undefined) for (const x of list) numbers[r++] = reasons.index(x);
     }
     const tests: PackedTests = {
-      ids: latin1Ids(m.ids, chars) ?? m.ids.join(''),
+      ids: m.ids.latin1() ?? m.ids.text(),
       files: files.list,
       reports: reportNames.list,
       reasons: reasons.list,

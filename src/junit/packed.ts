@@ -2,14 +2,18 @@
 // string, numbers in one typed array, files and report names as tables. Cloning this is a few
 // copies; cloning a million objects is not.
 import type { Status, TestResult } from '../types.js';
-import { idsText } from './latin1-ids.js';
+import { Buffer } from 'node:buffer';
 
 /**
  * TestResults as columns: every id in one string, numbers in one typed array, files and
  * report names as tables.
  */
 export interface PackedTests {
-  /** Every id, one after another: as text, or as Latin-1 bytes (junit/latin1-ids.ts). */
+  /**
+   * Every id, one after another: as text, or as Latin-1 bytes when every id is Latin-1 (the
+   * reports worker's IdTable, junit/id-table.ts: a transferred buffer moves between threads,
+   * where a string is serialised and copied while the worker's heap is still whole).
+   */
   ids: string | Uint8Array;
   files: string[];
   reports: string[];
@@ -118,7 +122,10 @@ export function unpackTests(p: PackedTests): TestResult[] {
   const n = p.numbers;
   const count = n[0];
   const tests: TestResult[] = new Array(count);
-  const ids = typeof p.ids === 'string' ? p.ids : idsText(p.ids);
+  const ids =
+    typeof p.ids === 'string'
+      ? p.ids
+      : Buffer.from(p.ids.buffer, p.ids.byteOffset, p.ids.byteLength).toString('latin1');
   let at = 0; // in ids
   let r = 1 + count * PER_TEST; // the next report index
   const only = p.reports.map((name) => Object.freeze([name]) as string[]);

@@ -236,7 +236,19 @@ function parseJunit(xml: string, file: string): ParsedReport {
           throw new GateError('a <testcase> without a name', file, lineAt(xml, at));
         }
         const suite = suites.length ? suites[suites.length - 1] : undefined;
-        const c: SuiteCase = { name: caseName, status: 'pass', flakyAttempts: 0, report: file };
+        // Every field a case's tag may set is in the literal (undefined until set), so setting
+        // them keeps the object as it was made, not growing a second store per case.
+        const c: SuiteCase = {
+          name: caseName,
+          classname: undefined,
+          file: undefined,
+          line: undefined,
+          status: 'pass',
+          flakyAttempts: 0,
+          report: file,
+          suite: undefined,
+          suitePath: undefined,
+        };
         const classname = capped(attrs.get('classname'), 'a <testcase> classname', at);
         // Writers often repeat the name as the classname: one string then.
         if (classname !== undefined) c.classname = classname === caseName ? caseName : classname;

@@ -66,6 +66,11 @@ export interface DialectReader {
    * `file` is the case's file made repo-relative ('' when it has none).
    */
   id?(c: SuiteCase, file: string): string;
+  /**
+   * For a reader with an `id` of its own: is this case's id fileOrClassId's? The mapper then
+   * finds it without making its string (map.ts).
+   */
+  plainId?(c: SuiteCase): boolean;
   /** Writes a rerun as another case with the same id in the same report (gotestsum). */
   rerunsAsCases?: boolean;
   /**
@@ -87,8 +92,13 @@ export function attrsWithin(names: string[] | undefined, allowed: ReadonlySet<st
 
 /** The id most runners' reports give: `<file or classname>::<name>` (see docs/test-ids.md). */
 export function fileOrClassId(c: SuiteCase, file: string): string {
-  const prefix = file !== '' ? file : c.classname || c.suite || '';
+  const prefix = idPrefix(c, file);
   return prefix === '' ? c.name : `${prefix}::${c.name}`;
+}
+
+/** What fileOrClassId puts before `::` ('' for none). */
+export function idPrefix(c: SuiteCase, file: string): string {
+  return file !== '' ? file : c.classname || c.suite || '';
 }
 
 /** The longest reason or error line kept from a report (it is shown, not parsed). */
