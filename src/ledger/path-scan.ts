@@ -17,7 +17,48 @@ for (let c = 0; c < 128; c++) if (NOT_FIRST_RE.test(String.fromCharCode(c))) NOT
  * lose a trailing `/` (keyed as the validator keys rows). Distinct, in text order.
  */
 export function plainPathValues(buf: Buffer): { artifacts: string[]; seeds: string[] } {
+  if (onlyNewlines(buf)) return byLines(buf);
   return { artifacts: valuesOf(buf, ARTIFACT, false), seeds: valuesOf(buf, SEEDS, true) };
+}
+
+const LS = Buffer.from('\u2028');
+const PS = Buffer.from('\u2029');
+
+/** No line end but `\n` (no \r, U+2028, U+2029): every line then starts after a `\n`. */
+function onlyNewlines(buf: Buffer): boolean {
+  if (buf.indexOf(13) !== -1) return false;
+  return buf.indexOf(0xe2) === -1 || (buf.indexOf(LS) === -1 && buf.indexOf(PS) === -1);
+}
+
+/**
+ * The same values, one pass over the lines: a key is looked for only where a line's spaces
+ * and dashes end. A `\n` is found by memchr, where each key search with Buffer.indexOf set up
+ * a substring search per value (two passes, 100,000 calls at L: about twice the time).
+ */
+function byLines(buf: Buffer): { artifacts: string[]; seeds: string[] } {
+  const artifacts = new Set<string>();
+  const seeds = new Set<string>();
+  for (let at = 0; at < buf.length;) {
+    let i = at;
+    while (buf[i] === 32 || buf[i] === 45) i++;
+    if (keyAt(buf, i, ARTIFACT)) {
+      const v = valueAfter(buf, i + ARTIFACT.length);
+      if (v !== undefined) artifacts.add(v);
+    } else if (keyAt(buf, i, SEEDS)) {
+      const v = valueAfter(buf, i + SEEDS.length);
+      if (v !== undefined) seeds.add(v.endsWith('/') ? v.slice(0, -1) : v);
+    }
+    const nl = buf.indexOf(10, i);
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return { artifacts: [...artifacts], seeds: [...seeds] };
+}
+
+function keyAt(buf: Buffer, at: number, key: Buffer): boolean {
+  if (buf[at] !== key[0]) return false;
+  for (let k = 1; k < key.length; k++) if (buf[at + k] !== key[k]) return false;
+  return true;
 }
 
 function valuesOf(buf: Buffer, key: Buffer, folder: boolean): string[] {
