@@ -330,7 +330,8 @@ export function factReader(req: Pick<FactsRequest, 'root' | 'maxBytes'>): FactRe
       realDirs.set(dir, known);
     }
     if ('error' in known) throw known.error;
-    return path.join(known.real, path.basename(abs));
+    // A folder that is its own real path (the usual case): `abs` is already the real path.
+    return known.real === dir ? abs : path.join(known.real, path.basename(abs));
   };
   const unreadable = (e: unknown, missing: string) => {
     const code = codeOf(e);
