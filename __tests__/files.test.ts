@@ -12,7 +12,12 @@ import {
   hashFile,
   prefetchFileFacts,
 } from '../src/adapters/fs/file-facts.js';
-import { readCapped, readCappedSync } from '../src/adapters/fs/safe-read.js';
+import {
+  decodeCapped,
+  readCapped,
+  readCappedShared,
+  readCappedSync,
+} from '../src/adapters/fs/safe-read.js';
 import { GateError } from '../src/types.js';
 
 const top = mkdtempSync(path.join(tmpdir(), 'ledger-gate-files-'));
@@ -198,6 +203,44 @@ describe('readCappedSync', () => {
       else expect(sync).toHaveProperty('error');
     },
   );
+});
+
+describe('readCappedShared', () => {
+  test.each(['g/small.bin', 'g/big.bin', 'g/dir', 'g/link.bin', 'g/fifo', 'g/absent.bin'])(
+    'reads (into shared memory, decoded apart) or refuses %s exactly as readCapped does',
+    async (rel) => {
+      const outcome = async (read: () => Promise<string>) => {
+        try {
+          return { text: await read() };
+        } catch (e) {
+          return { error: (e as GateError).oneLine ?? String(e) };
+        }
+      };
+      const abs = path.join(root, rel);
+      const max = 1024 * 1024; // g/big.bin is over it
+      const shared = await outcome(async () => {
+        const bytes = await readCappedShared(abs, max, rel);
+        expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer); // what the worker scans
+        return decodeCapped(bytes, rel);
+      });
+      expect(shared).toEqual(await outcome(() => readCapped(abs, max, rel)));
+      if (rel === 'g/small.bin') expect(shared).toEqual({ text: 'golden\n' });
+      else expect(shared).toHaveProperty('error');
+    },
+  );
+
+  test('bytes that are not UTF-8 are refused with their line and column, as readCapped does', async () => {
+    put('bad.yaml', Buffer.from('version: 1\nrows: \xff\n', 'latin1'));
+    const abs = path.join(root, 'bad.yaml');
+    const refusal = (e: unknown) => e as GateError;
+    const shared = await readCappedShared(abs, 1024)
+      .then((bytes) => decodeCapped(bytes, 'bad.yaml'))
+      .catch(refusal);
+    const alone = await readCapped(abs, 1024, 'bad.yaml').catch(refusal);
+    expect(shared).toBeInstanceOf(GateError);
+    expect(shared).toEqual(alone);
+    expect([(shared as GateError).line, (shared as GateError).column]).toEqual([2, 7]);
+  });
 });
 
 describe('hashFile', () => {

@@ -88,4 +88,18 @@ describe('plainPathValues', () => {
       expect([text, plainPathValues(text)]).toEqual([text, byRegex(text)]);
     }
   });
+
+  test('the same values as the regex on random texts whose only line end is \\n', () => {
+    // The one-pass line walk (no \r, U+2028 or U+2029 in the bytes), as large ledgers are.
+    let s = 54321;
+    const next = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const parts = ['artifact:', 'seeds:', 'artifact: ', 'seeds: ', '  - ', ' ', '-', 'a', 's'];
+    parts.push('/', '#', "'", '"', '\n', '\n    ', '\t', '\u00a0', '\u3000', 'é', '\u2026', ':');
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      const len = Math.floor(next() * 60);
+      for (let i = 0; i < len; i++) text += parts[Math.floor(next() * parts.length)];
+      expect([text, plainPathValues(text)]).toEqual([text, byRegex(text)]);
+    }
+  });
 });

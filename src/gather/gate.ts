@@ -6,7 +6,7 @@ import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from '../adapters
 import { defaultLedger } from '../adapters/fs/default-ledger.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { findShipped } from '../adapters/fs/report-origin-facts.js';
-import { LIMITS, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
+import { LIMITS, decodeCapped, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
 import { fallbackNote } from '../worker/client.js';
 import { attributeRows } from './attribution.js';
 import { judgeAuthorship, parsePatterns, type Authorship } from '../decision/authorship.js';
@@ -190,7 +190,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   // The change's ledger classifies the test cases. Goldens hash and seed folders are listed
   // (on a worker thread when there are many) while the paths are checked and reports parsed.
-  const parsed = await readLedger(root, o.ledger, ledgerShown);
+  const parsed = await readLedger(root, o.ledger, ledgerShown, early?.ledgerBytes());
   const { ledger } = parsed;
   const paths = factPaths(ledger);
   const factsP = fileFacts(root, paths.artifacts, paths.seeds, {
@@ -397,6 +397,8 @@ async function readLedger(
   root: string,
   rel: string,
   shown: string,
+  // The bytes the prefetch read (the same path, checks and cap), so they are read once.
+  prefetched?: Promise<Buffer | undefined>,
 ): Promise<{ ledger?: Ledger; errors: LedgerIssue[] }> {
   const at = (message: string): LedgerIssue[] => [{ message, file: shown, line: 1, column: 1 }];
   if (path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
@@ -407,7 +409,10 @@ async function readLedger(
   }
   let text: string;
   try {
-    text = await readCapped(path.resolve(root, rel), LIMITS.ledgerBytes, shown);
+    const bytes = await prefetched;
+    text = bytes
+      ? decodeCapped(bytes, shown)
+      : await readCapped(path.resolve(root, rel), LIMITS.ledgerBytes, shown);
   } catch (e) {
     if (!(e instanceof GateError)) return { errors: at(String(e)) };
     // No ledger at all is the root cause of everything else: say the next step, not line 1.

@@ -17,7 +17,48 @@ for (let c = 0; c < 128; c++) if (NOT_FIRST_RE.test(String.fromCharCode(c))) NOT
  * lose a trailing `/` (keyed as the validator keys rows). Distinct, in text order.
  */
 export function plainPathValues(buf: Buffer): { artifacts: string[]; seeds: string[] } {
+  if (onlyNewlines(buf)) return byLines(buf);
   return { artifacts: valuesOf(buf, ARTIFACT, false), seeds: valuesOf(buf, SEEDS, true) };
+}
+
+const LS = Buffer.from('\u2028');
+const PS = Buffer.from('\u2029');
+
+/** No line end but `\n` (no \r, U+2028, U+2029): every line then starts after a `\n`. */
+function onlyNewlines(buf: Buffer): boolean {
+  if (buf.indexOf(13) !== -1) return false;
+  return buf.indexOf(0xe2) === -1 || (buf.indexOf(LS) === -1 && buf.indexOf(PS) === -1);
+}
+
+/**
+ * The same values, one pass over the lines: a key is looked for only where a line's spaces
+ * and dashes end. A `\n` is found by memchr, where each key search with Buffer.indexOf set up
+ * a substring search per value (two passes, 100,000 calls at L: about twice the time).
+ */
+function byLines(buf: Buffer): { artifacts: string[]; seeds: string[] } {
+  const artifacts = new Set<string>();
+  const seeds = new Set<string>();
+  for (let at = 0; at < buf.length;) {
+    let i = at;
+    while (buf[i] === 32 || buf[i] === 45) i++;
+    const nl = buf.indexOf(10, i);
+    const end = nl === -1 ? buf.length : nl;
+    if (keyAt(buf, i, ARTIFACT)) {
+      const v = valueAfter(buf, i + ARTIFACT.length, end);
+      if (v !== undefined) artifacts.add(v);
+    } else if (keyAt(buf, i, SEEDS)) {
+      const v = valueAfter(buf, i + SEEDS.length, end);
+      if (v !== undefined) seeds.add(v.endsWith('/') ? v.slice(0, -1) : v);
+    }
+    at = end + 1;
+  }
+  return { artifacts: [...artifacts], seeds: [...seeds] };
+}
+
+function keyAt(buf: Buffer, at: number, key: Buffer): boolean {
+  if (buf[at] !== key[0]) return false;
+  for (let k = 1; k < key.length; k++) if (buf[at + k] !== key[k]) return false;
+  return true;
 }
 
 function valuesOf(buf: Buffer, key: Buffer, folder: boolean): string[] {
@@ -56,8 +97,11 @@ function lineEndsAt(buf: Buffer, at: number): boolean {
   return c === 0xe2 && buf[at + 1] === 0x80 && (buf[at + 2] === 0xa8 || buf[at + 2] === 0xa9);
 }
 
-/** ` *([^\s#'"][^\n#]*?) *$`: the value, or undefined where the regex finds none. */
-function valueAfter(buf: Buffer, from: number): string | undefined {
+/**
+ * ` *([^\s#'"][^\n#]*?) *$`: the value, or undefined where the regex finds none. `lineEnd`
+ * where the caller knows it (byLines), so only a `#` is looked for before it.
+ */
+function valueAfter(buf: Buffer, from: number, lineEnd?: number): string | undefined {
   let i = from;
   while (buf[i] === 32) i++;
   if (i >= buf.length) return undefined;
@@ -67,10 +111,14 @@ function valueAfter(buf: Buffer, from: number): string | undefined {
   if (b < 0x80 ? NOT_FIRST[b] === 1 : NOT_FIRST_RE.test(buf.toString('utf8', i, i + 4)[0]))
     return undefined;
   let end = i + 1;
-  for (; end < buf.length; end++) {
-    if (lineEndsAt(buf, end)) break;
-    if (buf[end] === 35) return undefined; // `#` before the line's end: the regex cannot match
-  }
+  // A `#` before the line's end: the regex cannot match.
+  if (lineEnd !== undefined) {
+    for (; end < lineEnd; end++) if (buf[end] === 35) return undefined;
+  } else
+    for (; end < buf.length; end++) {
+      if (lineEndsAt(buf, end)) break;
+      if (buf[end] === 35) return undefined;
+    }
   // The lazy value stops where only spaces are left before the line's end.
   while (end > i + 1 && buf[end - 1] === 32) end--;
   return buf.toString('utf8', i, end);

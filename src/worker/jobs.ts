@@ -50,8 +50,11 @@ export interface FactsRequest {
   seeds: string[];
   /** Artifacts larger than this are refused, not hashed. */
   maxBytes: number;
-  /** Take the paths from this ledger's text (plain values on `artifact:` / `seeds:` lines). */
-  scan?: { ledger: string; maxBytes: number };
+  /**
+   * Take the paths from these bytes of the ledger (plain values on `artifact:` / `seeds:`
+   * lines): shared memory the main thread read them into, and parses them from.
+   */
+  scan?: Uint8Array;
   /** The artifacts are shared with the main thread, taken in turns on this counter. */
   share?: SharedArrayBuffer;
 }

@@ -18,7 +18,7 @@ import { isDoctestArtifact } from '../../ledger/doctest-artifact.js';
 import { DOCTEST_PENDING, withDoctestFacts } from './doctest-facts.js';
 import { plainPathValues } from '../../ledger/path-scan.js';
 import { GateError, type ArtifactFact, type SeedsFact } from '../../types.js';
-import { LIMITS, SAFE_OPEN, inside, kind, openError } from './safe-read.js';
+import { LIMITS, SAFE_OPEN, inside, kind, openError, readCappedShared } from './safe-read.js';
 import { onWorker, type OnFallback } from '../../worker/client.js';
 import { sharedCounter, takeTurns } from './shared-goldens.js';
 import type { FactsRequest, FactsResult } from '../../worker/jobs.js';
@@ -145,14 +145,21 @@ export interface EarlyFacts {
    * thread has nothing else to do; once (later calls give the same answer).
    */
   finish(): Promise<FileFacts | undefined>;
+  /**
+   * The ledger's bytes as read for the scan, or undefined when they could not be read (the
+   * caller then reads it itself, for its own error). Given once: later calls give undefined,
+   * so 17 MB are not kept for the rest of the run.
+   */
+  ledgerBytes(): Promise<Buffer | undefined>;
 }
 
 /**
- * Starts gathering the facts for the paths a ledger names before it is parsed: a worker reads
- * the ledger's text, picks the plain `artifact:` and `seeds:` values out of it, and reads and
- * hashes those (each is checked to be inside the repository first, as always). The goldens'
- * list is shared (shared-goldens.ts): this thread takes turns on it in finish(). Pass the
- * handle to fileFacts as `early`; `onFallback` is told why when the worker could not run.
+ * Starts gathering the facts for the paths a ledger names before it is parsed: this thread
+ * reads the ledger's bytes into shared memory (once: the parse takes them from ledgerBytes()),
+ * a worker picks the plain `artifact:` and `seeds:` values out of them, and reads and hashes
+ * those (each is checked to be inside the repository first, as always). The goldens' list is
+ * shared (shared-goldens.ts): this thread takes turns on it in finish(). Pass the handle to
+ * fileFacts as `early`; `onFallback` is told why when the worker could not run.
  */
 export function prefetchFileFacts(
   root: string,
@@ -164,25 +171,33 @@ export function prefetchFileFacts(
   let listed!: () => void;
   const arrived = new Promise<void>((resolve) => (listed = resolve));
   const real = realpath(root);
-  const done = real
-    .then((r) =>
-      onWorker(
-        {
-          kind: 'facts',
-          request: {
-            root: r,
-            artifacts: [],
-            seeds: [],
-            maxBytes: LIMITS.artifactBytes,
-            scan: { ledger: ledgerAbs, maxBytes: LIMITS.ledgerBytes },
-            share,
-          },
-        },
-        (m) => {
-          list = m.list;
-          listed();
-        },
-      ),
+  // Unreadable (missing, a FIFO, over the cap): nothing to scan, and the parse's own read
+  // says why.
+  let bytes: Promise<Buffer | undefined> | undefined = readCappedShared(
+    ledgerAbs,
+    LIMITS.ledgerBytes,
+  ).catch(() => undefined);
+  const done = Promise.all([real, bytes])
+    .then(([r, scan]) =>
+      scan === undefined
+        ? NOTHING
+        : onWorker(
+            {
+              kind: 'facts',
+              request: {
+                root: r,
+                artifacts: [],
+                seeds: [],
+                maxBytes: LIMITS.artifactBytes,
+                scan,
+                share,
+              },
+            },
+            (m) => {
+              list = m.list;
+              listed();
+            },
+          ),
     )
     .catch((e: unknown) => {
       onFallback?.(FACTS, e);
@@ -200,11 +215,19 @@ export function prefetchFileFacts(
     if (!res) return undefined; // every path is gathered again, after the parse
     const artifacts = new Map(res.artifacts);
     for (const [k, v] of mine) artifacts.set(k, v);
-    return { artifacts, seeds: new Map(res.seeds), on: 'worker' };
+    return { artifacts, seeds: new Map(res.seeds), on: res === NOTHING ? 'main' : 'worker' };
   };
   let finished: Promise<FileFacts | undefined> | undefined;
-  return { finish: () => (finished ??= finish()) };
+  const ledgerBytes = () => {
+    const given = bytes ?? Promise.resolve(undefined);
+    bytes = undefined;
+    return given;
+  };
+  return { finish: () => (finished ??= finish()), ledgerBytes };
 }
+
+/** The facts of a ledger that could not be read: none, and no worker started for them. */
+const NOTHING: FactsResult = { artifacts: [], seeds: [] };
 
 const CHUNK = 1024 * 1024;
 
@@ -233,7 +256,10 @@ export function collectFacts(
   request: FactsRequest,
   onList?: (artifacts: string[]) => void,
 ): FactsResult {
-  const req = request.scan ? { ...request, ...scanLedger(request.scan) } : request;
+  const { scan } = request;
+  const req = scan
+    ? { ...request, ...plainPathValues(Buffer.from(scan.buffer, scan.byteOffset, scan.length)) }
+    : request;
   const read = factReader(req);
   if (req.share) onList?.(req.artifacts);
   // The seeds first: the shared goldens come last, where the main thread can help with them.
@@ -304,7 +330,8 @@ export function factReader(req: Pick<FactsRequest, 'root' | 'maxBytes'>): FactRe
       realDirs.set(dir, known);
     }
     if ('error' in known) throw known.error;
-    return path.join(known.real, path.basename(abs));
+    // A folder that is its own real path (the usual case): `abs` is already the real path.
+    return known.real === dir ? abs : path.join(known.real, path.basename(abs));
   };
   const unreadable = (e: unknown, missing: string) => {
     const code = codeOf(e);
@@ -448,25 +475,4 @@ function globFiles(
     }
   }
   return out;
-}
-
-/** The plain `artifact:` and `seeds:` values of a ledger's bytes, without parsing it. */
-function scanLedger(scan: { ledger: string; maxBytes: number }): {
-  artifacts: string[];
-  seeds: string[];
-} {
-  // A regular file, opened without following a symlink or waiting on a FIFO, within the cap.
-  let bytes: Buffer = Buffer.alloc(0);
-  try {
-    const fd = fs.openSync(scan.ledger, SAFE_OPEN);
-    try {
-      const st = fs.fstatSync(fd);
-      if (st.isFile() && st.size <= scan.maxBytes) bytes = fs.readFileSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    // Nothing scanned: every path is gathered after the parse.
-  }
-  return plainPathValues(bytes);
 }

@@ -151,20 +151,43 @@ function firstInvalidUtf8(b: Uint8Array): number {
 
 /** Reads a regular file as UTF-8, refusing it past `maxBytes` before reading. */
 export async function readCapped(file: string, maxBytes: number, shown = file): Promise<string> {
+  return utf8(await readCappedBytes(file, maxBytes, shown, Buffer.alloc), shown);
+}
+
+/**
+ * readCapped's bytes, not yet decoded (decodeCapped does that, with the same errors), in
+ * memory a worker thread shares: a large ledger is read once, scanned on the worker and
+ * parsed here (prefetchFileFacts).
+ */
+export function readCappedShared(file: string, maxBytes: number, shown = file): Promise<Buffer> {
+  return readCappedBytes(file, maxBytes, shown, (size) => Buffer.from(new SharedArrayBuffer(size)));
+}
+
+/** What readCapped makes of bytes readCappedShared read. */
+export function decodeCapped(bytes: Buffer, shown: string): string {
+  return utf8(bytes, shown);
+}
+
+async function readCappedBytes(
+  file: string,
+  maxBytes: number,
+  shown: string,
+  alloc: (size: number) => Buffer,
+): Promise<Buffer> {
   const { fh, size } = await openRegular(file).catch((e: GateError) => {
     throw new GateError(e.message, shown);
   });
   try {
     if (size > maxBytes)
       throw new GateError(`is ${size} bytes, over the limit of ${maxBytes}`, shown);
-    const buf = Buffer.alloc(size);
+    const buf = alloc(size);
     let off = 0;
     while (off < size) {
       const { bytesRead } = await fh.read(buf, off, size - off, off);
       if (bytesRead === 0) break;
       off += bytesRead;
     }
-    return utf8(buf.subarray(0, off), shown);
+    return buf.subarray(0, off);
   } finally {
     await fh.close();
   }
