@@ -3,12 +3,20 @@
 // answer a server gives (JSON, bytes, redirects of every kind, on and off the origin, a loop,
 // no body) both fetches report the same status, url, headers and body, and the servers see
 // the same requests; failures (refused, closed, aborted, timed out) are the same kind of error
-// with the same cause's message.
+// with the same cause's message. And over HTTPS, as GitHub's API is reached: on Node 24 (the
+// action's), trusting the test's certificate (__fixtures__/tls, a self-signed pair for
+// localhost and 127.0.0.1 made for these tests) or refusing it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { fetch as undiciFetch } from 'undici';
 import { httpFetch, type FetchInit } from '../src/adapters/github/http-fetch.js';
+import { node24 } from './support/fake-github-runner.js';
 
 interface Seen {
   method?: string;
@@ -238,5 +246,92 @@ describe('httpFetch against undici’s fetch', () => {
     } finally {
       await close(gz.server);
     }
+  });
+});
+
+describe('httpFetch over HTTPS, on Node 24', () => {
+  const tls = path.join(import.meta.dirname, '../__fixtures__/tls');
+  const repo = path.join(import.meta.dirname, '..');
+  let server: Server;
+  let base = '';
+  let connections = 0;
+  beforeAll(async () => {
+    const s = createTlsServer(
+      {
+        key: readFileSync(path.join(tls, 'key.pem')),
+        cert: readFileSync(path.join(tls, 'cert.pem')),
+      },
+      (req, res) => {
+        let body = '';
+        req.on('data', (d) => (body += d));
+        req.on('end', () => {
+          if (req.url === '/moved') return res.writeHead(301, { location: '/json' }).end();
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization, body }));
+        });
+      },
+    );
+    s.on('secureConnection', () => connections++);
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    server = s;
+    base = `https://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  });
+  afterAll(() => close(server));
+
+  // Node 24 runs http-fetch.ts type-stripped, with undici's fetch beside it as the oracle.
+  const script = `
+    import { createRequire } from 'node:module';
+    import { httpFetch } from ${JSON.stringify(path.join(repo, 'src/adapters/github/http-fetch.ts'))};
+    const undici = createRequire(${JSON.stringify(repo + '/')})('undici');
+    const [base, only] = process.argv.slice(1);
+    const init = (method, body) => ({ method, body, headers: { 'content-type': 'application/json', authorization: 'token t' } });
+    const out = {};
+    for (const [name, f] of [['ours', httpFetch], ['undici', undici.fetch]].filter(([n]) => !only || n === only)) {
+      try {
+        const answers = [];
+        for (const [p, m, b] of [['/json', 'GET'], ['/json', 'PATCH', '{"s":1}'], ['/moved', 'GET']]) {
+          const r = await f(base + p, init(m, b));
+          answers.push([r.status, r.url, await r.text()]);
+        }
+        out[name] = answers;
+      } catch (e) {
+        out[name] = { error: e.message, cause: e.cause?.message };
+      }
+    }
+    console.log(JSON.stringify(out));
+  `;
+  // Asynchronously: the server answering it runs on this process's event loop.
+  const run = async (env: Record<string, string>, only = '') => {
+    const { stdout } = await promisify(execFile)(
+      node24().bin,
+      ['--no-warnings', '--input-type=module', '-e', script, base, only],
+      { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
+    );
+    return JSON.parse(stdout);
+  };
+
+  it('trusting the certificate: the same answers as undici’s, on one connection', async () => {
+    connections = 0;
+    const out = await run({ NODE_EXTRA_CA_CERTS: path.join(tls, 'cert.pem') });
+    expect(out.ours).toEqual(out.undici);
+    expect(out.ours[1]).toEqual([
+      200,
+      `${base}/json`,
+      JSON.stringify({ method: 'PATCH', auth: 'token t', body: '{"s":1}' }),
+    ]);
+    expect(out.ours[2][1]).toBe(`${base}/json`);
+    // Three requests and a redirect, one connection (a fresh process, so a fresh pool).
+    connections = 0;
+    await run({ NODE_EXTRA_CA_CERTS: path.join(tls, 'cert.pem') }, 'ours');
+    expect(connections).toBe(1);
+  });
+
+  it('not trusting it: fetch failed, the certificate said as undici says it', async () => {
+    const out = await run({});
+    expect(out.ours).toEqual(out.undici);
+    expect(out.ours).toEqual({
+      error: 'fetch failed',
+      cause: expect.stringMatching(/^self-signed certificate\b/),
+    });
   });
 });

@@ -45,18 +45,21 @@ export class FetchHeaders {
 }
 
 export class FetchResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
   readonly ok: boolean;
   readonly headers: FetchHeaders;
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    readonly url: string,
-    raw: http.IncomingHttpHeaders,
-    /** The body's bytes as they arrive; read once, by text(), arrayBuffer() or iterating. */
-    readonly body: AsyncIterable<Buffer>,
-  ) {
-    this.ok = status >= 200 && status <= 299;
-    this.headers = new FetchHeaders(raw);
+  /** The body's bytes as they arrive; read once, by text(), arrayBuffer() or iterating. */
+  readonly body: AsyncIterable<Buffer>;
+  // No parameter properties: the file runs type-stripped under Node 24 in the HTTPS test.
+  constructor(res: http.IncomingMessage, url: string, body: AsyncIterable<Buffer>) {
+    this.status = res.statusCode ?? 0;
+    this.statusText = res.statusMessage ?? '';
+    this.url = url;
+    this.ok = this.status >= 200 && this.status <= 299;
+    this.headers = new FetchHeaders(res.headers);
+    this.body = body;
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
     const b = await this.bytes();
@@ -90,7 +93,8 @@ export async function httpFetch(url: string | URL, init: FetchInit = {}): Promis
     const location = res.headers.location;
     if (init.redirect === 'manual' || ![301, 302, 303, 307, 308].includes(status) || !location)
       return answer(res, method, target, signal);
-    res.resume();
+    // Drained to its end, so the next request can take its connection.
+    await new Promise((r) => res.once('close', r).resume());
     if (init.redirect === 'error') throw failed(new Error('unexpected redirect'));
     if (redirects >= MAX_REDIRECTS) throw failed(new Error('redirect count exceeded'));
     let next: URL;
@@ -197,13 +201,7 @@ function answer(
       throw signal?.aborted ? signal.reason : e;
     }
   })();
-  return new FetchResponse(
-    res.statusCode ?? 0,
-    res.statusMessage ?? '',
-    url.href,
-    res.headers,
-    body,
-  );
+  return new FetchResponse(res, url.href, body);
 }
 
 /**
