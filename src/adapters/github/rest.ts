@@ -1,11 +1,11 @@
 // GitHub's REST API through octokit: @octokit/core (requests, auth, errors), with
-// plugin-paginate-rest (the `link` header), plugin-retry (5xx and network errors, after 1, 4,
-// 9 s) and plugin-throttling (GitHub's primary and secondary rate-limit answers). What stays
+// plugin-paginate-rest (the `link` header; loaded on the first list, as a chunk: most runs list
+// nothing, and its route table is most of its size), plugin-retry (5xx and network errors,
+// after 1, 4, 9 s) and plugin-throttling (GitHub's primary and secondary rate-limit answers). What stays
 // ours is this small facade: the routes as GitHub's docs write them
 // ('POST /repos/{owner}/{repo}/check-runs'), the run's bounds on retries and waiting, the
 // origin guard, and the proxy (proxy.ts). docs/development.md says why octokit, and why these.
 import { Octokit } from '@octokit/core';
-import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
@@ -113,7 +113,7 @@ function sayRetries(octokit: Octokit, options: object) {
   });
 }
 
-const Client = Octokit.plugin(sayRetries, paginateRest, retry, throttling);
+const Client = Octokit.plugin(sayRetries, retry, throttling);
 
 export function createApi(o: ApiOptions): Api {
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
@@ -217,7 +217,9 @@ export function createApi(o: ApiOptions): Api {
       return { status: res.status, headers: res.headers, data: data as T };
     },
     async paginate<T>(r: string, params: Params = {}) {
-      return call(() => octokit.paginate(r, params) as Promise<T[]>);
+      // A chunk that cannot load fails this list with one line, like any request.
+      const { composePaginateRest } = await import('@octokit/plugin-paginate-rest');
+      return call(() => composePaginateRest(octokit, r, params) as Promise<T[]>);
     },
     async sent() {
       await Promise.all(unsent);
