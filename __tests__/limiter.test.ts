@@ -4,7 +4,10 @@
 // retry (weight 0) takes no room; the retry limiter tries again after the wait its `failed`
 // listener returns, and gives up when it returns nothing or throws. The plugin's own use of
 // them (secondary and primary limits, spacing after a secondary limit) is action-retry.test.ts's.
+// And the stand-in the bundle gives the plugins for `bottleneck/light.js` (tsconfig.json
+// `paths`; jest loads the real one, so action.test.ts's retries through the bundle run it).
 import { describe, expect, it } from '@jest/globals';
+import Bottleneck from '../src/adapters/github/bottleneck.js';
 import { group, Limiter, RetryLimiter } from '../src/adapters/github/limiter.js';
 
 /** Resolves after a setTimeout(0): whatever ran before it needed no timer. */
@@ -121,5 +124,43 @@ describe('RetryLimiter', () => {
   it('a job that succeeds runs once, before any timer', async () => {
     const r = new RetryLimiter();
     expect(await Promise.race([r.schedule(async () => 'done'), timer()])).toBe('done');
+  });
+});
+
+describe('the Bottleneck stand-in', () => {
+  it('is the retry limiter, as plugin-retry makes it: new Bottleneck(), on("failed"), schedule(fn, options)', async () => {
+    const b = new Bottleneck();
+    expect(b).toBeInstanceOf(RetryLimiter);
+    b.on('failed', (_e, info) => (info.retryCount < 1 ? 0 : undefined));
+    let calls = 0;
+    const job = async (options: unknown) => {
+      if (++calls === 1) throw new Error('502');
+      return options;
+    };
+    expect(await b.schedule(job, { url: '/x' })).toEqual({ url: '/x' });
+    expect(calls).toBe(2);
+  });
+
+  it('Events: on() on the target, trigger() resolves to the first answer; a throw goes to error', async () => {
+    const target: { on?: (name: string, cb: (...a: unknown[]) => unknown) => void } = {};
+    const events = new Bottleneck.Events(target);
+    const errors: unknown[] = [];
+    target.on!('error', (e) => errors.push((e as Error).message));
+    target.on!('limit', () => undefined);
+    target.on!('limit', async (after, count) => `${after}/${count}`);
+    target.on!('broken', () => {
+      throw new Error('handler');
+    });
+    expect(await events.trigger('limit', 60, 1)).toBe('60/1');
+    expect(await events.trigger('broken')).toBeUndefined();
+    expect(await events.trigger('nobody')).toBeUndefined();
+    await timer();
+    expect(errors).toEqual(['handler']);
+  });
+
+  it('Group: one limiter with the group’s limits, whatever the key', async () => {
+    const g = new Bottleneck.Group({ maxConcurrent: 1, minTime: 0 });
+    expect(g.key()).toBe(g.key());
+    expect(g.key()).toBeInstanceOf(Limiter);
   });
 });

@@ -72,7 +72,8 @@ function minifyChunks(dir) {
 /**
  * @actions/http-client's root (HttpClient, with `tunnel` and node:https) must stay out of the
  * action: tsconfig.json's `paths` gives @actions/core a stand-in for it (OIDC, never called;
- * docs/development.md). And undici must stay out of its first stage (the entry's chunk,
+ * docs/development.md); so must Bottleneck, whose stand-in (src/adapters/github/bottleneck.ts)
+ * `paths` gives the octokit plugins. And undici must stay out of its first stage (the entry's chunk,
  * main.js): the API's fetch is src/adapters/github/http-fetch.ts, undici a chunk loaded only
  * behind a proxy. Should an update import either by another name, the build fails here rather
  * than quietly putting it back into every run's start.
@@ -85,7 +86,8 @@ function refuseModules(stats, name) {
       // A concatenated module's parts carry no chunks of their own: they are in their parent's.
       const inChunks = m.chunks?.length ? m.chunks : chunks;
       const n = m.name ?? '';
-      if (/node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/)/.test(n)) bad.push(n);
+      if (/node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/|bottleneck\/)/.test(n))
+        bad.push(n);
       if (/node_modules\/undici\//.test(n) && inChunks.some((c) => entry.has(c)))
         bad.push(`${n} (in the first stage)`);
       walk(m.modules, inChunks);
