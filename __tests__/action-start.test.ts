@@ -98,7 +98,9 @@ describe('the toolkit’s every-run graph', () => {
     expect(main).toContain('ACTIONS_ID_TOKEN_REQUEST_TOKEN');
     expect(main).not.toContain('actions/http-client');
     expect(main).not.toContain('tunneling socket could not be established');
-    // undici's fetch is in, by its own file; its root (mocks, EventSource, …) only behind a proxy.
+    // No undici before the first request: the API's fetch is Node's HTTP client
+    // (http-fetch.ts); undici (its parser's WASM, its mocks) loads only behind a proxy.
+    expect(main).not.toContain('llhttp');
     expect(main).not.toContain('MockNotMatchedError');
   });
 
@@ -113,7 +115,7 @@ describe('the toolkit’s every-run graph', () => {
 });
 
 describe('the runner’s proxy, through the bundle', () => {
-  test('with HTTP_PROXY set the API is reached through it (undici’s ProxyAgent, a chunk)', async () => {
+  test('with HTTP_PROXY set the API is reached through it (undici’s fetch and ProxyAgent, a chunk)', async () => {
     // The API's name resolves nowhere: only the proxy, which tunnels to the fake GitHub, can
     // reach it (a loopback address would bypass the proxy, as http-client decides).
     const port = Number(new URL(gh.url).port);

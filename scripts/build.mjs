@@ -72,21 +72,28 @@ function minifyChunks(dir) {
 /**
  * @actions/http-client's root (HttpClient, with `tunnel` and node:https) must stay out of the
  * action: tsconfig.json's `paths` gives @actions/core a stand-in for it (OIDC, never called;
- * docs/development.md). Should a toolkit update import it by another name, the build fails
- * here rather than quietly putting it back into every run's start.
+ * docs/development.md); so must Bottleneck, whose stand-in (src/adapters/github/bottleneck.ts)
+ * `paths` gives the octokit plugins. And undici must stay out of its first stage (the entry's chunk,
+ * main.js): the API's fetch is src/adapters/github/http-fetch.ts, undici a chunk loaded only
+ * behind a proxy. Should an update import either by another name, the build fails here rather
+ * than quietly putting it back into every run's start.
  */
 function refuseModules(stats, name) {
-  const names = [];
-  const walk = (mods) => {
+  const entry = new Set((stats.chunks ?? []).filter((c) => c.entry).map((c) => c.id));
+  const bad = [];
+  const walk = (mods, chunks) => {
     for (const m of mods ?? []) {
-      names.push(m.name ?? '');
-      walk(m.modules);
+      // A concatenated module's parts carry no chunks of their own: they are in their parent's.
+      const inChunks = m.chunks?.length ? m.chunks : chunks;
+      const n = m.name ?? '';
+      if (/node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/|bottleneck\/)/.test(n))
+        bad.push(n);
+      if (/node_modules\/undici\//.test(n) && inChunks.some((c) => entry.has(c)))
+        bad.push(`${n} (in the first stage)`);
+      walk(m.modules, inChunks);
     }
   };
-  walk(stats.modules);
-  const bad = names.filter((n) =>
-    /node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/)/.test(n),
-  );
+  walk(stats.modules, []);
   if (bad.length) throw new Error(`${name} bundles what it must not: ${bad.join(', ')}`);
 }
 const cliDir = path.join(out, 'cli');

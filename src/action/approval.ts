@@ -1,8 +1,6 @@
 // The approval a review needs, looked up on the pull request (CONTRACT.md §3).
 import type { EventFacts } from '../adapters/github/event.js';
 import type { Api, Repo } from '../adapters/github/client.js';
-import { findApprover, pullFacts } from '../adapters/github/approvals.js';
-import { applyApproval } from '../decision/approve.js';
 import type { ActionInputs } from '../gather/inputs.js';
 import type { Report } from '../types.js';
 
@@ -20,6 +18,11 @@ export async function approve(
     notes.push(`${event.name}: there is no pull request to approve, so review stays review`);
     return report;
   }
+  // Loaded only here: most runs have no review to approve (an ncc chunk).
+  const [{ findApprover, pullFacts }, { applyApproval }] = await Promise.all([
+    import('../adapters/github/approvals.js'),
+    import('../decision/approve.js'),
+  ]);
   let { author, headSha } = event.pr;
   if (headSha === undefined) {
     // merge_group: the approval is looked up on the pull request its head ref names.

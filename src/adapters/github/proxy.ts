@@ -5,40 +5,38 @@
 // support is opt-in at start-up (NODE_USE_ENV_PROXY), which an action cannot set.
 // It imports http-client's `lib/proxy` only: the package's root (HttpClient, with `tunnel`
 // and node:https) is kept out of the bundle by tsconfig.json's `paths` (docs/development.md).
-// undici's fetch by its own file, not the package's root: the root also loads its request/
-// stream API, mocks, cache, WebSocket and EventSource, ~120 kB of the first stage's
-// JavaScript (~14 ms of CPU alone; docs/performance.md). Only a proxied run loads the root,
-// for ProxyAgent (which needs the root's API methods on its clients), as a chunk.
+// Without a proxy the fetch is http-fetch.ts's, on Node's own HTTP client: undici (its fetch,
+// ~600 kB of JavaScript and WASM) loads only on a proxied run, as a chunk, for ProxyAgent.
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import type { Dispatcher } from 'undici';
-import { fetch as undiciFetch } from 'undici/lib/web/fetch/index.js';
+import { httpFetch } from './http-fetch.js';
 
 /**
- * A fetch for `url`: undici's, through the proxy when one applies to it. Always the bundled
- * undici's, never the global fetch: Node 24's own fetch, a second undici compiled on first
- * use, measured dearer in the action (S, 21 pairs: CPU 1.07-1.12x; docs/performance.md).
+ * A fetch for `url`: http-fetch.ts's, or undici's through the proxy when one applies to it.
+ * Never the global fetch: Node 24's own fetch, a second undici compiled on first use,
+ * measured dearer in the action (S, 21 pairs: CPU 1.07-1.12x; docs/performance.md).
  */
 export function fetchFor(url: string): typeof fetch {
   const proxy = getProxyUrl(new URL(url));
-  if (!proxy?.hostname) return undiciFetch as unknown as typeof fetch;
+  if (!proxy?.hostname) return httpFetch as unknown as typeof fetch;
   const auth = proxy.username || proxy.password;
   // Loaded on the first request, so a chunk that cannot load fails that request (one line,
   // through octokit), never an unawaited promise.
-  let dispatcher: Promise<Dispatcher> | undefined;
-  const agent = () =>
-    import('undici').then(
-      ({ ProxyAgent }) =>
-        new ProxyAgent({
-          uri: proxy.href,
-          pipelining: 0,
-          ...(auth && {
-            token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`,
-          }),
+  let proxied:
+    Promise<{ fetch: typeof import('undici').fetch; dispatcher: Dispatcher }> | undefined;
+  const load = () =>
+    import('undici').then(({ fetch, ProxyAgent }) => ({
+      fetch,
+      dispatcher: new ProxyAgent({
+        uri: proxy.href,
+        pipelining: 0,
+        ...(auth && {
+          token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`,
         }),
-    );
-  return (async (u: string, init?: RequestInit) =>
-    undiciFetch(u, {
-      ...(init as object),
-      dispatcher: await (dispatcher ??= agent()),
-    })) as unknown as typeof fetch;
+      }),
+    }));
+  return (async (u: string, init?: RequestInit) => {
+    const { fetch, dispatcher } = await (proxied ??= load());
+    return fetch(u, { ...(init as object), dispatcher });
+  }) as unknown as typeof fetch;
 }

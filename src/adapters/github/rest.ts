@@ -1,14 +1,14 @@
 // GitHub's REST API through octokit: @octokit/core (requests, auth, errors), with
-// plugin-paginate-rest (the `link` header), plugin-retry (5xx and network errors, after 1, 4,
-// 9 s) and plugin-throttling (GitHub's primary and secondary rate-limit answers). What stays
+// plugin-paginate-rest (the `link` header; loaded on the first list, as a chunk: most runs list
+// nothing, and its route table is most of its size), plugin-retry (5xx and network errors,
+// after 1, 4, 9 s) and plugin-throttling (GitHub's primary and secondary rate-limit answers). What stays
 // ours is this small facade: the routes as GitHub's docs write them
 // ('POST /repos/{owner}/{repo}/check-runs'), the run's bounds on retries and waiting, the
 // origin guard, and the proxy (proxy.ts). docs/development.md says why octokit, and why these.
 import { Octokit } from '@octokit/core';
-import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
-import Bottleneck from 'bottleneck/light.js';
+import { group, Limiter, RetryLimiter } from './limiter.js';
 import { fetchFor } from './proxy.js';
 
 export interface ApiResponse<T> {
@@ -113,7 +113,7 @@ function sayRetries(octokit: Octokit, options: object) {
   });
 }
 
-const Client = Octokit.plugin(sayRetries, paginateRest, retry, throttling);
+const Client = Octokit.plugin(sayRetries, retry, throttling);
 
 export function createApi(o: ApiOptions): Api {
   const baseUrl = o.baseUrl.replace(/\/+$/, '');
@@ -123,7 +123,7 @@ export function createApi(o: ApiOptions): Api {
   const perSecond = limits?.msPerSecond ?? 1000;
   // plugin-throttling's own write group spaces every write a second apart from the first; this
   // one lets them go at once until GitHub answers with a secondary limit.
-  const writes = new Bottleneck({ maxConcurrent: 1, minTime: 0 });
+  const writes = new Limiter({ maxConcurrent: 1, minTime: 0 });
   /** Why the last rate-limit wait was refused (said in the error). */
   let refused: string | undefined;
   const route = (r: HookOptions) =>
@@ -140,6 +140,19 @@ export function createApi(o: ApiOptions): Api {
       return true;
     };
 
+  // plugin-throttling's groups, with its limits, on limiters that wait only when a limit says
+  // so (limiter.ts: Bottleneck's yield a timer at every step of every request). The plugin asks
+  // a group for a limiter per client id: here always the one. Its write group is ours (above).
+  // Its options' type wants Bottleneck's classes: the limiters go in untyped.
+  const limiters = {
+    global: group(new Limiter({ maxConcurrent: 10 })),
+    auth: group(new Limiter({ maxConcurrent: 1 })),
+    search: group(new Limiter({ maxConcurrent: 1, minTime: 2000 })),
+    notifications: group(new Limiter({ maxConcurrent: 1, minTime: 3000 })),
+    write: group(writes),
+    retryLimiter: new RetryLimiter(),
+  };
+
   const octokit = new Client({
     auth: o.token,
     baseUrl,
@@ -155,8 +168,7 @@ export function createApi(o: ApiOptions): Api {
     },
     throttle: {
       enabled: retries > 0,
-      // The plugin asks its write group for a limiter per client id: here always this one.
-      write: { key: () => writes } as unknown as Bottleneck.Group,
+      ...(limiters as object),
       retryAfterBaseValue: perSecond,
       onRateLimit: rateLimited('rate limit'),
       onSecondaryRateLimit: (after: number, r: HookOptions, oc: unknown, count: number) => {
@@ -217,7 +229,9 @@ export function createApi(o: ApiOptions): Api {
       return { status: res.status, headers: res.headers, data: data as T };
     },
     async paginate<T>(r: string, params: Params = {}) {
-      return call(() => octokit.paginate(r, params) as Promise<T[]>);
+      // A chunk that cannot load fails this list with one line, like any request.
+      const { composePaginateRest } = await import('@octokit/plugin-paginate-rest');
+      return call(() => composePaginateRest(octokit, r, params) as Promise<T[]>);
     },
     async sent() {
       await Promise.all(unsent);
