@@ -1,0 +1,1 @@
+export const id=667;export const ids=[667];export const modules={7667:(t,e,i)=>{i.r(e);i.d(e,{applyApproval:()=>n});var o=i(4374);function n(t,e){const i=t.findings.map(t=>t.result==="review"?{...t,result:"admit",approved_by:e}:t);const n=(0,o.G)(t,i);if(t.fix!==undefined)n.fix=t.fix;return n}}};
