@@ -1,0 +1,216 @@
+// The plain row: `- id: …` and then one `key: value` line per field at the key column, every
+// value a plain scalar (a comment may follow), every field known, once, valid for its class.
+// Nearly every row of a large ledger is plain. Such a row is read from the text straight into
+// its LedgerRow, with no entries or scalars in between, and validated in the same pass; a
+// value equal to the last one of its field is compared in place and its string reused.
+// Anything else declines: the line reader then reads the row as before and the validator
+// reports it, so every error and position still comes from one place (validate.ts).
+import type { LedgerClass } from '../types.js';
+import { isFileRowId } from './file-rows.js';
+import { INDICATOR, nextOf, type PlainRowReader } from './fast.js';
+import { mayBeTyped, resolvePlain } from './scalar.js';
+import {
+  allowedFields,
+  FIELD_SPECS,
+  LEDGER_CLASSES,
+  PROPOSABLE_CLASSES,
+  REQUIRED_FIELDS,
+  ROW_FIELDS,
+} from './schema.js';
+import { formatHolds, newRow, soundPath, type LedgerValidator } from './validate.js';
+
+const NF = ROW_FIELDS.length;
+const I_ID = 0;
+const I_CLASS = 1;
+const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
+const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
+const I_SEEDS = ROW_FIELDS.indexOf('seeds');
+const FORMAT = FIELD_SPECS.map((f) => f.format);
+
+// A row field's index by its key's length and first character (fast.ts's KNOWN_KEYS slots).
+const FIELD_AT: Array<number | undefined> = [];
+ROW_FIELDS.forEach((k, i) => (FIELD_AT[k.length * 128 + k.charCodeAt(0)] = i));
+
+const bits = (fields: Iterable<string>): number => {
+  let m = 0;
+  for (const f of fields) m |= 1 << ROW_FIELDS.indexOf(f);
+  return m;
+};
+// Per class (and per draft's proposed class): the fields it needs and those it may carry.
+const REQUIRED = new Map(LEDGER_CLASSES.map((c) => [c, bits(REQUIRED_FIELDS[c])]));
+const ALLOWED = new Map(LEDGER_CLASSES.map((c) => [c, bits(allowedFields(c))]));
+const DRAFT_ALLOWED = new Map(PROPOSABLE_CLASSES.map((p) => [p, bits(allowedFields('draft', p))]));
+
+/** Reads plain rows into `v`'s rows; the line reader's hook (parse.ts). */
+export function plainRows(v: LedgerValidator): PlainRowReader {
+  // One row's values and its keys' order, reused; only the fields a row set are cleared.
+  const values: Array<string | undefined> = new Array<string | undefined>(NF).fill(undefined);
+  const order: number[] = [];
+  // Per field, the last value read as written and as kept: ledgers repeat invariants and
+  // seeds folders row after row.
+  const read: string[] = new Array<string>(NF).fill('');
+  const kept: string[] = new Array<string>(NF).fill('');
+  const clear = (): 0 => {
+    for (const fi of order) values[fi] = undefined;
+    order.length = 0;
+    return 0;
+  };
+
+  return (text, j, ls, lineNo, cur) => {
+    const hashAt = cur.hashAt;
+    const colonAt = cur.colonAt;
+    const decline = (): 0 => {
+      // The line reader reads the row again from its start: its searches must too.
+      cur.hashAt = hashAt;
+      cur.colonAt = colonAt;
+      return clear();
+    };
+    const len = text.length;
+    const kc = j - ls;
+    let seen = 0;
+    let at = j;
+    let next: number;
+    for (;;) {
+      let le = text.indexOf('\n', at);
+      next = le === -1 ? len : le + 1;
+      if (le === -1) le = len;
+      if (text.charCodeAt(le - 1) === 13) le--;
+
+      // The key: a known row field, once, then `:` and a space.
+      const c0 = text.charCodeAt(at);
+      let p = at + 1;
+      while (p < le && isKeyChar(text.charCodeAt(p))) p++;
+      if (p + 1 >= le || text.charCodeAt(p) !== 58 || text.charCodeAt(p + 1) !== 32)
+        return decline();
+      const fi = FIELD_AT[(p - at) * 128 + c0];
+      if (fi === undefined || (seen & (1 << fi)) !== 0 || !text.startsWith(ROW_FIELDS[fi], at))
+        return decline();
+      seen |= 1 << fi;
+
+      // The value: a plain scalar, as fast.ts's `scalar` reads one; anything else declines.
+      let k = p + 2;
+      while (k < le && text.charCodeAt(k) === 32) k++;
+      if (k === le) return decline();
+      const cc = text.charCodeAt(k);
+      if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc))
+        return decline();
+      if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32))
+        return decline();
+      let end = le;
+      let h = cur.hashAt;
+      for (;;) {
+        if (h < k + 1) h = cur.hashAt = nextOf(text, '#', k + 1);
+        if (h >= le) break;
+        if (text.charCodeAt(h - 1) === 32) {
+          end = h;
+          break;
+        }
+        h = cur.hashAt = nextOf(text, '#', h + 1);
+      }
+      let q = cur.colonAt;
+      for (;;) {
+        if (q < k + 1) q = cur.colonAt = nextOf(text, ':', k + 1);
+        if (q >= end) break;
+        if (q + 1 === le || text.charCodeAt(q + 1) === 32) return decline();
+        q = cur.colonAt = nextOf(text, ':', q + 1);
+      }
+      while (text.charCodeAt(end - 1) === 32) end--;
+
+      // The class is one of the constants; a value equal to its field's last one is that
+      // string again (and was valid then); any other is read and checked.
+      let val: string | undefined;
+      if (fi === I_CLASS) {
+        for (const c of LEDGER_CLASSES) if (c.length === end - k && text.startsWith(c, k)) val = c;
+      } else if (fi !== I_ID && read[fi].length === end - k && text.startsWith(read[fi], k))
+        val = kept[fi];
+      else {
+        const s = text.slice(k, end);
+        if (!(mayBeTyped(s) && resolvePlain(s).type !== 'string')) {
+          // A path field holds its canonical form, as checkPath gives it.
+          if (fi === I_ARTIFACT || fi === I_SEEDS) val = soundPath(v, fi === I_SEEDS, s);
+          else if (formatHolds(FORMAT[fi], s)) val = s;
+          if (val !== undefined && fi !== I_ID) {
+            read[fi] = s;
+            kept[fi] = val;
+          }
+        }
+      }
+      if (val === undefined) return decline();
+      values[fi] = val;
+      order.push(fi);
+
+      // The row goes on while the next line is a key at the same column.
+      if (next >= len || !keyStartsAt(text, next, kc)) break;
+      at = next + kc;
+    }
+
+    // Where the line reader goes on: a key at the row's column after blank or comment lines
+    // would still be this row's, so such a row is left to it.
+    if (significantIndent(text, next) === kc) return decline();
+
+    const id = values[I_ID];
+    const cls = values[I_CLASS] as LedgerClass | undefined;
+    if (id === undefined || cls === undefined || isFileRowId(id)) return decline();
+    if (v.otherIds.size !== 0 && v.otherIds.has(id)) return decline();
+    const need = REQUIRED.get(cls)!;
+    const proposed = values[I_PROPOSED] as LedgerClass | undefined;
+    const may =
+      cls === 'draft' && proposed !== undefined ? DRAFT_ALLOWED.get(proposed)! : ALLOWED.get(cls)!;
+    if ((seen & need) !== need || (seen & ~may) !== 0) return decline();
+
+    const keyLines: Record<string, number> = {};
+    for (let x = 0; x < order.length; x++) keyLines[ROW_FIELDS[order[x]]] = lineNo + x;
+    const row = newRow(id, cls, lineNo, kc + 1, keyLines, undefined, values);
+    // One look-up of the id, not two (at L, 100,000 in a Map that outgrows the caches): a new
+    // id grows byId; one already there is a duplicate, whose row is put back for the line
+    // reader to report.
+    const size = v.byId.size;
+    v.byId.set(id, row);
+    if (v.byId.size === size) {
+      v.byId.set(
+        id,
+        v.rows.find((r) => r.id === id)!,
+      );
+      return decline();
+    }
+    v.rows.push(row);
+    const lines = order.length;
+    clear();
+    cur.rowEnd = next;
+    return lines;
+  };
+}
+
+function isKeyChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45
+  );
+}
+
+/** Is the line at `ls` indented by exactly `kc` spaces, then a key's first character? */
+function keyStartsAt(text: string, ls: number, kc: number): boolean {
+  for (let i = ls; i < ls + kc; i++) if (text.charCodeAt(i) !== 32) return false;
+  const c = text.charCodeAt(ls + kc);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** The indentation of the first line from `ls` that is not blank or a comment; -1 at the end. */
+function significantIndent(text: string, ls: number): number {
+  const len = text.length;
+  while (ls < len) {
+    let at = ls;
+    while (text.charCodeAt(at) === 32) at++;
+    const c = text.charCodeAt(at);
+    if (c !== 10 && c !== 35 && !(c === 13 && text.charCodeAt(at + 1) === 10) && at < len)
+      return at - ls;
+    const nl = text.indexOf('\n', at);
+    if (nl === -1) return -1;
+    ls = nl + 1;
+  }
+  return -1;
+}
+
+/** Could this character be whitespace to String.prototype.trim? (validate.ts's test) */
+function mayBeSpace(c: number): boolean {
+  return c <= 32 || c === 0xa0 || c === 0x85 || c >= 0x1680;
+}
