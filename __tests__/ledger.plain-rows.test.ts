@@ -16,7 +16,8 @@ import {
 } from '../src/ledger/pathRules.js';
 import { globProblem } from '../src/ledger/golden-set.js';
 import { parseDoctestArtifact } from '../src/ledger/doctest-artifact.js';
-import { LedgerValidator } from '../src/ledger/validate.js';
+import { isDigest, LedgerValidator } from '../src/ledger/validate.js';
+import { DIGEST_PATTERN } from '../src/ledger/schema.js';
 import type { LedgerParse } from '../src/types.js';
 
 const dir = '__fixtures__/properties/seeds';
@@ -306,6 +307,27 @@ describe('the plain-row reader itself', () => {
       expect(got.rows).toHaveLength(0);
       expect(got.errors).toEqual([]);
     }
+  });
+});
+
+describe('isDigest, read by hand', () => {
+  it('is the schema DIGEST_PATTERN', () => {
+    const re = new RegExp(DIGEST_PATTERN);
+    const hex = fc.constantFrom('0', '9', 'a', 'f', 'g', 'A', 'F', '/', ':', '`', ' ');
+    const arb = fc.tuple(
+      fc.constantFrom('sha256:', 'sha256', 'SHA256:', 'sha257:', ''),
+      fc.array(hex, { minLength: 62, maxLength: 66 }),
+      fc.constantFrom('', '\n', 'x'),
+    );
+    fc.assert(
+      fc.property(arb, ([head, digits, tail]) => {
+        const s = head + digits.join('') + tail;
+        expect(isDigest(s)).toBe(re.test(s));
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+    expect(isDigest(D('a'))).toBe(true);
+    expect(isDigest(D('0').slice(0, -1) + 'g')).toBe(false);
   });
 });
 

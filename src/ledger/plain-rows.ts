@@ -5,7 +5,7 @@
 // value equal to the last one of its field is compared in place and its string reused.
 // Anything else declines: the line reader then reads the row as before and the validator
 // reports it, so every error and position still comes from one place (validate.ts).
-import type { LedgerClass } from '../types.js';
+import type { LedgerClass, LedgerRow } from '../types.js';
 import { isFileRowId } from './file-rows.js';
 import { INDICATOR, nextOf, type PlainRowReader } from './fast.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
@@ -25,11 +25,20 @@ const I_CLASS = 1;
 const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
 const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
 const I_SEEDS = ROW_FIELDS.indexOf('seeds');
+const I_DIGEST = ROW_FIELDS.indexOf('digest');
+const I_INVARIANT = ROW_FIELDS.indexOf('invariant');
 const FORMAT = FIELD_SPECS.map((f) => f.format);
 
 // A row field's index by its key's length and first character (fast.ts's KNOWN_KEYS slots).
 const FIELD_AT: Array<number | undefined> = [];
 ROW_FIELDS.forEach((k, i) => (FIELD_AT[k.length * 128 + k.charCodeAt(0)] = i));
+
+// The classes' names differ in length: a class value is compared with one name only.
+const CLASS_BY_LENGTH: Array<LedgerClass | undefined> = [];
+for (const c of LEDGER_CLASSES) {
+  if (CLASS_BY_LENGTH[c.length] !== undefined) throw new Error(`two classes of length ${c.length}`);
+  CLASS_BY_LENGTH[c.length] = c;
+}
 
 const bits = (fields: Iterable<string>): number => {
   let m = 0;
@@ -44,12 +53,13 @@ const DRAFT_ALLOWED = new Map(PROPOSABLE_CLASSES.map((p) => [p, bits(allowedFiel
 /** Reads plain rows into `v`'s rows; the line reader's hook (parse.ts). */
 export function plainRows(v: LedgerValidator): PlainRowReader {
   // One row's values and its keys' order, reused; only the fields a row set are cleared.
-  const values: Array<string | undefined> = new Array<string | undefined>(NF).fill(undefined);
+  // (Arrays made full, not with holes: V8 reads a packed array without a check for holes.)
+  const values: Array<string | undefined> = Array.from({ length: NF }, () => undefined);
   const order: number[] = [];
   // Per field, the last value read as written and as kept: ledgers repeat invariants and
   // seeds folders row after row.
-  const read: string[] = new Array<string>(NF).fill('');
-  const kept: string[] = new Array<string>(NF).fill('');
+  const read: string[] = Array.from({ length: NF }, () => '');
+  const kept: string[] = Array.from({ length: NF }, () => '');
   const clear = (): 0 => {
     for (const fi of order) values[fi] = undefined;
     order.length = 0;
@@ -120,7 +130,8 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       // string again (and was valid then); any other is read and checked.
       let val: string | undefined;
       if (fi === I_CLASS) {
-        for (const c of LEDGER_CLASSES) if (c.length === end - k && text.startsWith(c, k)) val = c;
+        const c = CLASS_BY_LENGTH[end - k];
+        if (c !== undefined && text.startsWith(c, k)) val = c;
       } else if (fi !== I_ID && read[fi].length === end - k && text.startsWith(read[fi], k))
         val = kept[fi];
       else {
@@ -158,9 +169,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       cls === 'draft' && proposed !== undefined ? DRAFT_ALLOWED.get(proposed)! : ALLOWED.get(cls)!;
     if ((seen & need) !== need || (seen & ~may) !== 0) return decline();
 
-    const keyLines: Record<string, number> = {};
-    for (let x = 0; x < order.length; x++) keyLines[ROW_FIELDS[order[x]]] = lineNo + x;
-    const row = newRow(id, cls, lineNo, kc + 1, keyLines, undefined, values);
+    const row = rowOf(seen, id, cls, lineNo, kc + 1, keyLinesOf(order, lineNo), values);
     // One look-up of the id, not two (at L, 100,000 in a Map that outgrows the caches): a new
     // id grows byId; one already there is a duplicate, whose row is put back for the line
     // reader to report.
@@ -179,6 +188,60 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
     cur.rowEnd = next;
     return lines;
   };
+}
+
+const LOCKED = bits(['id', 'class', 'digest', 'artifact']);
+const PROPERTY = bits(['id', 'class', 'invariant', 'seeds']);
+
+/**
+ * The row, as newRow makes it; the two layouts nearly every row has are written as literals,
+ * so such a row is one object with its fields inside it, not one and a second for the fields
+ * added after its first five (fewer objects for the scavenger to copy: all rows survive).
+ */
+function rowOf(
+  seen: number,
+  id: string,
+  cls: LedgerClass,
+  line: number,
+  column: number,
+  keyLines: Record<string, number>,
+  values: ReadonlyArray<string | undefined>,
+): LedgerRow {
+  if (seen === LOCKED)
+    return {
+      id,
+      class: cls,
+      line,
+      column,
+      keyLines,
+      digest: values[I_DIGEST],
+      artifact: values[I_ARTIFACT],
+    };
+  if (seen === PROPERTY)
+    return {
+      id,
+      class: cls,
+      line,
+      column,
+      keyLines,
+      invariant: values[I_INVARIANT],
+      seeds: values[I_SEEDS],
+    };
+  return newRow(id, cls, line, column, keyLines, undefined, values);
+}
+
+/** Each key's line (the row's keys are on consecutive lines), in the order they are written. */
+function keyLinesOf(order: readonly number[], line: number): Record<string, number> {
+  // The two usual rows, written in the schema's order, as literals (one shape, no transitions).
+  if (order.length === 4 && order[0] === I_ID && order[1] === I_CLASS) {
+    if (order[2] === I_DIGEST && order[3] === I_ARTIFACT)
+      return { id: line, class: line + 1, digest: line + 2, artifact: line + 3 };
+    if (order[2] === I_INVARIANT && order[3] === I_SEEDS)
+      return { id: line, class: line + 1, invariant: line + 2, seeds: line + 3 };
+  }
+  const keyLines: Record<string, number> = {};
+  for (let x = 0; x < order.length; x++) keyLines[ROW_FIELDS[order[x]]] = line + x;
+  return keyLines;
 }
 
 function isKeyChar(c: number): boolean {

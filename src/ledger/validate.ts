@@ -10,7 +10,6 @@ import { parseClassRule } from './rules.js';
 import { SHAPE_IDS } from '../code/shapes.js';
 import {
   allowedFields,
-  DIGEST_PATTERN,
   FIELD_SPECS,
   LEDGER_CLASSES,
   PROPOSABLE_CLASSES,
@@ -23,7 +22,6 @@ import { globProblem, goldenKey, goldenPatterns, isGoldenSet } from './golden-se
 import type { Entry, MapVal, Pos, ReadResult, SeqVal, Val } from './tree.js';
 
 // What a row may hold (fields, classes, formats) is the table in schema.ts.
-const DIGEST = new RegExp(DIGEST_PATTERN);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date written YYYY-MM-DD. */
@@ -40,8 +38,17 @@ export function isIsoDate(s: string): boolean {
   );
 }
 
+/**
+ * DIGEST_PATTERN (`sha256:` and 64 lowercase hex digits), read by hand: every locked row has
+ * its own digest, and a loop over the codes is several times cheaper than the regex engine.
+ */
 export function isDigest(s: string): boolean {
-  return DIGEST.test(s);
+  if (s.length !== 71 || !s.startsWith('sha256:')) return false;
+  for (let i = 7; i < 71; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
 }
 
 /**
@@ -522,7 +529,7 @@ function checkFormat(
 
 /** Does a value hold its field's format? (paths: checkPath; `class`: validateRow) */
 export function formatHolds(f: FieldFormat, s: string): boolean {
-  if (f === 'digest') return DIGEST.test(s);
+  if (f === 'digest') return isDigest(s);
   if (f === 'date') return isIsoDate(s);
   if (f === 'proposed-class') return PROPOSABLE_CLASSES.includes(s as LedgerClass);
   return true;
