@@ -290,7 +290,7 @@ function read(text: string, onRow: (row: MapVal) => void, plain?: PlainRowReader
   return { root, issues: [] };
 }
 
-function isKeyChar(c: number): boolean {
+export function isKeyChar(c: number): boolean {
   return (
     (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45
   );

@@ -7,7 +7,7 @@
 // reports it, so every error and position still comes from one place (validate.ts).
 import type { LedgerClass, LedgerRow } from '../types.js';
 import { isFileRowId } from './file-rows.js';
-import { INDICATOR, nextOf, type PlainRowReader } from './fast.js';
+import { INDICATOR, isKeyChar, nextOf, type PlainRowReader } from './fast.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import {
   allowedFields,
@@ -17,7 +17,7 @@ import {
   REQUIRED_FIELDS,
   ROW_FIELDS,
 } from './schema.js';
-import { formatHolds, newRow, soundPath, type LedgerValidator } from './validate.js';
+import { formatHolds, mayBeSpace, newRow, soundPath, type LedgerValidator } from './validate.js';
 
 const NF = ROW_FIELDS.length;
 const I_ID = 0;
@@ -244,12 +244,6 @@ function keyLinesOf(order: readonly number[], line: number): Record<string, numb
   return keyLines;
 }
 
-function isKeyChar(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45
-  );
-}
-
 /** Is the line at `ls` indented by exactly `kc` spaces, then a key's first character? */
 function keyStartsAt(text: string, ls: number, kc: number): boolean {
   for (let i = ls; i < ls + kc; i++) if (text.charCodeAt(i) !== 32) return false;
@@ -271,9 +265,4 @@ function significantIndent(text: string, ls: number): number {
     ls = nl + 1;
   }
   return -1;
-}
-
-/** Could this character be whitespace to String.prototype.trim? (validate.ts's test) */
-function mayBeSpace(c: number): boolean {
-  return c <= 32 || c === 0xa0 || c === 0x85 || c >= 0x1680;
 }

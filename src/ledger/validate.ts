@@ -500,7 +500,7 @@ function fileRowFile(
 }
 
 /** Could this character be whitespace to String.prototype.trim? (skips trim for most values) */
-function mayBeSpace(c: number): boolean {
+export function mayBeSpace(c: number): boolean {
   return c <= 32 || c === 0xa0 || c === 0x85 || c >= 0x1680;
 }
 
