@@ -142,6 +142,24 @@ describe('checkLedgerPaths', () => {
     ]);
   });
 
+  it('trusts a listed folder without links for its entries, and still walks one that leads out', () => {
+    // A folder of plain files (listed once, no symlink in it), and a folder link out of the
+    // repository whose target holds no symlink either: its entries are still outside.
+    mkdirSync(join(repo, 'tests/plain'), { recursive: true });
+    mkdirSync(join(outside, 'many'), { recursive: true });
+    const many: Array<[string, string]> = [];
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(join(repo, `tests/plain/g${i}.bin`), `${i}`);
+      writeFileSync(join(outside, `many/g${i}.bin`), `${i}`);
+      many.push(['artifact', `tests/plain/g${i}.bin`], ['artifact', `tests/plain/absent-${i}.bin`]);
+    }
+    symlinkSync(join(outside, 'many'), join(repo, 'tests/many'));
+    for (let i = 0; i < 20; i++) many.push(['artifact', `tests/many/g${i}.bin`]);
+    const found = check(many);
+    expect(found).toHaveLength(20);
+    expect(found[0]).toMatch(/artifact 'tests\/many\/g0\.bin' resolves outside the repository/);
+  });
+
   it('accepts a repository root reached through a symlink', () => {
     const linkRoot = join(base, 'repo-link');
     symlinkSync(repo, linkRoot);

@@ -20,7 +20,7 @@ const AWKWARD = /[\x00-\x08\t\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\
 const LONE_CR = /\r(?!\n)/;
 const DOC_START = /^---(?: +(?:#.*)?)?$/;
 // First characters that make a value something other than a plain or quoted scalar.
-const INDICATOR = new Uint8Array(128);
+export const INDICATOR = new Uint8Array(128);
 for (const ch of '&*!|>{[%@`,]}#') INDICATOR[ch.charCodeAt(0)] = 1;
 const ESCAPES: Record<string, string> = {
   '0': '\0',
@@ -53,7 +53,35 @@ const HEX_LEN: Record<string, number> = { x: 2, u: 4, U: 8 };
 /** Top-level lists of plain scalars, kept whole (they are short). */
 const SHORT_LISTS = new Set(['rules', 'gaming_allow']);
 
-export function readFast(text: string, onRow: (row: MapVal) => void): ReadResult | null {
+/**
+ * The searches for `#` and `:` that plain values share (see ScalarRead), and where a row read
+ * by a PlainRowReader ended.
+ */
+export interface ScanCursors {
+  hashAt: number;
+  colonAt: number;
+  /** The start of the line after the row a PlainRowReader took. */
+  rowEnd: number;
+}
+
+/**
+ * Takes the row whose first key is at `keyAt` (on line `lineNo`, which starts at `ls`) whole:
+ * returns how many lines it read (its end in `cursors.rowEnd`), or 0 to leave the row to the
+ * line reader, with the cursors as they were (plain-rows.ts).
+ */
+export type PlainRowReader = (
+  text: string,
+  keyAt: number,
+  ls: number,
+  lineNo: number,
+  cursors: ScanCursors,
+) => number;
+
+export function readFast(
+  text: string,
+  onRow: (row: MapVal) => void,
+  plain?: PlainRowReader,
+): ReadResult | null {
   if (
     AWKWARD.test(text) ||
     (text.includes('\r') && LONE_CR.test(text)) ||
@@ -63,7 +91,7 @@ export function readFast(text: string, onRow: (row: MapVal) => void): ReadResult
     return bad ? { root: null, issues: [bad] } : null;
   }
   try {
-    return read(text, onRow);
+    return read(text, onRow, plain);
   } catch (e) {
     if (e instanceof Unsupported) return null;
     throw e;
@@ -88,21 +116,24 @@ for (const k of [...TOP_FIELDS, ...ROW_FIELDS]) {
  * What keyValue read after the key, handed back in one object per read() that every call
  * overwrites, so reading a scalar allocates nothing but its string.
  */
-interface ScalarRead {
+interface ScalarRead extends ScanCursors {
   type: ScalarType;
   value: string | number | boolean | null;
   /** The value was absent (nothing, or only a comment, after the colon). */
   empty: boolean;
-  /**
-   * The first `#` and `:` at or after the last place asked: values are read in text order, so
-   * each search starts where the last ended and the text is searched once, whatever it holds.
-   */
-  hashAt: number;
-  colonAt: number;
 }
 
-function read(text: string, onRow: (row: MapVal) => void): ReadResult {
-  const sc: ScalarRead = { type: 'null', value: null, empty: false, hashAt: -1, colonAt: -1 };
+function read(text: string, onRow: (row: MapVal) => void, plain?: PlainRowReader): ReadResult {
+  // hashAt, colonAt: the first `#` and `:` at or after the last place asked. Values are read
+  // in text order, so each search starts where the last ended and the text is searched once.
+  const sc: ScalarRead = {
+    type: 'null',
+    value: null,
+    empty: false,
+    hashAt: -1,
+    colonAt: -1,
+    rowEnd: 0,
+  };
   const top: Entry[] = [];
   let root: MapVal | null = null;
   // A top-level key written without a value: it is null unless a sequence follows.
@@ -221,6 +252,12 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
       while (j < le && text.charCodeAt(j) === 32) j++;
       if (j === le) throw new Unsupported(); // `-` alone: the row starts below
       endRow();
+      const lines = plain === undefined ? 0 : plain(text, j, ls, lineNo, sc);
+      if (lines > 0) {
+        pos = sc.rowEnd;
+        lineNo += lines - 1;
+        continue;
+      }
       inRow = true;
       item.line = lineNo;
       item.column = j - ls + 1;
@@ -253,7 +290,7 @@ function read(text: string, onRow: (row: MapVal) => void): ReadResult {
   return { root, issues: [] };
 }
 
-function isKeyChar(c: number): boolean {
+export function isKeyChar(c: number): boolean {
   return (
     (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45
   );
@@ -454,7 +491,7 @@ function flowList(text: string, le: number, k: number, lineNo: number, ls: numbe
 }
 
 /** The index of the first `ch` at or after `from`, or the text's length. */
-function nextOf(text: string, ch: '#' | ':', from: number): number {
+export function nextOf(text: string, ch: '#' | ':', from: number): number {
   const i = text.indexOf(ch, from);
   return i === -1 ? text.length : i;
 }

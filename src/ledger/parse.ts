@@ -4,6 +4,7 @@
 import type { LedgerParse } from '../types.js';
 import { readWithYaml } from './fallback.js';
 import { readFast } from './fast.js';
+import { plainRows } from './plain-rows.js';
 import { LedgerValidator } from './validate.js';
 
 export interface ParseOptions {
@@ -20,16 +21,18 @@ export function parseLedger(text: string, file: string, o: ParseOptions = {}): L
 
 /**
  * The same, through one named reader; `null` when the fast reader does not recognise the
- * layout. For tests that check both readers agree.
+ * layout. For tests that check the readers agree: `lines` is the fast reader without its
+ * plain rows (plain-rows.ts), each row read as entries and validated from them.
  */
 export function parseLedgerWith(
   text: string,
   file: string,
-  reader: 'fast' | 'yaml',
+  reader: 'fast' | 'lines' | 'yaml',
   o: ParseOptions = {},
 ): LedgerParse | null {
   const v = new LedgerValidator(file, o.normalisePaths);
   if (reader === 'yaml') return v.finish(readWithYaml(text), false);
-  const read = readFast(text, (row) => v.row(row));
+  const plain = reader === 'fast' ? plainRows(v) : undefined;
+  const read = readFast(text, (row) => v.row(row), plain);
   return read === null ? null : v.finish(read, true);
 }

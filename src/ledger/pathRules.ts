@@ -10,6 +10,18 @@ const CLEAN = /^(?![A-Za-z]:)[^/\\\0%][^\\\0%]*$/;
 // A `.` or `..` segment, or an empty one between two `/`: one pass, no backtracking.
 const NOT_CANONICAL = /(?:^|\/)\.\.?(?:\/|$)|\/\//;
 
+// Segments of letters, digits, `_`, `-` and `.` (never first), `/` between them: a path no
+// rule here or in golden-set.ts / doctest-artifact.ts has anything to say about.
+const PLAIN = /^[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
+
+/**
+ * Is `p` a file path every path rule accepts as written and whose canonical form is itself?
+ * A screen that spares most ledger paths the rules one by one (validate.ts's soundPath).
+ */
+export function isPlainPath(p: string): boolean {
+  return PLAIN.test(p);
+}
+
 /** Why a ledger path is refused, or null when it is an acceptable repo-relative path. */
 export function pathProblem(p: string): string | null {
   if (CLEAN.test(p) && !p.includes('..')) return null; // the common case, in one pass

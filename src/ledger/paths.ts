@@ -8,7 +8,7 @@ import { artifactFile } from './doctest-artifact.js';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Ledger, LedgerIssue, LedgerRow } from '../types.js';
 import { globBase, goldenPatterns, isGlob, isGoldenSet } from './golden-set.js';
-import { pathProblem } from './pathRules.js';
+import { isPlainPath, pathProblem } from './pathRules.js';
 
 /** What the walk asks of the file system. */
 export interface PathLookup {
@@ -18,6 +18,11 @@ export interface PathLookup {
   realpath(p: string): string;
   /** Where the symlink `p` points, as written. */
   readlink(p: string): string;
+  /**
+   * True when folder `dir` (real) is known to hold no symlink, so no entry of it is one;
+   * false when that is not known (ask isSymlink).
+   */
+  holdsNoSymlink?(dir: string): boolean;
 }
 
 /** Rows whose artifact or seeds path resolves outside `root` (a real path). */
@@ -29,14 +34,51 @@ export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): Ledge
   // The validator gives rows of one path one string, so most look-ups reuse its hash.
   const outside = new Map<string, string | null>();
   const rootDir = root.endsWith(sep) ? root : root + sep;
-  const check = (row: LedgerRow, field: 'artifact' | 'seeds', p: string) => {
+  const inside = (real: string): boolean => real === root || real.startsWith(rootDir);
+  const whole = (p: string): string | null => {
     let real = outside.get(p);
     if (real === undefined) {
       // Lexical problems are parse errors, reported there.
-      real = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
-      if (real === root || real?.startsWith(rootDir)) real = null;
+      const to = pathProblem(p) !== null ? null : walkReal(root, p, fs, cache);
+      real = to === null || inside(to) ? null : to;
       outside.set(p, real);
     }
+    return real;
+  };
+  // A plain path (most are: a golden or seeds folder in a folder many share) leads outside
+  // only if its folder does or it is itself a symlink: its folder is walked once, and the
+  // path costs one question to the lookup, not a walk and a Map entry of its own.
+  const folders = new Map<string, string | null>();
+  // Per field, the last path and its verdict: rows in a row often name one seeds folder.
+  const lastPath = ['', ''];
+  const lastReal: Array<string | null> = [null, null];
+  const leadsTo = (f: number, p: string): string | null => {
+    if (p === lastPath[f]) return lastReal[f];
+    const plain = p.endsWith('/') ? p.slice(0, -1) : p;
+    let real: string | null;
+    if (!isPlainPath(plain)) real = whole(p);
+    else {
+      const slash = plain.lastIndexOf('/');
+      const dir = slash < 0 ? '' : plain.slice(0, slash);
+      let dirReal = folders.get(dir);
+      if (dirReal === undefined) {
+        dirReal = dir === '' ? root : walkReal(root, dir, fs, cache);
+        if (!inside(dirReal)) dirReal = null;
+        folders.set(dir, dirReal);
+      }
+      real =
+        dirReal === null ||
+        (fs.holdsNoSymlink?.(dirReal) !== true &&
+          fs.isSymlink((dirReal.endsWith(sep) ? dirReal : dirReal + sep) + plain.slice(slash + 1)))
+          ? whole(p)
+          : null;
+    }
+    lastPath[f] = p;
+    lastReal[f] = real;
+    return real;
+  };
+  const check = (row: LedgerRow, field: 'artifact' | 'seeds', p: string) => {
+    const real = leadsTo(field === 'seeds' ? 1 : 0, p);
     if (real === null) return;
     issues.push({
       message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,

@@ -3,14 +3,13 @@
 // missing field's row (its first key, the `id` of `- id:`), a duplicate's second occurrence.
 import { doctestArtifact, doctestProblem, parseDoctestArtifact } from './doctest-artifact.js';
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
-import { canonicalPath, canonicalSpelling, pathProblem } from './pathRules.js';
+import { canonicalPath, canonicalSpelling, isPlainPath, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
 import { FILE_ROW_SUFFIX, isFileRowId, orderedRows, testFile } from './file-rows.js';
 import { parseClassRule } from './rules.js';
 import { SHAPE_IDS } from '../code/shapes.js';
 import {
   allowedFields,
-  DIGEST_PATTERN,
   FIELD_SPECS,
   LEDGER_CLASSES,
   PROPOSABLE_CLASSES,
@@ -23,7 +22,6 @@ import { globProblem, goldenKey, goldenPatterns, isGoldenSet } from './golden-se
 import type { Entry, MapVal, Pos, ReadResult, SeqVal, Val } from './tree.js';
 
 // What a row may hold (fields, classes, formats) is the table in schema.ts.
-const DIGEST = new RegExp(DIGEST_PATTERN);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date written YYYY-MM-DD. */
@@ -40,8 +38,17 @@ export function isIsoDate(s: string): boolean {
   );
 }
 
+/**
+ * DIGEST_PATTERN (`sha256:` and 64 lowercase hex digits), read by hand: every locked row has
+ * its own digest, and a loop over the codes is several times cheaper than the regex engine.
+ */
 export function isDigest(s: string): boolean {
-  return DIGEST.test(s);
+  if (s.length !== 71 || !s.startsWith('sha256:')) return false;
+  for (let i = 7; i < 71; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
 }
 
 /**
@@ -393,13 +400,27 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     v.otherIds.set(id, idEntry!.line);
     return null;
   }
-  const row: LedgerRow = { id, class: cls, line: m.line, column: m.column, keyLines };
+  const row = newRow(id, cls, m.line, m.column, keyLines, keyColumns, V);
+  if (file !== null && row.artifact === undefined) row.artifact = file;
+  return row;
+}
+
+/** A row, its fields (`values`, by ROW_FIELDS index) in the schema's order, as every reader has it. */
+export function newRow(
+  id: string,
+  cls: LedgerClass,
+  line: number,
+  column: number,
+  keyLines: Record<string, number>,
+  keyColumns: Record<string, number> | undefined,
+  values: ReadonlyArray<string | undefined>,
+): LedgerRow {
+  const row: LedgerRow = { id, class: cls, line, column, keyLines };
   if (keyColumns) row.keyColumns = keyColumns;
   for (let fi = 2; fi < NF; fi++) {
-    const s = V[fi];
+    const s = values[fi];
     if (s !== undefined) row[ROW_FIELDS[fi] as OptionalField] = s;
   }
-  if (file !== null && row.artifact === undefined) row.artifact = file;
   return row;
 }
 
@@ -479,7 +500,7 @@ function fileRowFile(
 }
 
 /** Could this character be whitespace to String.prototype.trim? (skips trim for most values) */
-function mayBeSpace(c: number): boolean {
+export function mayBeSpace(c: number): boolean {
   return c <= 32 || c === 0xa0 || c === 0x85 || c >= 0x1680;
 }
 
@@ -498,16 +519,20 @@ function checkFormat(
   e: Entry,
   err: (p: Pos, message: string) => void,
 ): void {
-  if (f === 'digest') {
-    if (!DIGEST.test(s))
-      err(e, `${k} '${printable(s)}' is not \`sha256:\` followed by 64 lowercase hex digits`);
-  } else if (f === 'date') {
-    if (!isIsoDate(s)) err(e, `${k} '${printable(s)}' is not a real date written YYYY-MM-DD`);
-  } else if (f === 'proposed-class') {
-    if (!PROPOSABLE_CLASSES.includes(s as LedgerClass)) {
-      err(e, `${k} '${printable(s)}' must be one of ${PROPOSABLE_CLASSES.join(', ')}`);
-    }
-  }
+  if (formatHolds(f, s)) return;
+  if (f === 'digest')
+    err(e, `${k} '${printable(s)}' is not \`sha256:\` followed by 64 lowercase hex digits`);
+  else if (f === 'date') err(e, `${k} '${printable(s)}' is not a real date written YYYY-MM-DD`);
+  else if (f === 'proposed-class')
+    err(e, `${k} '${printable(s)}' must be one of ${PROPOSABLE_CLASSES.join(', ')}`);
+}
+
+/** Does a value hold its field's format? (paths: checkPath; `class`: validateRow) */
+export function formatHolds(f: FieldFormat, s: string): boolean {
+  if (f === 'digest') return isDigest(s);
+  if (f === 'date') return isIsoDate(s);
+  if (f === 'proposed-class') return PROPOSABLE_CLASSES.includes(s as LedgerClass);
+  return true;
 }
 
 /**
@@ -515,14 +540,27 @@ function checkFormat(
  * compares. A folder may end with one `/`.
  */
 function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValidator): string {
+  return soundPath(v, folder, s) ?? checkNewPath(k, folder, s, e, v);
+}
+
+/**
+ * The canonical form of a path that has no problem, else undefined (and nothing reported:
+ * checkPath reports it). Each distinct sound path is checked once per ledger.
+ */
+export function soundPath(v: LedgerValidator, folder: boolean, s: string): string | undefined {
   const f = folder ? 1 : 0;
   if (s === v.lastSound[f]) return v.lastCanon[f];
+  // A plain file path is its own canonical form: no rule to run, nothing worth keeping.
+  if (!folder && isPlainPath(s)) return s;
   const sound = v.soundPaths[f];
   let canon = sound.get(s);
   if (canon === undefined) {
     const errors = v.errors.length;
-    canon = checkNewPath(k, folder, s, e, v);
-    if (v.errors.length !== errors) return canon;
+    canon = checkNewPath('', folder, s, { line: 0, column: 0 }, v);
+    if (v.errors.length !== errors) {
+      v.errors.length = errors;
+      return undefined;
+    }
     sound.set(s, canon);
   }
   v.lastSound[f] = s;

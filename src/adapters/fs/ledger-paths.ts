@@ -13,6 +13,8 @@ const LIST_AFTER = 16;
 function diskLookup(): PathLookup {
   const asked = new Map<string, number>();
   const listed = new Map<string, Map<string, Dirent> | null>();
+  // Listed folders without a symlink (most golden and seeds folders): nothing in them is one.
+  const noSymlink = new Set<string>();
   const lstatIsSymlink = (p: string): boolean | null => {
     try {
       return lstatSync(p).isSymbolicLink();
@@ -29,7 +31,9 @@ function diskLookup(): PathLookup {
         asked.set(dir, n);
         if (n < LIST_AFTER) return lstatIsSymlink(p);
         try {
-          list = new Map(readdirSync(dir, { withFileTypes: true }).map((d) => [d.name, d]));
+          const dirents = readdirSync(dir, { withFileTypes: true });
+          list = new Map(dirents.map((d) => [d.name, d]));
+          if (!dirents.some((d) => d.isSymbolicLink())) noSymlink.add(dir);
         } catch {
           list = null; // unreadable (e.g. execute-only): lstat each entry as before
         }
@@ -39,6 +43,7 @@ function diskLookup(): PathLookup {
       const entry = list?.get(basename(p));
       return entry === undefined ? lstatIsSymlink(p) : entry.isSymbolicLink();
     },
+    holdsNoSymlink: (dir) => noSymlink.has(dir),
     realpath: (p) => realpathSync(p),
     readlink: (p) => readlinkSync(p),
   };

@@ -1,0 +1,268 @@
+// The plain row: `- id: …` and then one `key: value` line per field at the key column, every
+// value a plain scalar (a comment may follow), every field known, once, valid for its class.
+// Nearly every row of a large ledger is plain. Such a row is read from the text straight into
+// its LedgerRow, with no entries or scalars in between, and validated in the same pass; a
+// value equal to the last one of its field is compared in place and its string reused.
+// Anything else declines: the line reader then reads the row as before and the validator
+// reports it, so every error and position still comes from one place (validate.ts).
+import type { LedgerClass, LedgerRow } from '../types.js';
+import { isFileRowId } from './file-rows.js';
+import { INDICATOR, isKeyChar, nextOf, type PlainRowReader } from './fast.js';
+import { mayBeTyped, resolvePlain } from './scalar.js';
+import {
+  allowedFields,
+  FIELD_SPECS,
+  LEDGER_CLASSES,
+  PROPOSABLE_CLASSES,
+  REQUIRED_FIELDS,
+  ROW_FIELDS,
+} from './schema.js';
+import { formatHolds, mayBeSpace, newRow, soundPath, type LedgerValidator } from './validate.js';
+
+const NF = ROW_FIELDS.length;
+const I_ID = 0;
+const I_CLASS = 1;
+const I_PROPOSED = ROW_FIELDS.indexOf('proposed_class');
+const I_ARTIFACT = ROW_FIELDS.indexOf('artifact');
+const I_SEEDS = ROW_FIELDS.indexOf('seeds');
+const I_DIGEST = ROW_FIELDS.indexOf('digest');
+const I_INVARIANT = ROW_FIELDS.indexOf('invariant');
+const FORMAT = FIELD_SPECS.map((f) => f.format);
+
+// A row field's index by its key's length and first character (fast.ts's KNOWN_KEYS slots).
+const FIELD_AT: Array<number | undefined> = [];
+ROW_FIELDS.forEach((k, i) => (FIELD_AT[k.length * 128 + k.charCodeAt(0)] = i));
+
+// The classes' names differ in length: a class value is compared with one name only.
+const CLASS_BY_LENGTH: Array<LedgerClass | undefined> = [];
+for (const c of LEDGER_CLASSES) {
+  if (CLASS_BY_LENGTH[c.length] !== undefined) throw new Error(`two classes of length ${c.length}`);
+  CLASS_BY_LENGTH[c.length] = c;
+}
+
+const bits = (fields: Iterable<string>): number => {
+  let m = 0;
+  for (const f of fields) m |= 1 << ROW_FIELDS.indexOf(f);
+  return m;
+};
+// Per class (and per draft's proposed class): the fields it needs and those it may carry.
+const REQUIRED = new Map(LEDGER_CLASSES.map((c) => [c, bits(REQUIRED_FIELDS[c])]));
+const ALLOWED = new Map(LEDGER_CLASSES.map((c) => [c, bits(allowedFields(c))]));
+const DRAFT_ALLOWED = new Map(PROPOSABLE_CLASSES.map((p) => [p, bits(allowedFields('draft', p))]));
+
+/** Reads plain rows into `v`'s rows; the line reader's hook (parse.ts). */
+export function plainRows(v: LedgerValidator): PlainRowReader {
+  // One row's values and its keys' order, reused; only the fields a row set are cleared.
+  // (Arrays made full, not with holes: V8 reads a packed array without a check for holes.)
+  const values: Array<string | undefined> = Array.from({ length: NF }, () => undefined);
+  const order: number[] = [];
+  // Per field, the last value read as written and as kept: ledgers repeat invariants and
+  // seeds folders row after row.
+  const read: string[] = Array.from({ length: NF }, () => '');
+  const kept: string[] = Array.from({ length: NF }, () => '');
+  const clear = (): 0 => {
+    for (const fi of order) values[fi] = undefined;
+    order.length = 0;
+    return 0;
+  };
+
+  return (text, j, ls, lineNo, cur) => {
+    const hashAt = cur.hashAt;
+    const colonAt = cur.colonAt;
+    const decline = (): 0 => {
+      // The line reader reads the row again from its start: its searches must too.
+      cur.hashAt = hashAt;
+      cur.colonAt = colonAt;
+      return clear();
+    };
+    const len = text.length;
+    const kc = j - ls;
+    let seen = 0;
+    let at = j;
+    let next: number;
+    for (;;) {
+      let le = text.indexOf('\n', at);
+      next = le === -1 ? len : le + 1;
+      if (le === -1) le = len;
+      if (text.charCodeAt(le - 1) === 13) le--;
+
+      // The key: a known row field, once, then `:` and a space.
+      const c0 = text.charCodeAt(at);
+      let p = at + 1;
+      while (p < le && isKeyChar(text.charCodeAt(p))) p++;
+      if (p + 1 >= le || text.charCodeAt(p) !== 58 || text.charCodeAt(p + 1) !== 32)
+        return decline();
+      const fi = FIELD_AT[(p - at) * 128 + c0];
+      if (fi === undefined || (seen & (1 << fi)) !== 0 || !text.startsWith(ROW_FIELDS[fi], at))
+        return decline();
+      seen |= 1 << fi;
+
+      // The value: a plain scalar, as fast.ts's `scalar` reads one; anything else declines.
+      let k = p + 2;
+      while (k < le && text.charCodeAt(k) === 32) k++;
+      if (k === le) return decline();
+      const cc = text.charCodeAt(k);
+      if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc))
+        return decline();
+      if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32))
+        return decline();
+      let end = le;
+      let h = cur.hashAt;
+      for (;;) {
+        if (h < k + 1) h = cur.hashAt = nextOf(text, '#', k + 1);
+        if (h >= le) break;
+        if (text.charCodeAt(h - 1) === 32) {
+          end = h;
+          break;
+        }
+        h = cur.hashAt = nextOf(text, '#', h + 1);
+      }
+      let q = cur.colonAt;
+      for (;;) {
+        if (q < k + 1) q = cur.colonAt = nextOf(text, ':', k + 1);
+        if (q >= end) break;
+        if (q + 1 === le || text.charCodeAt(q + 1) === 32) return decline();
+        q = cur.colonAt = nextOf(text, ':', q + 1);
+      }
+      while (text.charCodeAt(end - 1) === 32) end--;
+
+      // The class is one of the constants; a value equal to its field's last one is that
+      // string again (and was valid then); any other is read and checked.
+      let val: string | undefined;
+      if (fi === I_CLASS) {
+        const c = CLASS_BY_LENGTH[end - k];
+        if (c !== undefined && text.startsWith(c, k)) val = c;
+      } else if (fi !== I_ID && read[fi].length === end - k && text.startsWith(read[fi], k))
+        val = kept[fi];
+      else {
+        const s = text.slice(k, end);
+        if (!(mayBeTyped(s) && resolvePlain(s).type !== 'string')) {
+          // A path field holds its canonical form, as checkPath gives it.
+          if (fi === I_ARTIFACT || fi === I_SEEDS) val = soundPath(v, fi === I_SEEDS, s);
+          else if (formatHolds(FORMAT[fi], s)) val = s;
+          if (val !== undefined && fi !== I_ID) {
+            read[fi] = s;
+            kept[fi] = val;
+          }
+        }
+      }
+      if (val === undefined) return decline();
+      values[fi] = val;
+      order.push(fi);
+
+      // The row goes on while the next line is a key at the same column.
+      if (next >= len || !keyStartsAt(text, next, kc)) break;
+      at = next + kc;
+    }
+
+    // Where the line reader goes on: a key at the row's column after blank or comment lines
+    // would still be this row's, so such a row is left to it.
+    if (significantIndent(text, next) === kc) return decline();
+
+    const id = values[I_ID];
+    const cls = values[I_CLASS] as LedgerClass | undefined;
+    if (id === undefined || cls === undefined || isFileRowId(id)) return decline();
+    if (v.otherIds.size !== 0 && v.otherIds.has(id)) return decline();
+    const need = REQUIRED.get(cls)!;
+    const proposed = values[I_PROPOSED] as LedgerClass | undefined;
+    const may =
+      cls === 'draft' && proposed !== undefined ? DRAFT_ALLOWED.get(proposed)! : ALLOWED.get(cls)!;
+    if ((seen & need) !== need || (seen & ~may) !== 0) return decline();
+
+    const row = rowOf(seen, id, cls, lineNo, kc + 1, keyLinesOf(order, lineNo), values);
+    // One look-up of the id, not two (at L, 100,000 in a Map that outgrows the caches): a new
+    // id grows byId; one already there is a duplicate, whose row is put back for the line
+    // reader to report.
+    const size = v.byId.size;
+    v.byId.set(id, row);
+    if (v.byId.size === size) {
+      v.byId.set(
+        id,
+        v.rows.find((r) => r.id === id)!,
+      );
+      return decline();
+    }
+    v.rows.push(row);
+    const lines = order.length;
+    clear();
+    cur.rowEnd = next;
+    return lines;
+  };
+}
+
+const LOCKED = bits(['id', 'class', 'digest', 'artifact']);
+const PROPERTY = bits(['id', 'class', 'invariant', 'seeds']);
+
+/**
+ * The row, as newRow makes it; the two layouts nearly every row has are written as literals,
+ * so such a row is one object with its fields inside it, not one and a second for the fields
+ * added after its first five (fewer objects for the scavenger to copy: all rows survive).
+ */
+function rowOf(
+  seen: number,
+  id: string,
+  cls: LedgerClass,
+  line: number,
+  column: number,
+  keyLines: Record<string, number>,
+  values: ReadonlyArray<string | undefined>,
+): LedgerRow {
+  if (seen === LOCKED)
+    return {
+      id,
+      class: cls,
+      line,
+      column,
+      keyLines,
+      digest: values[I_DIGEST],
+      artifact: values[I_ARTIFACT],
+    };
+  if (seen === PROPERTY)
+    return {
+      id,
+      class: cls,
+      line,
+      column,
+      keyLines,
+      invariant: values[I_INVARIANT],
+      seeds: values[I_SEEDS],
+    };
+  return newRow(id, cls, line, column, keyLines, undefined, values);
+}
+
+/** Each key's line (the row's keys are on consecutive lines), in the order they are written. */
+function keyLinesOf(order: readonly number[], line: number): Record<string, number> {
+  // The two usual rows, written in the schema's order, as literals (one shape, no transitions).
+  if (order.length === 4 && order[0] === I_ID && order[1] === I_CLASS) {
+    if (order[2] === I_DIGEST && order[3] === I_ARTIFACT)
+      return { id: line, class: line + 1, digest: line + 2, artifact: line + 3 };
+    if (order[2] === I_INVARIANT && order[3] === I_SEEDS)
+      return { id: line, class: line + 1, invariant: line + 2, seeds: line + 3 };
+  }
+  const keyLines: Record<string, number> = {};
+  for (let x = 0; x < order.length; x++) keyLines[ROW_FIELDS[order[x]]] = line + x;
+  return keyLines;
+}
+
+/** Is the line at `ls` indented by exactly `kc` spaces, then a key's first character? */
+function keyStartsAt(text: string, ls: number, kc: number): boolean {
+  for (let i = ls; i < ls + kc; i++) if (text.charCodeAt(i) !== 32) return false;
+  const c = text.charCodeAt(ls + kc);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** The indentation of the first line from `ls` that is not blank or a comment; -1 at the end. */
+function significantIndent(text: string, ls: number): number {
+  const len = text.length;
+  while (ls < len) {
+    let at = ls;
+    while (text.charCodeAt(at) === 32) at++;
+    const c = text.charCodeAt(at);
+    if (c !== 10 && c !== 35 && !(c === 13 && text.charCodeAt(at + 1) === 10) && at < len)
+      return at - ls;
+    const nl = text.indexOf('\n', at);
+    if (nl === -1) return -1;
+    ls = nl + 1;
+  }
+  return -1;
+}
