@@ -421,27 +421,8 @@ function scalar(text: string, le: number, k: number, sc: ScalarRead): void {
   if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32)) {
     throw new Unsupported();
   }
-  // A comment starts at ` #`; before it, `: ` (or a final `:`) would make the value a nested
-  // mapping. Both are found with indexOf, not a loop over every character of every value.
-  let end = le;
-  let h = sc.hashAt;
-  for (;;) {
-    if (h < k + 1) h = sc.hashAt = nextOf(text, '#', k + 1);
-    if (h >= le) break;
-    if (text.charCodeAt(h - 1) === 32) {
-      end = h;
-      break;
-    }
-    h = sc.hashAt = nextOf(text, '#', h + 1);
-  }
-  let q = sc.colonAt;
-  for (;;) {
-    if (q < k + 1) q = sc.colonAt = nextOf(text, ':', k + 1);
-    if (q >= end) break;
-    if (q + 1 === le || text.charCodeAt(q + 1) === 32) throw new Unsupported();
-    q = sc.colonAt = nextOf(text, ':', q + 1);
-  }
-  while (end > k && text.charCodeAt(end - 1) === 32) end--;
+  const end = plainValueEnd(text, k, le, sc);
+  if (end < 0) throw new Unsupported();
   const v = text.slice(k, end);
   if (!mayBeTyped(v)) {
     sc.type = 'string';
@@ -490,8 +471,37 @@ function flowList(text: string, le: number, k: number, lineNo: number, ls: numbe
   return list;
 }
 
+/**
+ * Where the plain value that starts at `k` (not a space) on the line ending at `le` ends: before
+ * a ` #` comment and the spaces ahead of it; -1 when a `: ` (or a final `:`) would make it a
+ * nested mapping. Both are found with indexOf from `cur`'s last searches, which it advances,
+ * not by a loop over every character of every value.
+ */
+export function plainValueEnd(text: string, k: number, le: number, cur: ScanCursors): number {
+  let end = le;
+  let h = cur.hashAt;
+  for (;;) {
+    if (h < k + 1) h = cur.hashAt = nextOf(text, '#', k + 1);
+    if (h >= le) break;
+    if (text.charCodeAt(h - 1) === 32) {
+      end = h;
+      break;
+    }
+    h = cur.hashAt = nextOf(text, '#', h + 1);
+  }
+  let q = cur.colonAt;
+  for (;;) {
+    if (q < k + 1) q = cur.colonAt = nextOf(text, ':', k + 1);
+    if (q >= end) break;
+    if (q + 1 === le || text.charCodeAt(q + 1) === 32) return -1;
+    q = cur.colonAt = nextOf(text, ':', q + 1);
+  }
+  while (end > k && text.charCodeAt(end - 1) === 32) end--;
+  return end;
+}
+
 /** The index of the first `ch` at or after `from`, or the text's length. */
-export function nextOf(text: string, ch: '#' | ':', from: number): number {
+function nextOf(text: string, ch: '#' | ':', from: number): number {
   const i = text.indexOf(ch, from);
   return i === -1 ? text.length : i;
 }

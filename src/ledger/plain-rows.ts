@@ -7,7 +7,7 @@
 // reports it, so every error and position still comes from one place (validate.ts).
 import type { LedgerClass, LedgerRow } from '../types.js';
 import { isFileRowId } from './file-rows.js';
-import { INDICATOR, isKeyChar, nextOf, type PlainRowReader } from './fast.js';
+import { INDICATOR, isKeyChar, plainValueEnd, type PlainRowReader } from './fast.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import {
   allowedFields,
@@ -106,25 +106,8 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
         return decline();
       if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32))
         return decline();
-      let end = le;
-      let h = cur.hashAt;
-      for (;;) {
-        if (h < k + 1) h = cur.hashAt = nextOf(text, '#', k + 1);
-        if (h >= le) break;
-        if (text.charCodeAt(h - 1) === 32) {
-          end = h;
-          break;
-        }
-        h = cur.hashAt = nextOf(text, '#', h + 1);
-      }
-      let q = cur.colonAt;
-      for (;;) {
-        if (q < k + 1) q = cur.colonAt = nextOf(text, ':', k + 1);
-        if (q >= end) break;
-        if (q + 1 === le || text.charCodeAt(q + 1) === 32) return decline();
-        q = cur.colonAt = nextOf(text, ':', q + 1);
-      }
-      while (text.charCodeAt(end - 1) === 32) end--;
+      const end = plainValueEnd(text, k, le, cur);
+      if (end < 0) return decline();
 
       // The class is one of the constants; a value equal to its field's last one is that
       // string again (and was valid then); any other is read and checked.
