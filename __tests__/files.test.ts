@@ -184,17 +184,19 @@ describe('prefetchFileFacts', () => {
   });
 });
 
+/** A read's text, or its refusal in one line: how two readers of the same file are compared. */
+async function outcome(read: () => Promise<string> | string) {
+  try {
+    return { text: await read() };
+  } catch (e) {
+    return { error: (e as GateError).oneLine ?? String(e) };
+  }
+}
+
 describe('readCappedSync', () => {
   test.each(['g/small.bin', 'g/big.bin', 'g/dir', 'g/link.bin', 'g/fifo', 'g/absent.bin'])(
     'reads or refuses %s exactly as readCapped does',
     async (rel) => {
-      const outcome = async (read: () => Promise<string> | string) => {
-        try {
-          return { text: await read() };
-        } catch (e) {
-          return { error: (e as GateError).oneLine ?? String(e) };
-        }
-      };
       const abs = path.join(root, rel);
       const max = 1024 * 1024; // g/big.bin is over it
       const sync = await outcome(() => readCappedSync(abs, max, rel));
@@ -209,13 +211,6 @@ describe('readCappedShared', () => {
   test.each(['g/small.bin', 'g/big.bin', 'g/dir', 'g/link.bin', 'g/fifo', 'g/absent.bin'])(
     'reads (into shared memory, decoded apart) or refuses %s exactly as readCapped does',
     async (rel) => {
-      const outcome = async (read: () => Promise<string>) => {
-        try {
-          return { text: await read() };
-        } catch (e) {
-          return { error: (e as GateError).oneLine ?? String(e) };
-        }
-      };
       const abs = path.join(root, rel);
       const max = 1024 * 1024; // g/big.bin is over it
       const shared = await outcome(async () => {
