@@ -5,7 +5,8 @@
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PREFETCH_LEDGER_BYTES } from '../src/adapters/fs/file-facts.js';
+import { PREFETCH_LEDGER_BYTES, prefetchFileFacts } from '../src/adapters/fs/file-facts.js';
+import { sharedCounter } from '../src/adapters/fs/shared-goldens.js';
 import { runGate } from '../src/gather/gate.js';
 import { writeBigRun } from './support/big-run.js';
 
@@ -60,5 +61,25 @@ describe('a large ledger read once', () => {
     expect(JSON.stringify(small.report.findings)).toContain('is not valid UTF-8: refused');
     padToPrefetch(ledger);
     expect((await judge(dir)).report).toEqual(small.report);
+  });
+
+  test('the worker is hashing before the parse: its bytes are given once it is spawned', async () => {
+    const dir = writeBigRun({ cases: 200, mismatched: [1, 2, 3, 4, 5, 6, 7, 8] });
+    dirs.push(dir);
+    const ledger = path.join(dir, 'tests/ledger.yaml');
+    padToPrefetch(ledger);
+    const share = sharedCounter();
+    const early = prefetchFileFacts(dir, ledger, undefined, share);
+    expect((await early.ledgerBytes())?.length).toBe(statSync(ledger).size);
+    // This thread now stays busy, as the parse does: the worker takes goldens meanwhile only
+    // if it was spawned before the bytes were handed over.
+    const taken = new Int32Array(share);
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    const until = Date.now() + 20_000;
+    while (Atomics.load(taken, 0) === 0 && Date.now() < until) Atomics.wait(nap, 0, 0, 5);
+    expect(Atomics.load(taken, 0)).toBeGreaterThan(0);
+    const facts = await early.finish();
+    expect(facts?.on).toBe('worker');
+    expect(facts?.artifacts.size).toBe(8);
   });
 });

@@ -165,8 +165,9 @@ export function prefetchFileFacts(
   root: string,
   ledgerAbs: string,
   onFallback?: OnFallback,
+  // The goldens' counter both threads take from (tests watch it to see the worker at work).
+  share: SharedArrayBuffer = sharedCounter(),
 ): EarlyFacts {
-  const share = sharedCounter();
   let list: string[] | undefined;
   let listed!: () => void;
   const arrived = new Promise<void>((resolve) => (listed = resolve));
@@ -177,8 +178,9 @@ export function prefetchFileFacts(
     ledgerAbs,
     LIMITS.ledgerBytes,
   ).catch(() => undefined);
-  const done = Promise.all([real, bytes])
-    .then(([r, scan]) =>
+  // Wrapped, so `begun` settles once the worker is spawned, not when it answers.
+  const begun = Promise.all([real, bytes]).then(([r, scan]) => ({
+    result:
       scan === undefined
         ? NOTHING
         : onWorker(
@@ -198,7 +200,9 @@ export function prefetchFileFacts(
               listed();
             },
           ),
-    )
+  }));
+  const done = begun
+    .then((b) => b.result)
     .catch((e: unknown) => {
       onFallback?.(FACTS, e);
       return undefined;
@@ -218,10 +222,15 @@ export function prefetchFileFacts(
     return { artifacts, seeds: new Map(res.seeds), on: res === NOTHING ? 'main' : 'worker' };
   };
   let finished: Promise<FileFacts | undefined> | undefined;
+  // Handed over only once the worker is spawned: the parse that awaits them is one long
+  // synchronous stretch, and a worker spawned after it would hash nothing meanwhile.
   const ledgerBytes = () => {
     const given = bytes ?? Promise.resolve(undefined);
     bytes = undefined;
-    return given;
+    return begun.then(
+      () => given,
+      () => given,
+    );
   };
   return { finish: () => (finished ??= finish()), ledgerBytes };
 }
