@@ -60,21 +60,27 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
   // seeds folders row after row.
   const read: string[] = Array.from({ length: NF }, () => '');
   const kept: string[] = Array.from({ length: NF }, () => '');
-  const clear = (): 0 => {
+  const clear = (): void => {
     for (const fi of order) values[fi] = undefined;
     order.length = 0;
-    return 0;
   };
 
-  return (text, j, ls, lineNo, cur) => {
+  // A declined row is read again by the line reader from its start: its searches must be too.
+  // (Restored here, not by a closure made for every row the reader is handed.)
+  const take: PlainRowReader = (text, j, ls, lineNo, cur) => {
     const hashAt = cur.hashAt;
     const colonAt = cur.colonAt;
-    const decline = (): 0 => {
-      // The line reader reads the row again from its start: its searches must too.
+    const lines = takeRow(text, j, ls, lineNo, cur);
+    if (lines === 0) {
       cur.hashAt = hashAt;
       cur.colonAt = colonAt;
-      return clear();
-    };
+      clear();
+    }
+    return lines;
+  };
+
+  /** The row at `j` read into `v`: its line count, or 0 to decline it. */
+  const takeRow: PlainRowReader = (text, j, ls, lineNo, cur) => {
     const len = text.length;
     const kc = j - ls;
     let seen = 0;
@@ -90,24 +96,22 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       const c0 = text.charCodeAt(at);
       let p = at + 1;
       while (p < le && isKeyChar(text.charCodeAt(p))) p++;
-      if (p + 1 >= le || text.charCodeAt(p) !== 58 || text.charCodeAt(p + 1) !== 32)
-        return decline();
+      if (p + 1 >= le || text.charCodeAt(p) !== 58 || text.charCodeAt(p + 1) !== 32) return 0;
       const fi = FIELD_AT[(p - at) * 128 + c0];
       if (fi === undefined || (seen & (1 << fi)) !== 0 || !text.startsWith(ROW_FIELDS[fi], at))
-        return decline();
+        return 0;
       seen |= 1 << fi;
 
       // The value: a plain scalar, as fast.ts's `scalar` reads one; anything else declines.
       let k = p + 2;
       while (k < le && text.charCodeAt(k) === 32) k++;
-      if (k === le) return decline();
+      if (k === le) return 0;
       const cc = text.charCodeAt(k);
-      if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc))
-        return decline();
+      if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc)) return 0;
       if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32))
-        return decline();
+        return 0;
       const end = plainValueEnd(text, k, le, cur);
-      if (end < 0) return decline();
+      if (end < 0) return 0;
 
       // The class is one of the constants; a value equal to its field's last one is that
       // string again (and was valid then); any other is read and checked.
@@ -129,7 +133,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
           }
         }
       }
-      if (val === undefined) return decline();
+      if (val === undefined) return 0;
       values[fi] = val;
       order.push(fi);
 
@@ -140,17 +144,17 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
 
     // Where the line reader goes on: a key at the row's column after blank or comment lines
     // would still be this row's, so such a row is left to it.
-    if (significantIndent(text, next) === kc) return decline();
+    if (significantIndent(text, next) === kc) return 0;
 
     const id = values[I_ID];
     const cls = values[I_CLASS] as LedgerClass | undefined;
-    if (id === undefined || cls === undefined || isFileRowId(id)) return decline();
-    if (v.otherIds.size !== 0 && v.otherIds.has(id)) return decline();
+    if (id === undefined || cls === undefined || isFileRowId(id)) return 0;
+    if (v.otherIds.size !== 0 && v.otherIds.has(id)) return 0;
     const need = REQUIRED.get(cls)!;
     const proposed = values[I_PROPOSED] as LedgerClass | undefined;
     const may =
       cls === 'draft' && proposed !== undefined ? DRAFT_ALLOWED.get(proposed)! : ALLOWED.get(cls)!;
-    if ((seen & need) !== need || (seen & ~may) !== 0) return decline();
+    if ((seen & need) !== need || (seen & ~may) !== 0) return 0;
 
     const row = rowOf(seen, id, cls, lineNo, kc + 1, keyLinesOf(order, lineNo), values);
     // One look-up of the id, not two (at L, 100,000 in a Map that outgrows the caches): a new
@@ -163,7 +167,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
         id,
         v.rows.find((r) => r.id === id)!,
       );
-      return decline();
+      return 0;
     }
     v.rows.push(row);
     const lines = order.length;
@@ -171,6 +175,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
     cur.rowEnd = next;
     return lines;
   };
+  return take;
 }
 
 const LOCKED = bits(['id', 'class', 'digest', 'artifact']);
