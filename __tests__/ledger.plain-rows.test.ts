@@ -308,6 +308,32 @@ describe('the plain-row reader itself', () => {
       expect(got.errors).toEqual([]);
     }
   });
+
+  it('reads the next row clean after a decline, with the searches where the decline found them', () => {
+    // One reader for every row, as the line reader uses it: a declined row's fields must not
+    // leak into the next, and its searches must be put back to where that row started.
+    const v = new LedgerValidator('l.yaml');
+    const read = plainRows(v);
+    const declined = [...row, '    colour: red'];
+    const next = ['  - id: t/b.py::y', '    class: property', '    invariant: i', '    seeds: s/'];
+    const text = [...declined, ...next, ''].join('\n');
+    const cur = { hashAt: 5, colonAt: 7, rowEnd: 0 };
+    expect(read(text, 4, 0, 1, cur)).toBe(0);
+    expect(cur).toEqual({ hashAt: 5, colonAt: 7, rowEnd: 0 });
+    const at = text.indexOf(next[0]);
+    expect(read(text, at + 4, at, declined.length + 1, cur)).toBe(4);
+    expect(v.rows).toHaveLength(1);
+    expect(Object.keys(v.rows[0])).toEqual([
+      'id',
+      'class',
+      'line',
+      'column',
+      'keyLines',
+      'invariant',
+      'seeds',
+    ]);
+    expect(v.rows[0]).toMatchObject({ id: 't/b.py::y', line: declined.length + 1, seeds: 's' });
+  });
 });
 
 describe('isDigest, read by hand', () => {
