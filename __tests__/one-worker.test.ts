@@ -157,6 +157,30 @@ describe('one worker where there are two cores', () => {
     expect(notes).toEqual([]);
   });
 
+  test('reports past maxReportBytes keep a worker of their own, and the facts worker runs', async () => {
+    const dir = largeRun();
+    const wanted = goldens(dir, 30);
+    const notes: string[] = [];
+    const onFallback = (what: string) => notes.push(what);
+    const after = {
+      ...goldensAfterReports(dir, path.join(dir, 'tests/ledger.yaml'), onFallback),
+      maxReportBytes: 1024, // these reports are ~3 MB
+    };
+    const reports = gatherReports(reportsJob(dir), onFallback, after);
+    // The facts worker's prefetch read the ledger's bytes, for the parse to take.
+    const bytes = await after.early.ledgerBytes();
+    expect(bytes?.length).toBe(statSync(path.join(dir, 'tests/ledger.yaml')).size);
+    const facts = await fileFacts(dir, wanted.artifacts, wanted.seeds, {
+      early: after.early,
+      onFallback,
+    });
+    expect(await reports).toEqual(await readReports(reportsJob(dir)));
+    const here = await fileFacts(dir, wanted.artifacts, wanted.seeds, { worker: false });
+    expect(facts.artifacts).toEqual(here.artifacts);
+    expect(facts.seeds).toEqual(here.seeds);
+    expect(notes).toEqual([]);
+  });
+
   test('a worker that dies between its two results: what it took is gathered here, with a note', async () => {
     const dir = largeRun();
     const wanted = goldens(dir, 20);

@@ -127,21 +127,21 @@ export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
 /**
  * Starts reading the reports: on the worker thread when they are large, else here. If the
  * worker cannot run, here too, and `onFallback` is told why. Call it early and await it late.
- * With `goldens`, a worker goes on to hash goldens after the reports (goldens-after-reports.ts),
- * and `goldens` is told whether there is one.
+ * With `goldens`, a worker goes on to hash goldens after reports of up to its maxReportBytes
+ * (goldens-after-reports.ts), and `goldens` is told whether there is one.
  */
 export async function gatherReports(
   job: ReportsJob,
   onFallback?: OnFallback,
   goldens?: GoldensAfterReports,
 ): Promise<ReportsRead> {
-  if ((await totalBytes(job.files)) < REPORT_WORKER_BYTES) {
-    goldens?.attach(undefined);
-    return readReports(job);
-  }
+  const bytes = await totalBytes(job.files);
+  const shared = goldens && bytes >= REPORT_WORKER_BYTES && bytes <= goldens.maxReportBytes;
+  if (!shared) goldens?.attach(undefined);
+  if (bytes < REPORT_WORKER_BYTES) return readReports(job);
   let packed: PackedReports;
   try {
-    if (goldens) {
+    if (shared) {
       const worker = onWorkerTwice({ kind: 'reports', job, goldens: goldens.job });
       goldens.attach(worker.second);
       packed = await worker.first;

@@ -24,12 +24,22 @@ export const ONE_WORKER_CORES = 2;
 /** Whether the goldens go to the reports' worker: a choice of the caller's core count. */
 export const oneWorker = (cores: number): boolean => cores <= ONE_WORKER_CORES;
 
+/**
+ * Reports up to this size share their worker with the goldens. Past it (XL: 154 MB of shards)
+ * the worker's heap after the reports, garbage until its next full GC, would sit beside the
+ * main thread's unpacking of the tests while it hashes, and the peak RSS is XL's binding
+ * target; a second worker's boot is a small share of such a run.
+ */
+export const ONE_WORKER_REPORT_BYTES = 64 * 1024 * 1024;
+
 /** The second part of the reports' worker, as gatherReports hands it over. */
 export type GoldensPart = TwoResults<unknown, GoldensTaken>['second'];
 
 export interface GoldensAfterReports {
   /** What the reports' worker is given along with the reports' job. */
   job: GoldensAfter;
+  /** Reports larger than this get a worker of their own (ONE_WORKER_REPORT_BYTES). */
+  maxReportBytes: number;
   /**
    * Said once the reports' place is chosen: the worker's second part, or undefined when the
    * reports are read on this thread (small ones), and a facts worker is started as before.
@@ -83,7 +93,8 @@ export function goldensAfterReports(
     ledgerBytes: () =>
       chosen.then((part) => (typeof part === 'function' ? undefined : part.ledgerBytes())),
   };
-  return { job: { share, maxBytes: LIMITS.artifactBytes }, attach, early };
+  const job = { share, maxBytes: LIMITS.artifactBytes };
+  return { job, maxReportBytes: ONE_WORKER_REPORT_BYTES, attach, early };
 }
 
 /** Asked for nothing (a caller without the parse's paths): the worker is told so and ends. */
