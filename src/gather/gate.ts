@@ -1,9 +1,11 @@
 // The gate as one call: read the ledger, the reports and the change, then decide().
 // Shared by the CLI (`ledger-gate check`) and the action; both only add their own I/O around it.
 import { lstat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PREFETCH_LEDGER_BYTES, fileFacts, prefetchFileFacts } from '../adapters/fs/file-facts.js';
 import { defaultLedger } from '../adapters/fs/default-ledger.js';
+import { goldensAfterReports, oneWorker } from '../adapters/fs/goldens-after-reports.js';
 import { expandReports } from '../adapters/fs/report-globs.js';
 import { findShipped } from '../adapters/fs/report-origin-facts.js';
 import { LIMITS, decodeCapped, leavesRepo, readCapped } from '../adapters/fs/safe-read.js';
@@ -112,6 +114,11 @@ export interface GateOptions extends StrongerOptions, MutationOptions, ConductOp
   agentWritePaths?: string[];
   /** How many report files the run must deliver (the shard count); fewer is `reports-missing`. */
   reportsExpected?: number;
+  /**
+   * The cores the gate plans its threads for (default `os.availableParallelism()`): on two or
+   * fewer one worker reads the reports and then hashes goldens (goldens-after-reports.ts).
+   */
+  cores?: number;
   /** Quarantine rows older than this many days become warnings. */
   quarantineMaxAgeDays?: number;
   now?: Date;
@@ -144,9 +151,16 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
 
   // A large ledger's goldens are hashed from the start, by a worker that scans its text: before
   // the reports are listed and the change is read, which it needs neither of.
+  // Where there are two cores, the reports' worker hashes them after the reports instead.
   const ledgerAbs = path.resolve(root, o.ledger);
-  const early =
-    (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES
+  const large = (await fileSize(ledgerAbs)) >= PREFETCH_LEDGER_BYTES;
+  const after =
+    large && oneWorker(o.cores ?? availableParallelism())
+      ? goldensAfterReports(root, ledgerAbs, onFallback)
+      : undefined;
+  const early = after
+    ? after.early
+    : large
       ? prefetchFileFacts(root, ledgerAbs, onFallback)
       : undefined;
 
@@ -182,7 +196,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     collected: shipped.some((s) => s.kind === 'collected') ? undefined : o.collected,
     collectedRoot: o.collectedRoot,
   };
-  const reportsP = gatherReports(job, onFallback);
+  const reportsP = gatherReports(job, onFallback, after);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
   // The workers are started: what the caller waits for before this thread's long stretch of
   // reading (the action's check-run request leaving) now overlaps their work.

@@ -12,7 +12,8 @@ import {
   readCapped,
   readCappedSync,
 } from '../adapters/fs/safe-read.js';
-import { onWorker, type OnFallback } from '../worker/client.js';
+import { onWorker, onWorkerTwice, type OnFallback } from '../worker/client.js';
+import type { GoldensAfterReports } from '../adapters/fs/goldens-after-reports.js';
 import type { PackedReports, ReportsJob, ReportsRead } from '../worker/jobs.js';
 import { parseCollected } from '../junit/collected.js';
 import { caseMapper } from '../junit/map.js';
@@ -126,15 +127,25 @@ export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
 /**
  * Starts reading the reports: on the worker thread when they are large, else here. If the
  * worker cannot run, here too, and `onFallback` is told why. Call it early and await it late.
+ * With `goldens`, a worker goes on to hash goldens after reports of up to its maxReportBytes
+ * (goldens-after-reports.ts), and `goldens` is told whether there is one.
  */
 export async function gatherReports(
   job: ReportsJob,
   onFallback?: OnFallback,
+  goldens?: GoldensAfterReports,
 ): Promise<ReportsRead> {
-  if ((await totalBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
+  const bytes = await totalBytes(job.files);
+  const shared = goldens && bytes >= REPORT_WORKER_BYTES && bytes <= goldens.maxReportBytes;
+  if (!shared) goldens?.attach(undefined);
+  if (bytes < REPORT_WORKER_BYTES) return readReports(job);
   let packed: PackedReports;
   try {
-    packed = await onWorker({ kind: 'reports', job });
+    if (shared) {
+      const worker = onWorkerTwice({ kind: 'reports', job, goldens: goldens.job });
+      goldens.attach(worker.second);
+      packed = await worker.first;
+    } else packed = await onWorker({ kind: 'reports', job });
   } catch (e) {
     if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       throw new GateError('reading the reports exhausted the memory limit');

@@ -5,7 +5,7 @@
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { FactsList, WorkerJob, WorkerResults } from './jobs.js';
+import type { FactsList, WorkerJob, WorkerResults, WorkerSecondResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
 export type OnFallback = (what: string, error: unknown) => void;
@@ -40,22 +40,89 @@ export function onWorker<J extends WorkerJob>(
   job: J,
   onList?: (m: FactsList) => void,
 ): Promise<WorkerResults[J['kind']]> {
-  const { script, execArgv } = workerScript();
   return new Promise((resolve, reject) => {
-    const w = new Worker(script, {
-      workerData: job,
-      execArgv,
-      // The heap limit of this thread, so a hostile input gets no more room on the worker; the
-      // young generation Node 20 gives a worker (Node 24 gives it 192 MB, four times as much:
-      // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
-      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
-    });
+    const w = spawn(job); // a throw here (workerData that cannot be cloned) rejects
     w.on('message', (m: WorkerResults[J['kind']] | FactsList) => {
       if ('list' in m) onList?.(m);
       else resolve(m);
     });
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
+  });
+}
+
+/** A worker's two results: the first, then the second once it is sent what that part needs. */
+export interface TwoResults<A, B> {
+  first: Promise<A>;
+  /** Posts `input` to the worker and gives its second result; rejects if it dies first. */
+  second(input: unknown): Promise<B>;
+}
+
+/**
+ * Runs a job that answers twice on one worker thread (the reports, then the goldens it takes
+ * once told their list). Between its results the worker does not hold the process open: a
+ * run that ends before it asks for the second part (a refusal, a throw) exits as it would
+ * without one.
+ */
+export function onWorkerTwice<J extends WorkerJob>(
+  job: J,
+): TwoResults<WorkerResults[J['kind']], WorkerSecondResults[J['kind']]> {
+  type B = WorkerSecondResults[J['kind']];
+  const first = deferred<WorkerResults[J['kind']]>();
+  const second = deferred<B>();
+  second.promise.catch(() => undefined); // asked for later, or never
+  let w: Worker;
+  try {
+    w = spawn(job);
+  } catch (e) {
+    first.reject(e);
+    second.reject(e);
+    return { first: first.promise, second: () => second.promise };
+  }
+  let asked = false;
+  let answers = 0;
+  w.on('message', (m: unknown) => {
+    if (++answers === 1) {
+      if (!asked) w.unref();
+      first.resolve(m as WorkerResults[J['kind']]);
+    } else second.resolve(m as B);
+  });
+  const fail = (e: unknown) => {
+    first.reject(e);
+    second.reject(e);
+  };
+  w.once('error', fail);
+  w.once('exit', (code) => fail(new Error(`the worker thread exited with ${code}`)));
+  return {
+    first: first.promise,
+    second(input) {
+      asked = true;
+      w.ref();
+      w.postMessage(input);
+      return second.promise;
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function spawn(job: WorkerJob): Worker {
+  const { script, execArgv } = workerScript();
+  return new Worker(script, {
+    workerData: job,
+    execArgv,
+    // The heap limit of this thread, so a hostile input gets no more room on the worker; the
+    // young generation Node 20 gives a worker (Node 24 gives it 192 MB, four times as much:
+    // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
+    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
   });
 }
 

@@ -1,9 +1,11 @@
 // The worker thread's entry: dist/worker.js and dist/cli/worker.js (scripts/build.mjs bundles
 // it next to each bundle). It runs one typed job (src/worker/client.ts) and posts the
-// result back: the reports packed as columns, or the file facts.
-import { parentPort, workerData } from 'node:worker_threads';
+// result back: the reports packed as columns (then, when asked, the goldens it took in turns),
+// or the file facts.
+import { once } from 'node:events';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { collectFacts } from '../adapters/fs/file-facts.js';
-import type { WorkerJob } from './jobs.js';
+import type { GoldensList, GoldensTaken, WorkerJob } from './jobs.js';
 import { readPackedReports } from '../gather/reports.js';
 
 const job = workerData as WorkerJob;
@@ -17,4 +19,13 @@ if (job.kind === 'facts') {
   const moved = [numbers.buffer as ArrayBuffer];
   if (typeof ids !== 'string') moved.push(ids.buffer as ArrayBuffer);
   parentPort!.postMessage(packed, moved);
+  // One worker instead of two (adapters/fs/goldens-after-reports.ts): the goldens' list, sent
+  // once the main thread has parsed the ledger (often already here), taken in turns with it.
+  if (job.goldens) {
+    const port = parentPort!;
+    const list = (receiveMessageOnPort(port)?.message ??
+      (await once(port, 'message'))[0]) as GoldensList;
+    const { artifacts } = collectFacts({ ...list, ...job.goldens, seeds: [] });
+    port.postMessage({ artifacts } satisfies GoldensTaken);
+  }
 }

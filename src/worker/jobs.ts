@@ -69,10 +69,40 @@ export interface FactsResult {
   seeds: [string, SeedsFact][];
 }
 
+/**
+ * The goldens a reports worker goes on to hash after the reports (one worker instead of two):
+ * their list is sent once the main thread has parsed the ledger, and both threads take turns
+ * on it through `share` (shared-goldens.ts).
+ */
+export interface GoldensAfter {
+  share: SharedArrayBuffer;
+  /** Artifacts larger than this are refused, not hashed. */
+  maxBytes: number;
+}
+
+/** The main thread's second message to such a worker: the goldens' list, from its parse. */
+export interface GoldensList {
+  /** Real path of the repository. */
+  root: string;
+  artifacts: string[];
+}
+
+/** The worker's second result: the facts of the goldens it took. */
+export interface GoldensTaken {
+  artifacts: [string, ArtifactFact][];
+}
+
 export type WorkerJob =
-  { kind: 'facts'; request: FactsRequest } | { kind: 'reports'; job: ReportsJob };
+  | { kind: 'facts'; request: FactsRequest }
+  | { kind: 'reports'; job: ReportsJob; goldens?: GoldensAfter };
 
 export interface WorkerResults {
   facts: FactsResult;
   reports: PackedReports;
+}
+
+/** What a job that answers twice sends second (client.ts's onWorkerTwice). */
+export interface WorkerSecondResults {
+  facts: never;
+  reports: GoldensTaken;
 }

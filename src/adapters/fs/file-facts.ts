@@ -63,7 +63,7 @@ export interface FileFacts {
 export const WORKER_THRESHOLD = 1000;
 
 /** What the worker is told to say when it falls back to this thread. */
-const FACTS = 'gathering the golden digests and seed counts';
+export const FACTS = 'gathering the golden digests and seed counts';
 
 /**
  * Artifact digests and seed counts for repo-relative paths, each distinct path once. Paths
@@ -89,7 +89,7 @@ export async function fileFacts(
   };
   // Facts gathered early (prefetchFileFacts) serve every path they cover; the rest, if the
   // scan missed any (a quoted or commented value), are gathered now.
-  const early = await opts.early?.finish();
+  const early = await opts.early?.finish(req);
   if (early) {
     const artifactFacts = pick(early.artifacts, req.artifacts);
     const seedsFacts = pick(early.seeds, req.seeds);
@@ -137,14 +137,20 @@ function pick<T>(
 /** From this ledger size on, the goldens are hashed while the ledger is parsed. */
 export const PREFETCH_LEDGER_BYTES = 1024 * 1024;
 
-/** Facts gathered from before the ledger was parsed (prefetchFileFacts). */
+/** The paths the parsed ledger names, below the repository's real path. */
+export type Wanted = Pick<FactsRequest, 'root' | 'artifacts' | 'seeds'>;
+
+/**
+ * Facts gathered from before the ledger was parsed (prefetchFileFacts), or after the reports
+ * on their worker (goldens-after-reports.ts).
+ */
 export interface EarlyFacts {
   /**
-   * Takes this thread's turns on the worker's list (once the worker sent it), then gives the
-   * worker's facts with those: undefined when the worker could not run. Call it when this
-   * thread has nothing else to do; once (later calls give the same answer).
+   * Takes this thread's turns on the worker's list (once the worker sent it, or `wanted`'s),
+   * then gives the worker's facts with those: undefined when the worker could not run. Call
+   * it when this thread has nothing else to do; once (later calls give the same answer).
    */
-  finish(): Promise<FileFacts | undefined>;
+  finish(wanted?: Wanted): Promise<FileFacts | undefined>;
   /**
    * The ledger's bytes as read for the scan, or undefined when they could not be read (the
    * caller then reads it itself, for its own error). Given once: later calls give undefined,
