@@ -40,9 +40,25 @@ export function onWorker<J extends WorkerJob>(
   job: J,
   onList?: (m: FactsList) => void,
 ): Promise<WorkerResults[J['kind']]> {
+  return startWorker(job, onList).result;
+}
+
+/** A worker's answer, and a way to end it when its answer is no longer wanted. */
+export interface Started<R> {
+  result: Promise<R>;
+  /** Ends the thread; `result` then rejects (the caller has let go of it). */
+  stop: () => void;
+}
+
+/** onWorker, with the thread's end in the caller's hand (action/early-reports.ts). */
+export function startWorker<J extends WorkerJob>(
+  job: J,
+  onList?: (m: FactsList) => void,
+): Started<WorkerResults[J['kind']]> {
   const { script, execArgv } = workerScript();
-  return new Promise((resolve, reject) => {
-    const w = new Worker(script, {
+  let w: Worker | undefined;
+  const result = new Promise<WorkerResults[J['kind']]>((resolve, reject) => {
+    w = new Worker(script, {
       workerData: job,
       execArgv,
       // The heap limit of this thread, so a hostile input gets no more room on the worker; the
@@ -57,6 +73,7 @@ export function onWorker<J extends WorkerJob>(
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
   });
+  return { result, stop: () => void w?.terminate().catch(() => undefined) };
 }
 
 function heapLimitMb(): number {
