@@ -3,13 +3,9 @@
 // the report is the same either way. A worker that fails is the usual fallback note.
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  EARLY_REPORT_BYTES,
-  earlyReportsFor,
-  startEarlyReports,
-} from '../src/action/early-reports.js';
+import { earlyReportsFor, startEarlyReports } from '../src/action/early-reports.js';
 import type { Begun } from '../src/action/begin.js';
 import { runGate, type GateOptions } from '../src/gather/gate.js';
 import { sameJob, type EarlyReports } from '../src/gather/reports.js';
@@ -21,7 +17,7 @@ afterEach(() => void delete process.env.LEDGER_GATE_WORKER_SCRIPT);
 
 const JUNIT = ['reports/*.xml'];
 
-/** A run whose report is over EARLY_REPORT_BYTES, with findings that need the reports. */
+/** A run with findings that need the reports. */
 function bigRun(): string {
   const dir = writeBigRun({ cases: 3000, failing: [7], unrowed: [2] });
   dirs.push(dir);
@@ -44,7 +40,7 @@ const gate = (cwd: string, more: Partial<GateOptions> = {}) =>
 
 /** The early reports, watched: whether the gate took the answer, whether it ended the worker. */
 async function watched(dir: string) {
-  const early = await startEarlyReports(dir, JUNIT, undefined);
+  const early = startEarlyReports(dir, JUNIT, undefined);
   expect(early).toBeDefined();
   const seen = { taken: false, stopped: false };
   const spy: EarlyReports = {
@@ -87,7 +83,8 @@ describe('the reports read while the action loads', () => {
     const more = { baseJunit: ['reports/base.xml'] };
     const own = await gate(dir, more);
     const { spy, seen } = await watched(dir);
-    expect(spy.job.files.map((f) => f.shown)).toEqual(['reports/base.xml', 'reports/junit.xml']);
+    const listed = await spy.job;
+    expect(listed?.files.map((f) => f.shown)).toEqual(['reports/base.xml', 'reports/junit.xml']);
     const early = await gate(dir, { ...more, earlyReports: spy });
     expect(seen).toEqual({ taken: false, stopped: true });
     expect(early.report).toEqual(own.report);
@@ -112,36 +109,64 @@ describe('the reports read while the action loads', () => {
     expect(early.notes).toEqual(own.notes);
   });
 
-  test('a worker that fails: the reports are read here, with the fallback note as today', async () => {
+  test('a worker that dies after it listed: the reports are read here, with the fallback note as today', async () => {
     const dir = bigRun();
     const own = await gate(dir);
-    process.env.LEDGER_GATE_WORKER_SCRIPT = path.join(dir, 'no-such-worker.js');
+    // A worker that says the very list the gate makes, then dies before its answer.
+    const first = startEarlyReports(dir, JUNIT, undefined);
+    const job = await first?.job;
+    first?.stop();
+    expect(job?.files).toHaveLength(1);
+    const script = path.join(dir, 'dying-worker.mjs');
+    writeFileSync(
+      script,
+      `import { parentPort } from 'node:worker_threads';\n` +
+        `parentPort.postMessage({ listed: ${JSON.stringify(job)} });\n` +
+        `setTimeout(() => process.exit(3), 50);\n`,
+    );
+    process.env.LEDGER_GATE_WORKER_SCRIPT = script;
     const { spy, seen } = await watched(dir);
     const early = await gate(dir, { earlyReports: spy });
     expect(seen.taken).toBe(true);
     expect(early.report).toEqual(own.report);
     const note = early.notes.filter((n) => !own.notes.includes(n));
-    expect(note).toHaveLength(1);
-    expect(note[0]).toMatch(
-      /^the worker thread failed \(.*no-such-worker\.js.*\): reading the reports ran on the main thread$/,
-    );
+    expect(note).toEqual([
+      'the worker thread failed (the worker thread exited with 3): reading the reports ran on the main thread',
+    ]);
   });
 
-  test('not started where it cannot pay: small reports, a workflow_run', async () => {
-    const dir = writeBigRun({ cases: 200 });
-    dirs.push(dir);
-    expect(await startEarlyReports(dir, JUNIT, undefined)).toBeUndefined();
-    const big = bigRun();
+  test('a worker that fails before it lists: nothing to offer, the gate reads them itself', async () => {
+    const dir = bigRun();
+    const own = await gate(dir);
+    process.env.LEDGER_GATE_WORKER_SCRIPT = path.join(dir, 'no-such-worker.js');
+    const early = startEarlyReports(dir, JUNIT, undefined);
+    expect(await early?.job).toBeUndefined();
+    const again = await gate(dir, { earlyReports: early });
+    expect(again.report).toEqual(own.report);
+    expect(again.notes).toEqual(own.notes);
+  });
+
+  test('not started on a workflow_run: its reports are not in the workspace yet', () => {
     const begun = {
       inputs: { junit: JUNIT },
       event: { workflowRun: { id: 1 } },
-      workspace: big,
+      workspace: bigRun(),
     } as unknown as Begun;
-    expect(await earlyReportsFor(begun)).toBeUndefined();
-    const started = await startEarlyReports(big, JUNIT, undefined);
-    expect(started?.job.files).toHaveLength(1);
-    started?.stop();
-    expect(EARLY_REPORT_BYTES).toBeLessThan(2 * 1024 * 1024);
+    expect(earlyReportsFor(begun)).toBeUndefined();
+  });
+
+  test('the list the worker read is the one the gate makes: files, problems, collected', async () => {
+    const dir = bigRun();
+    const junit = ['reports/*.xml', 'absent/*.xml'];
+    const early = startEarlyReports(dir, junit, 'collected.txt');
+    const listed = await early?.job;
+    early?.stop();
+    expect(listed).toEqual({
+      root: dir,
+      files: [{ path: path.join(dir, 'reports/junit.xml'), shown: 'reports/junit.xml' }],
+      problems: [{ file: 'absent/*.xml', message: 'no report file matches this pattern' }],
+      collected: 'collected.txt',
+    });
   });
 });
 

@@ -4,18 +4,14 @@
 // meanwhile (action/early-reports.ts). Everything else happens in run().
 import { exitWhenFlushed } from './adapters/actions/exit.js';
 import { begin, cannotLoad } from './action/begin.js';
+import { earlyReportsFor } from './action/early-reports.js';
 
 const beginning = begin(process.env);
 // octokit's hooks take a few turns of the event loop before the request leaves: let them,
 // or the chunk's compile (one synchronous stretch) would hold it back.
 if (beginning.ok) await beginning.begun.api.sent();
 // Before the gate's chunk loads: its compile is one synchronous stretch the worker's boot overlaps.
-const early = beginning.ok
-  ? await import('./action/early-reports.js').then(
-      (m) => m.earlyReportsFor(beginning.begun),
-      () => undefined,
-    )
-  : undefined;
+const early = beginning.ok ? earlyReportsFor(beginning.begun) : undefined;
 const main = await import('./main.js').catch((e: unknown) => cannotLoad(beginning, e, process.env));
 if (main) await main.run(process.env, beginning, early);
 await exitWhenFlushed();

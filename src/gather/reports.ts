@@ -127,7 +127,8 @@ export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
  * answer serves only the very job it was given.
  */
 export interface EarlyReports {
-  job: ReportsJob;
+  /** The job the worker listed and reads; undefined if it failed before it said. */
+  job: Promise<ReportsJob | undefined>;
   packed: Promise<PackedReports>;
   /** Ends the worker: its answer will not be used. */
   stop: () => void;
@@ -143,7 +144,8 @@ export async function gatherReports(
   onFallback?: OnFallback,
   early?: EarlyReports,
 ): Promise<ReportsRead> {
-  if (early && sameJob(early.job, job)) return fromWorker(job, early.packed, onFallback);
+  const listed = await early?.job;
+  if (early && listed && sameJob(listed, job)) return fromWorker(job, early.packed, onFallback);
   early?.stop();
   if ((await reportBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
   return fromWorker(job, onWorker({ kind: 'reports', job }), onFallback);

@@ -5,7 +5,7 @@
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { FactsList, WorkerJob, WorkerResults } from './jobs.js';
+import type { WorkerInterim, WorkerJob, WorkerResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
 export type OnFallback = (what: string, error: unknown) => void;
@@ -34,11 +34,12 @@ const near = (file: string, base: string) => new URL(file, base);
 
 /**
  * Runs one job on a new worker thread, with this thread's heap limit. A job may send one
- * message before its result (the facts' shared list): `onList` is given it.
+ * message before its result (the facts' shared list, the early reports' job): `onList` is
+ * given it.
  */
 export function onWorker<J extends WorkerJob>(
   job: J,
-  onList?: (m: FactsList) => void,
+  onList?: (m: WorkerInterim[J['kind']]) => void,
 ): Promise<WorkerResults[J['kind']]> {
   return startWorker(job, onList).result;
 }
@@ -53,7 +54,7 @@ export interface Started<R> {
 /** onWorker, with the thread's end in the caller's hand (action/early-reports.ts). */
 export function startWorker<J extends WorkerJob>(
   job: J,
-  onList?: (m: FactsList) => void,
+  onList?: (m: WorkerInterim[J['kind']]) => void,
 ): Started<WorkerResults[J['kind']]> {
   const { script, execArgv } = workerScript();
   let w: Worker | undefined;
@@ -66,9 +67,10 @@ export function startWorker<J extends WorkerJob>(
       // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
     });
-    w.on('message', (m: WorkerResults[J['kind']] | FactsList) => {
-      if ('list' in m) onList?.(m);
-      else resolve(m);
+    // A job's messages are its interim one (keyed `list` or `listed`) and its result.
+    w.on('message', (m: object) => {
+      if ('list' in m || 'listed' in m) onList?.(m as WorkerInterim[J['kind']]);
+      else resolve(m as WorkerResults[J['kind']]);
     });
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
