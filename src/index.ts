@@ -1,17 +1,13 @@
 // The action's entry: dist/index.js. The first stage (action/begin.ts) sends the check run's
 // creation; only then is the rest of the action loaded (main.js's graph, an ncc chunk), so the
-// request's round trip overlaps compiling it; the reports' worker starts on the inputs' globs
-// meanwhile (action/early-reports.ts). Everything else happens in run().
+// request's round trip overlaps compiling it. Everything else happens in run().
 import { exitWhenFlushed } from './adapters/actions/exit.js';
 import { begin, cannotLoad } from './action/begin.js';
-import { earlyReportsFor } from './action/early-reports.js';
 
 const beginning = begin(process.env);
 // octokit's hooks take a few turns of the event loop before the request leaves: let them,
 // or the chunk's compile (one synchronous stretch) would hold it back.
 if (beginning.ok) await beginning.begun.api.sent();
-// Before the gate's chunk loads: its compile is one synchronous stretch the worker's boot overlaps.
-const early = beginning.ok ? earlyReportsFor(beginning.begun) : undefined;
 const main = await import('./main.js').catch((e: unknown) => cannotLoad(beginning, e, process.env));
-if (main) await main.run(process.env, beginning, early);
+if (main) await main.run(process.env, beginning);
 await exitWhenFlushed();

@@ -12,20 +12,17 @@ import { logFindings, stepFails, writeOutputs } from './action/outputs.js';
 import { publish } from './action/publish.js';
 import type { Where } from './action/workflow-run.js';
 import { runGate, type GateOutcome } from './gather/gate.js';
-import type { EarlyReports } from './gather/reports.js';
 import { runOf } from './conduct/report.js';
 import { logLine, text } from './report/escape.js';
 import { GateError } from './types.js';
 
 /**
  * The whole run. `beginning` is the first stage (action/begin.ts: the inputs, the event and the
- * check run's creation sent) when the entry already ran it before loading this module, and
- * `early` the reports' worker it started (action/early-reports.ts), if it did.
+ * check run's creation sent) when the entry already ran it before loading this module.
  */
 export async function run(
   env: NodeJS.ProcessEnv = process.env,
   beginning: Beginning = begin(env),
-  early?: EarlyReports,
 ): Promise<void> {
   let check: CheckRun | null = null;
   // The check run's creation, settled (never rejected): it runs while the gate works.
@@ -105,7 +102,6 @@ export async function run(
       requireKilledMutants: inputs.requireKilledMutants,
       conduct: where.conduct,
       conductRun: where.conductRun,
-      earlyReports: early,
     });
     // Both settled before either error is thrown, the check run's first: a token that cannot
     // create it says so, whatever the gate met meanwhile.
@@ -150,8 +146,6 @@ export async function run(
     if (check) await check.fail(`ledger-gate could not decide: ${text(line)}`, details);
     core.setFailed(`ledger-gate: ${logLine(line)}`);
   } finally {
-    // A gate that ended before it listed the reports never took the early worker's answer.
-    early?.stop();
     await cleanup();
   }
 }

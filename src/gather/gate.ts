@@ -34,7 +34,7 @@ import { quarantineWarnings } from '../decision/quarantine.js';
 import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
 import { rowFor } from '../ledger/file-rows.js';
 import { parseLedger } from '../ledger/parse.js';
-import { gatherReports, type EarlyReports } from './reports.js';
+import { gatherReports } from './reports.js';
 import { expandDrafts, readDraftReport } from './draft-report.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
 import type { MutationOptions } from './mutation-evidence.js';
@@ -112,11 +112,6 @@ export interface GateOptions extends StrongerOptions, MutationOptions, ConductOp
   agentWritePaths?: string[];
   /** How many report files the run must deliver (the shard count); fewer is `reports-missing`. */
   reportsExpected?: number;
-  /**
-   * The reports' worker the action started before the gate (action/early-reports.ts): its
-   * answer is taken only for the very job the gate makes, else the worker is ended.
-   */
-  earlyReports?: EarlyReports;
   /** Quarantine rows older than this many days become warnings. */
   quarantineMaxAgeDays?: number;
   now?: Date;
@@ -187,7 +182,7 @@ export async function runGate(o: GateOptions): Promise<GateOutcome> {
     collected: shipped.some((s) => s.kind === 'collected') ? undefined : o.collected,
     collectedRoot: o.collectedRoot,
   };
-  const reportsP = gatherReports(job, onFallback, o.earlyReports);
+  const reportsP = gatherReports(job, onFallback);
   reportsP.catch(() => undefined); // awaited below; a throw before then must not go unhandled
   // The workers are started: what the caller waits for before this thread's long stretch of
   // reading (the action's check-run request leaving) now overlaps their work.

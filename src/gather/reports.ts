@@ -2,8 +2,9 @@
 // test id, and every problem. Large report sets run on the worker thread (src/worker/entry.ts), so
 // that on two cores they overlap with reading the ledger; results cross back as columns, not
 // 100k objects.
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { reportBytes, type ReportFile } from '../adapters/fs/report-globs.js';
+import type { ReportFile } from '../adapters/fs/report-globs.js';
 import {
   LIMITS,
   inside,
@@ -123,43 +124,17 @@ function asProblem(e: unknown, file: string): ReportProblem {
 export const REPORT_WORKER_BYTES = 2 * 1024 * 1024;
 
 /**
- * Reports a worker began reading before the gate listed them (action/early-reports.ts): its
- * answer serves only the very job it was given.
- */
-export interface EarlyReports {
-  /** The job the worker listed and reads; undefined if it failed before it said. */
-  job: Promise<ReportsJob | undefined>;
-  packed: Promise<PackedReports>;
-  /** Ends the worker: its answer will not be used. */
-  stop: () => void;
-}
-
-/**
  * Starts reading the reports: on the worker thread when they are large, else here. If the
  * worker cannot run, here too, and `onFallback` is told why. Call it early and await it late.
- * `early`'s answer is taken when its job is this one, else its worker is ended.
  */
 export async function gatherReports(
   job: ReportsJob,
   onFallback?: OnFallback,
-  early?: EarlyReports,
 ): Promise<ReportsRead> {
-  const listed = await early?.job;
-  if (early && listed && sameJob(listed, job)) return fromWorker(job, early.packed, onFallback);
-  early?.stop();
-  if ((await reportBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
-  return fromWorker(job, onWorker({ kind: 'reports', job }), onFallback);
-}
-
-/** The worker's answer unpacked; a worker that could not run is the same work, here. */
-async function fromWorker(
-  job: ReportsJob,
-  answer: Promise<PackedReports>,
-  onFallback?: OnFallback,
-): Promise<ReportsRead> {
+  if ((await totalBytes(job.files)) < REPORT_WORKER_BYTES) return readReports(job);
   let packed: PackedReports;
   try {
-    packed = await answer;
+    packed = await onWorker({ kind: 'reports', job });
   } catch (e) {
     if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       throw new GateError('reading the reports exhausted the memory limit');
@@ -170,24 +145,14 @@ async function fromWorker(
   return { ...packed, tests: unpackTests(packed.tests) };
 }
 
-/**
- * Whether two jobs read the same reports the same way: the files in the same order, shown
- * the same, the same problems before them, the same collected list, its folder and the root.
- */
-export function sameJob(a: ReportsJob, b: ReportsJob): boolean {
-  const sameFile = (f: ReportFile, i: number) =>
-    f.path === b.files[i].path && f.shown === b.files[i].shown;
-  const sameProblem = (p: ReportProblem, i: number) => {
-    const q = b.problems[i];
-    return p.file === q.file && p.line === q.line && p.message === q.message;
-  };
-  return (
-    a.root === b.root &&
-    a.collected === b.collected &&
-    a.collectedRoot === b.collectedRoot &&
-    a.files.length === b.files.length &&
-    a.files.every(sameFile) &&
-    a.problems.length === b.problems.length &&
-    a.problems.every(sameProblem)
+async function totalBytes(files: ReportFile[]): Promise<number> {
+  const sizes = await Promise.all(
+    files.map((f) =>
+      lstat(f.path).then(
+        (st) => (st.isFile() ? st.size : 0),
+        () => 0,
+      ),
+    ),
   );
+  return sizes.reduce((a, b) => a + b, 0);
 }

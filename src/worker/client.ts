@@ -5,7 +5,7 @@
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { WorkerInterim, WorkerJob, WorkerResults } from './jobs.js';
+import type { FactsList, WorkerJob, WorkerResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
 export type OnFallback = (what: string, error: unknown) => void;
@@ -34,32 +34,15 @@ const near = (file: string, base: string) => new URL(file, base);
 
 /**
  * Runs one job on a new worker thread, with this thread's heap limit. A job may send one
- * message before its result (the facts' shared list, the early reports' job): `onList` is
- * given it.
+ * message before its result (the facts' shared list): `onList` is given it.
  */
 export function onWorker<J extends WorkerJob>(
   job: J,
-  onList?: (m: WorkerInterim[J['kind']]) => void,
+  onList?: (m: FactsList) => void,
 ): Promise<WorkerResults[J['kind']]> {
-  return startWorker(job, onList).result;
-}
-
-/** A worker's answer, and a way to end it when its answer is no longer wanted. */
-export interface Started<R> {
-  result: Promise<R>;
-  /** Ends the thread; `result` then rejects (the caller has let go of it). */
-  stop: () => void;
-}
-
-/** onWorker, with the thread's end in the caller's hand (action/early-reports.ts). */
-export function startWorker<J extends WorkerJob>(
-  job: J,
-  onList?: (m: WorkerInterim[J['kind']]) => void,
-): Started<WorkerResults[J['kind']]> {
   const { script, execArgv } = workerScript();
-  let w: Worker | undefined;
-  const result = new Promise<WorkerResults[J['kind']]>((resolve, reject) => {
-    w = new Worker(script, {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(script, {
       workerData: job,
       execArgv,
       // The heap limit of this thread, so a hostile input gets no more room on the worker; the
@@ -67,15 +50,13 @@ export function startWorker<J extends WorkerJob>(
       // the action's peak RSS at XL, 1115 -> 940-980 MiB with this, paired runs).
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb(), maxYoungGenerationSizeMb: 48 },
     });
-    // A job's messages are its interim one (keyed `list` or `listed`) and its result.
-    w.on('message', (m: object) => {
-      if ('list' in m || 'listed' in m) onList?.(m as WorkerInterim[J['kind']]);
-      else resolve(m as WorkerResults[J['kind']]);
+    w.on('message', (m: WorkerResults[J['kind']] | FactsList) => {
+      if ('list' in m) onList?.(m);
+      else resolve(m);
     });
     w.once('error', reject);
     w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
   });
-  return { result, stop: () => void w?.terminate().catch(() => undefined) };
 }
 
 function heapLimitMb(): number {

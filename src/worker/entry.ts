@@ -3,8 +3,7 @@
 // result back: the reports packed as columns, or the file facts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectFacts } from '../adapters/fs/file-facts.js';
-import { expandReports } from '../adapters/fs/report-globs.js';
-import type { ReportsJob, WorkerJob } from './jobs.js';
+import type { WorkerJob } from './jobs.js';
 import { readPackedReports } from '../gather/reports.js';
 
 const job = workerData as WorkerJob;
@@ -12,15 +11,8 @@ if (job.kind === 'facts') {
   const list = (artifacts: string[]) => parentPort!.postMessage({ list: artifacts });
   parentPort!.postMessage(collectFacts(job.request, list));
 } else {
-  let reports: ReportsJob;
-  if (job.kind === 'early-reports') {
-    // The gate compares this list with its own before it takes the answer (gather/reports.ts).
-    const { root, junit, collected } = job.globs;
-    reports = { root, ...(await expandReports(root, junit)), collected };
-    parentPort!.postMessage({ listed: reports });
-  } else reports = job.job;
   // Blocking reads: nothing else waits on this thread.
-  const packed = await readPackedReports({ ...reports, sync: true });
+  const packed = await readPackedReports({ ...job.job, sync: true });
   const { ids, numbers } = packed.tests;
   const moved = [numbers.buffer as ArrayBuffer];
   if (typeof ids !== 'string') moved.push(ids.buffer as ArrayBuffer);

@@ -69,35 +69,10 @@ export interface FactsResult {
   seeds: [string, SeedsFact][];
 }
 
-/**
- * The reports as the action's inputs name them, before the gate has listed them
- * (action/early-reports.ts): the worker expands the globs itself (report-globs.ts).
- */
-export interface GlobsJob {
-  root: string;
-  junit: string[];
-  collected?: string;
-}
-
-/** Sent by the early reports' worker once it has expanded the globs: the job it then reads. */
-export interface ReportsListed {
-  listed: ReportsJob;
-}
-
 export type WorkerJob =
-  | { kind: 'facts'; request: FactsRequest }
-  | { kind: 'reports'; job: ReportsJob }
-  | { kind: 'early-reports'; globs: GlobsJob };
+  { kind: 'facts'; request: FactsRequest } | { kind: 'reports'; job: ReportsJob };
 
 export interface WorkerResults {
   facts: FactsResult;
   reports: PackedReports;
-  'early-reports': PackedReports;
-}
-
-/** What a job may send before its result. */
-export interface WorkerInterim {
-  facts: FactsList;
-  reports: never;
-  'early-reports': ReportsListed;
 }

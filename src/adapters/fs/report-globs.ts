@@ -2,7 +2,7 @@
 // and entries a glob skips (symlinks, FIFOs, sockets, devices) are found by name, so that each
 // is refused rather than silently unmatched.
 import { type Dirent } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { glob, isDynamicPattern } from 'tinyglobby';
@@ -67,19 +67,6 @@ export async function expandReports(
     }
   }
   return { files: [...files.values()], problems };
-}
-
-/** The report files' bytes, all told (what is not a regular file counts nothing). */
-export async function reportBytes(files: ReportFile[]): Promise<number> {
-  const sizes = await Promise.all(
-    files.map((f) =>
-      lstat(f.path).then(
-        (st) => (st.isFile() ? st.size : 0),
-        () => 0,
-      ),
-    ),
-  );
-  return sizes.reduce((a, b) => a + b, 0);
 }
 
 // The files a glob matches, and the folders it names as reports. A bare `*` or `**` last
