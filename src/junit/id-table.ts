@@ -33,9 +33,32 @@ export class IdTable {
   private prefix: string | undefined;
   private prefixHash = 0;
   private prefixAt = -1;
+  /** The ids the mapper said may come (`reserve`): what the characters' buffer is sized for. */
+  private planned = 0;
 
   /** `maxProbes` is for the tests, to reach the flooded way with few ids. */
   constructor(private readonly maxProbes = MAX_PROBES) {}
+
+  /**
+   * Room for `ids` more ids (a report's cases), made at once: growing by doubling while they
+   * come rehashed every id at each step and touched fresh pages for every copy (page faults
+   * are what fresh memory costs here). The characters' buffer is sized when it first runs
+   * out, from the ids' mean length so far.
+   */
+  reserve(ids: number): void {
+    const need = this.size + ids;
+    this.planned = Math.max(this.planned, need);
+    if (need > this.ends.length) {
+      const size = Math.max(need, this.ends.length * 2);
+      this.ends = grown(this.ends, size);
+      this.hashes = grown(this.hashes, size);
+    }
+    if (this.flooded === undefined && need * 2 > this.buckets.length) {
+      let buckets = this.buckets.length;
+      while (need * 2 > buckets) buckets *= 2;
+      this.rehash(buckets);
+    }
+  }
 
   /** The slot of `id`: a new one, numbered `size` before the call, when it was not seen. */
   slotOf(id: string): number {
@@ -198,6 +221,9 @@ export class IdTable {
   private growChars(need: number): void {
     let size = this.chars.length * 2;
     while (size < need) size *= 2;
+    // Enough for the ids planned, at the mean length so far: one copy, not one per doubling.
+    if (this.size > 0 && this.planned > this.size)
+      size = Math.max(size, Math.ceil((this.used / this.size) * this.planned * 1.125));
     const next = new (this.chars.constructor as new (n: number) => Uint8Array | Uint16Array)(size);
     next.set(this.chars.subarray(0, this.used));
     this.chars = next;
