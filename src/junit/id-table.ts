@@ -49,7 +49,8 @@ export class IdTable {
     const need = this.size + ids;
     this.planned = Math.max(this.planned, need);
     if (need > this.ends.length) {
-      const size = Math.max(need, this.ends.length * 2);
+      let size = this.ends.length * 2;
+      while (size < need) size *= 2;
       this.ends = grown(this.ends, size);
       this.hashes = grown(this.hashes, size);
     }

@@ -262,8 +262,10 @@ class MergeColumns {
     for (let i = 0; i < this.ids.size; i++) this.commit(i);
   }
 
+  /** Doubles the columns, or more until they hold `need` (powers of two, as they grew before). */
   private grow(need = 0): void {
-    const cap = Math.max(1024, this.cap * 2, need);
+    let cap = Math.max(1024, this.cap * 2);
+    while (cap < need) cap *= 2;
     for (const name of COLUMNS) {
       const a = this[name];
       const b = new (a.constructor as new (n: number) => typeof a)(cap);
