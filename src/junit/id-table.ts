@@ -220,11 +220,14 @@ export class IdTable {
   }
 
   private growChars(need: number): void {
+    // Enough for the ids planned, at the mean length so far: one copy, not one per doubling
+    // (in powers of two still, so the buffer ends the size it ended before).
+    const planned =
+      this.size > 0 && this.planned > this.size
+        ? Math.ceil((this.used / this.size) * this.planned * 1.125)
+        : 0;
     let size = this.chars.length * 2;
-    while (size < need) size *= 2;
-    // Enough for the ids planned, at the mean length so far: one copy, not one per doubling.
-    if (this.size > 0 && this.planned > this.size)
-      size = Math.max(size, Math.ceil((this.used / this.size) * this.planned * 1.125));
+    while (size < need || size < planned) size *= 2;
     const next = new (this.chars.constructor as new (n: number) => Uint8Array | Uint16Array)(size);
     next.set(this.chars.subarray(0, this.used));
     this.chars = next;
