@@ -108,6 +108,13 @@ describe('the id table', () => {
     );
     for (const id of many) table.slotOf(id);
     expect(table.ids()).toEqual(many);
+
+    // Told of millions, the first ids long: the plan is capped, the ids still all kept.
+    const told = new IdTable();
+    told.reserve(10_000_000);
+    const long = Array.from({ length: 40 }, (_, i) => `${'x'.repeat(4000)}${i}`);
+    for (const id of long) told.slotOf(id);
+    expect(told.ids()).toEqual(long);
   });
 
   test('grows past its first buffers, a wide id late among many keeping every one', () => {

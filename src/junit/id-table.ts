@@ -8,6 +8,11 @@ import { Buffer } from 'node:buffer';
 
 /** Probes one lookup may take before the table stops trusting its hash (see `flood`). */
 const MAX_PROBES = 256;
+/**
+ * The most characters the buffer is sized for ahead of need (`reserve`'s plan). Ids are the
+ * agent's: a few long ones first, then millions of short ones, must not size it past this.
+ */
+const MAX_PLANNED_CHARS = 1 << 26;
 
 export class IdTable {
   /** Every id's characters, one after another: Latin-1 bytes until a wider one comes. */
@@ -224,7 +229,7 @@ export class IdTable {
     // (in powers of two still, so the buffer ends the size it ended before).
     const planned =
       this.size > 0 && this.planned > this.size
-        ? Math.ceil((this.used / this.size) * this.planned * 1.125)
+        ? Math.min(Math.ceil((this.used / this.size) * this.planned * 1.125), MAX_PLANNED_CHARS)
         : 0;
     let size = this.chars.length * 2;
     while (size < need || size < planned) size *= 2;
