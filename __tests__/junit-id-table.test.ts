@@ -78,6 +78,45 @@ describe('the id table', () => {
     );
   });
 
+  test('gives the same when told how many ids may come, more or fewer than come', () => {
+    // The mapper reserves a report's cases before adding them; a reservation only sizes.
+    const batchArb = fc.record({ ids: fc.array(idArb, { maxLength: 30 }), told: fc.nat(3000) });
+    fc.assert(
+      fc.property(
+        fc.array(batchArb, { maxLength: 4 }),
+        fc.constantFrom(0, 256),
+        (batches, probes) => {
+          const table = new IdTable(probes);
+          const ids = batches.flatMap((b) => b.ids);
+          const { slots } = reference(ids);
+          const got: number[] = [];
+          for (const b of batches) {
+            table.reserve(b.told);
+            for (const id of b.ids) got.push(table.slotOf(id));
+          }
+          expect(got).toEqual(slots);
+          check(ids, table);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Told too few, then ids far longer than the mean so far: the buffer still grows.
+    const table = new IdTable();
+    table.reserve(2000);
+    const many = Array.from({ length: 4000 }, (_, i) =>
+      i < 1000 ? `s${i}` : `${'long'.repeat(40)}${i}`,
+    );
+    for (const id of many) table.slotOf(id);
+    expect(table.ids()).toEqual(many);
+
+    // Told of millions, the first ids long: the plan is capped, the ids still all kept.
+    const told = new IdTable();
+    told.reserve(10_000_000);
+    const long = Array.from({ length: 40 }, (_, i) => `${'x'.repeat(4000)}${i}`);
+    for (const id of long) told.slotOf(id);
+    expect(told.ids()).toEqual(long);
+  });
+
   test('grows past its first buffers, a wide id late among many keeping every one', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30000; i++) ids.push(`tests/pkg${i % 7}/m.test.js::case ${i % 20000} é`);

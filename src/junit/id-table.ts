@@ -8,6 +8,11 @@ import { Buffer } from 'node:buffer';
 
 /** Probes one lookup may take before the table stops trusting its hash (see `flood`). */
 const MAX_PROBES = 256;
+/**
+ * The most characters the buffer is sized for ahead of need (`reserve`'s plan). Ids are the
+ * agent's: a few long ones first, then millions of short ones, must not size it past this.
+ */
+const MAX_PLANNED_CHARS = 1 << 26;
 
 export class IdTable {
   /** Every id's characters, one after another: Latin-1 bytes until a wider one comes. */
@@ -33,9 +38,33 @@ export class IdTable {
   private prefix: string | undefined;
   private prefixHash = 0;
   private prefixAt = -1;
+  /** The ids the mapper said may come (`reserve`): what the characters' buffer is sized for. */
+  private planned = 0;
 
   /** `maxProbes` is for the tests, to reach the flooded way with few ids. */
   constructor(private readonly maxProbes = MAX_PROBES) {}
+
+  /**
+   * Room for `ids` more ids (a report's cases), made at once: growing by doubling while they
+   * come rehashed every id at each step and touched fresh pages for every copy (page faults
+   * are what fresh memory costs here). The characters' buffer is sized when it first runs
+   * out, from the ids' mean length so far.
+   */
+  reserve(ids: number): void {
+    const need = this.size + ids;
+    this.planned = Math.max(this.planned, need);
+    if (need > this.ends.length) {
+      let size = this.ends.length * 2;
+      while (size < need) size *= 2;
+      this.ends = grown(this.ends, size);
+      this.hashes = grown(this.hashes, size);
+    }
+    if (this.flooded === undefined && need * 2 > this.buckets.length) {
+      let buckets = this.buckets.length;
+      while (need * 2 > buckets) buckets *= 2;
+      this.rehash(buckets);
+    }
+  }
 
   /** The slot of `id`: a new one, numbered `size` before the call, when it was not seen. */
   slotOf(id: string): number {
@@ -196,8 +225,14 @@ export class IdTable {
   }
 
   private growChars(need: number): void {
+    // Enough for the ids planned, at the mean length so far: one copy, not one per doubling
+    // (in powers of two still, so the buffer ends the size it ended before).
+    const planned =
+      this.size > 0 && this.planned > this.size
+        ? Math.min(Math.ceil((this.used / this.size) * this.planned * 1.125), MAX_PLANNED_CHARS)
+        : 0;
     let size = this.chars.length * 2;
-    while (size < need) size *= 2;
+    while (size < need || size < planned) size *= 2;
     const next = new (this.chars.constructor as new (n: number) => Uint8Array | Uint16Array)(size);
     next.set(this.chars.subarray(0, this.used));
     this.chars = next;

@@ -215,6 +215,12 @@ class MergeColumns {
     return this.ready(this.ids.slotOfPair(prefix, name), size, report);
   }
 
+  /** Room for `n` more ids (a report's cases), made at once rather than by doubling. */
+  reserve(n: number): void {
+    this.ids.reserve(n);
+    if (this.size + n > this.cap) this.grow(this.size + n);
+  }
+
   /** Slot `i`, made ready (first report `report`) when it is new: the table had `size` before. */
   private ready(i: number, size: number, report: number): number {
     if (i < size) return i;
@@ -256,8 +262,10 @@ class MergeColumns {
     for (let i = 0; i < this.ids.size; i++) this.commit(i);
   }
 
-  private grow(): void {
-    const cap = Math.max(1024, this.cap * 2);
+  /** Doubles the columns, or more until they hold `need` (powers of two, as they grew before). */
+  private grow(need = 0): void {
+    let cap = Math.max(1024, this.cap * 2);
+    while (cap < need) cap *= 2;
     for (const name of COLUMNS) {
       const a = this[name];
       const b = new (a.constructor as new (n: number) => typeof a)(cap);
@@ -382,6 +390,7 @@ export function caseMapper(opts: MapOptions): {
     // in one file), not attempts, except where the runner writes each attempt (gotestsum).
     const rerunsAsCases = reader.rerunsAsCases === true;
     const plainIds = reader.id === undefined || reader.id === fileOrClassId;
+    m.reserve(report.cases.length);
     for (const c of report.cases) {
       if (c.outcome === 'collection-skipped' || c.outcome === 'collection-error') {
         // A module, not a test (parseReport keeps these outcomes for pytest reports only).
