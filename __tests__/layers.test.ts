@@ -236,7 +236,9 @@ export function loadedPackages(read: (file: string) => string, entry: string): S
 }
 
 // The gate's every run (issue 45, S): `yaml` reads only a ledger the fast reader declines
-// (src/ledger/parse-lazily.ts), so it is no static import of the action's or the CLI's start.
+// (src/ledger/parse-lazily.ts), and the worker's modules load with a worker
+// (src/worker/client.ts), which a small run starts none of: none is a static import of the
+// action's or the CLI's start.
 describe('what every run loads', () => {
   const read = (f: string) => readFileSync(path.join(SRC, f), 'utf8');
   test('the walker follows static imports, not import() or type-only ones', () => {
@@ -250,9 +252,11 @@ describe('what every run loads', () => {
   });
 
   test.each(['index.ts', 'main.ts', 'cli-entry.ts', 'cli.ts', 'commands/check.ts'])(
-    '%s loads no `yaml` before a ledger needs it',
+    '%s loads no `yaml`, node:worker_threads or node:v8 before they are needed',
     (entry) => {
-      expect(loadedPackages(read, entry)).not.toContain('yaml');
+      const loaded = loadedPackages(read, entry);
+      for (const late of ['yaml', 'node:worker_threads', 'node:v8'])
+        expect(loaded).not.toContain(late);
     },
   );
 });

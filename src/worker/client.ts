@@ -3,8 +3,6 @@
 // (dist/index.js, dist/cli/index.js) ship it as worker.js next to themselves; nothing runs
 // from source text. When it cannot start or dies, the caller does the same work on its own
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
-import { getHeapStatistics } from 'node:v8';
-import { Worker } from 'node:worker_threads';
 import type { FactsList, WorkerJob, WorkerResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
@@ -41,6 +39,9 @@ export function onWorker<J extends WorkerJob>(
   onList?: (m: FactsList) => void,
 ): Promise<WorkerResults[J['kind']]> {
   const { script, execArgv } = workerScript();
+  // Loaded with the first worker, synchronously (the worker starts where this call stands): a
+  // run below the workers' thresholds (S) starts none, and its start loaded these for nothing.
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   return new Promise((resolve, reject) => {
     const w = new Worker(script, {
       workerData: job,
@@ -60,7 +61,8 @@ export function onWorker<J extends WorkerJob>(
 }
 
 function heapLimitMb(): number {
-  return Math.ceil(getHeapStatistics().heap_size_limit / (1024 * 1024));
+  const { heap_size_limit } = process.getBuiltinModule('node:v8').getHeapStatistics();
+  return Math.ceil(heap_size_limit / (1024 * 1024));
 }
 
 /** The summary's note for a fallback: what ran on the main thread, and the worker's error. */
