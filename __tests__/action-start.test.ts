@@ -3,12 +3,21 @@
 // for main.ts's graph), and the code parser's grammars ship once, in dist/cli/grammars, which
 // the action's bundle reads too.
 import { describe, expect, test } from '@jest/globals';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GRAMMAR_FILES } from '../src/adapters/code/grammars.js';
+import { pushEvent } from './support/events.js';
 import { fakeGitHubForFile, pullRequest7 } from './support/fake-github.js';
 import {
   bundle,
@@ -102,6 +111,9 @@ describe('the toolkit’s every-run graph', () => {
     // (http-fetch.ts); undici (its parser's WASM, its mocks) loads only behind a proxy.
     expect(main).not.toContain('llhttp');
     expect(main).not.toContain('MockNotMatchedError');
+    // No @actions/exec or @actions/io: core's `platform` gets a stand-in that loads them on the
+    // first process run (src/adapters/actions/exec-on-demand.ts); io's `which` says this.
+    expect(main).not.toContain('Unable to locate executable file');
   });
 
   test('the summary renderer loads after the first request, not in the entry', () => {
@@ -170,5 +182,68 @@ describe('one copy of the grammars', () => {
     expect(gaming.map((f) => f.file)).toEqual(['src/report.py']);
     expect(gaming[0].message).toContain('(process-exit)');
     expect(gaming[0].message).not.toContain('not read as code');
+  });
+});
+
+describe('the gate’s every run', () => {
+  test('yaml loads only for a ledger the fast reader declines (src/ledger/parse-lazily.ts)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-loads-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    // One of yaml's error texts, a literal minifying keeps: the chunk holding the package.
+    const YAML_TEXT = 'Implicit keys need to be on a single line';
+    const dist = path.dirname(bundle());
+    const holding = readdirSync(dist).filter(
+      (f) => f.endsWith('.js') && readFileSync(path.join(dist, f), 'utf8').includes(YAML_TEXT),
+    );
+    expect(holding).toHaveLength(1);
+    // A load hook lists every file the action's threads load (Node 24's module.registerHooks).
+    const log = path.join(dir, 'loaded.txt');
+    const hook = path.join(dir, 'hook.mjs');
+    writeFileSync(
+      hook,
+      "import { registerHooks } from 'node:module';\n" +
+        "import { appendFileSync } from 'node:fs';\n" +
+        'registerHooks({ load(url, context, next) {\n' +
+        `  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(log)}, url + '\\n');\n` +
+        '  return next(url, context);\n' +
+        '} });\n',
+    );
+    const loads = async (ledger: string) => {
+      const repo = new Repo('ledger-gate-loads-');
+      cleanup.push(() => repo.cleanup());
+      repo.write({
+        'tests/ledger.yaml': ledger,
+        'tests/goldens/a.txt': GOLDEN,
+        'tests/seeds/p/one.json': '[1]\n',
+      });
+      const head = repo.commit('ledger');
+      repo.write({ 'reports/junit.xml': pytestXunit1(scenarioCases()) });
+      writeFileSync(log, '');
+      const r = await runAction({
+        node: NODE.bin,
+        workspace: repo.dir,
+        eventName: 'push',
+        event: pushEvent({ before: '0'.repeat(40), after: head }),
+        apiUrl: gh.url,
+        inputs: { junit: 'reports/*.xml' },
+        env: { NODE_OPTIONS: `--import ${hook}` },
+      });
+      cleanup.push(() => cleanupRun(r));
+      const loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      expect(loaded.some((u) => u.endsWith('/main.js'))).toBe(true);
+      return {
+        code: r.code,
+        outputs: r.outputs,
+        yaml: loaded.some((u) => u.endsWith(`/${holding[0]}`)),
+      };
+    };
+    const block = ledgerYaml(scenarioRows(GOLDEN, '2020-01-10'));
+    const fast = await loads(block);
+    expect(fast.yaml).toBe(false);
+    expect(fast.outputs.decision).toBe('admit');
+    // A directive is outside the fast reader's layout: the yaml chunk reads it, to the same end.
+    const full = await loads(`%YAML 1.2\n---\n${block}`);
+    expect(full.yaml).toBe(true);
+    expect([full.code, full.outputs.decision]).toEqual([fast.code, fast.outputs.decision]);
   });
 });

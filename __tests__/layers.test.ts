@@ -207,3 +207,56 @@ describe('the import graph of src/', () => {
     expect(circles(g)).toEqual([]);
   });
 });
+
+/**
+ * The packages `entry` loads before anything it imports with `import()`: its static imports,
+ * followed through src/, type-only ones left out (TypeScript erases them).
+ */
+export function loadedPackages(read: (file: string) => string, entry: string): Set<string> {
+  const statics = [
+    /^\s*(?:import|export)\s+(?!type\b)[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+    /^\s*import\s*['"]([^'"]+)['"]/gm,
+  ];
+  const seen = new Set([entry]);
+  const packages = new Set<string>();
+  for (const file of seen) {
+    const source = read(file);
+    for (const re of statics)
+      for (const [, spec] of source.matchAll(re)) {
+        if (!spec.startsWith('.')) packages.add(spec);
+        else
+          seen.add(
+            path.posix
+              .normalize(path.posix.join(path.posix.dirname(file), spec))
+              .replace(/\.js$/, '.ts'),
+          );
+      }
+  }
+  return packages;
+}
+
+// The gate's every run (issue 45, S): `yaml` reads only a ledger the fast reader declines
+// (src/ledger/parse-lazily.ts), and the worker's modules load with a worker
+// (src/worker/client.ts), which a small run starts none of: none is a static import of the
+// action's or the CLI's start.
+describe('what every run loads', () => {
+  const read = (f: string) => readFileSync(path.join(SRC, f), 'utf8');
+  test('the walker follows static imports, not import() or type-only ones', () => {
+    const text: Record<string, string> = {
+      'a.ts': "import { b } from './b.js';\nconst c = await import('./c.js');",
+      'b.ts': "import type { Y } from 'yaml';\nexport { z } from 'zed';\nimport 'side';",
+      'c.ts': "import { parse } from 'yaml';",
+    };
+    expect([...loadedPackages((f) => text[f], 'a.ts')].sort()).toEqual(['side', 'zed']);
+    expect(loadedPackages(read, 'ledger/parse.ts')).toContain('yaml');
+  });
+
+  test.each(['index.ts', 'main.ts', 'cli-entry.ts', 'cli.ts', 'commands/check.ts'])(
+    '%s loads no `yaml`, node:worker_threads or node:v8 before they are needed',
+    (entry) => {
+      const loaded = loadedPackages(read, entry);
+      for (const late of ['yaml', 'node:worker_threads', 'node:v8'])
+        expect(loaded).not.toContain(late);
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
+import { parseLedgerLazily } from '../src/ledger/parse-lazily.js';
 import type { LedgerParse } from '../src/types.js';
 
 const F = 'tests/ledger.yaml';
@@ -482,6 +483,16 @@ const CASES: Case[] = [
     'yaml',
   ],
 ];
+
+// The gate's entry: the fast reader, then `yaml` loaded only when it declines; whichever
+// reader reads it, the same rows, errors and positions as parseLedger.
+describe('parseLedgerLazily: parseLedger, loading the fallback only when needed', () => {
+  it.each(CASES)('%s', async (_name, text) => {
+    expect(await parseLedgerLazily(text, F)).toEqual(parseLedger(text, F));
+    const o = { normalisePaths: true };
+    expect(await parseLedgerLazily(text, F, o)).toEqual(parseLedger(text, F, o));
+  });
+});
 
 describe('parseLedger: validation, through both readers', () => {
   it.each(CASES)('%s', (_name, text, expected, reader) => {

@@ -75,8 +75,10 @@ function minifyChunks(dir) {
  * docs/development.md); so must Bottleneck, whose stand-in (src/adapters/github/bottleneck.ts)
  * `paths` gives the octokit plugins. And undici must stay out of its first stage (the entry's chunk,
  * main.js): the API's fetch is src/adapters/github/http-fetch.ts, undici a chunk loaded only
- * behind a proxy. Should an update import either by another name, the build fails here rather
- * than quietly putting it back into every run's start.
+ * behind a proxy. Nor @actions/exec and @actions/io: `paths` gives core's `platform` a stand-in
+ * that loads them on the first process run (src/adapters/actions/exec-on-demand.ts). Should an
+ * update import any of these by another name, the build fails here rather than quietly putting
+ * it back into every run's start.
  */
 function refuseModules(stats, name) {
   const entry = new Set((stats.chunks ?? []).filter((c) => c.entry).map((c) => c.id));
@@ -88,7 +90,10 @@ function refuseModules(stats, name) {
       const n = m.name ?? '';
       if (/node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/|bottleneck\/)/.test(n))
         bad.push(n);
-      if (/node_modules\/undici\//.test(n) && inChunks.some((c) => entry.has(c)))
+      if (
+        /node_modules\/(undici|@actions\/exec|@actions\/io)\//.test(n) &&
+        inChunks.some((c) => entry.has(c))
+      )
         bad.push(`${n} (in the first stage)`);
       walk(m.modules, inChunks);
     }

@@ -8,7 +8,7 @@ import {
   type Authorship,
 } from '../decision/authorship.js';
 import { contractValue } from '../decision/ledger-change.js';
-import { parseLedger } from '../ledger/parse.js';
+import { parseLedgerLazily } from '../ledger/parse-lazily.js';
 import type { CommitInfo, Ledger, LedgerParse } from '../types.js';
 
 /**
@@ -56,7 +56,7 @@ export async function attributeRows(
   const versions = new Map<string, Map<string, string> | null>();
   for (const blob of sizes.keys()) {
     // Normalised like the base: a respelled path is no edit of the row's contract.
-    const parsed = parseLedger(await git.blobText(at.cwd, blob), at.ledgerPath, {
+    const parsed = await parseLedgerLazily(await git.blobText(at.cwd, blob), at.ledgerPath, {
       normalisePaths: true,
     });
     const rows = parsed.ledger && parsed.errors.length === 0 ? parsed.ledger.byId : null;

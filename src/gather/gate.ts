@@ -35,7 +35,7 @@ import type { HarnessResolution } from '../harness/resolve.js';
 import { quarantineWarnings } from '../decision/quarantine.js';
 import { checkLedgerPaths } from '../adapters/fs/ledger-paths.js';
 import { rowFor } from '../ledger/file-rows.js';
-import { parseLedger } from '../ledger/parse.js';
+import { parseLedgerLazily } from '../ledger/parse-lazily.js';
 import { gatherReports } from './reports.js';
 import { expandDrafts, readDraftReport } from './draft-report.js';
 import { addStronger, expandStronger, type StrongerOptions } from './stronger-evidence.js';
@@ -440,7 +440,7 @@ async function readLedger(
     const where = { line: e.line ?? 1, column: e.line === undefined ? 1 : (e.column ?? 1) };
     return { errors: [{ message: e.message, file: shown, ...where }] };
   }
-  return parseLedger(text, shown);
+  return parseLedgerLazily(text, shown);
 }
 
 /**
@@ -504,7 +504,7 @@ async function readChange(
   const baseLedger =
     baseText === null
       ? null
-      : parseLedger(baseText, `${ledgerShown}@base`, { normalisePaths: true });
+      : await parseLedgerLazily(baseText, `${ledgerShown}@base`, { normalisePaths: true });
   let rowAuthors: Map<string, Authorship> | null | undefined;
   if (src.ledgerVersions && commits && o.author === 'auto' && ledger) {
     const at = { ...src.ledgerVersions, ledgerPath: ledgerShown, patterns };

@@ -4,7 +4,7 @@
 // gives exact positions for free. Anything outside that layout — flow collections, block
 // scalars, anchors, tags, directives, several documents, odd indentation — makes it return
 // null, and the caller falls back to the `yaml` package, which reads or refuses it.
-import { unprintable } from './fallback.js';
+import { unprintable } from './printable.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import type { Entry, MapVal, ReadResult, ScalarType, ScalarVal, SeqVal } from './tree.js';
 import { ROW_FIELDS, TOP_FIELDS } from './schema.js';

@@ -1,22 +1,21 @@
 // parseLedger: the ledger's text → rows and every validation error (pure, no I/O).
 // The fast line reader handles the usual layout and streams each row to the validator;
 // anything else goes through the `yaml` package. Both feed the same validator.
+// The gate reads through parse-lazily.ts, which loads this module only for the fallback.
 import type { LedgerParse } from '../types.js';
 import { readWithYaml } from './fallback.js';
-import { readFast } from './fast.js';
-import { plainRows } from './plain-rows.js';
+import { parseFast, type ParseOptions } from './parse-fast.js';
 import { LedgerValidator } from './validate.js';
 
-export interface ParseOptions {
-  /**
-   * Normalise non-canonical artifact/seeds spellings instead of refusing them: for the base
-   * ledger, which may predate that rule and is only the reference the diff rules compare with.
-   */
-  normalisePaths?: boolean;
-}
+export type { ParseOptions };
 
 export function parseLedger(text: string, file: string, o: ParseOptions = {}): LedgerParse {
-  return parseLedgerWith(text, file, 'fast', o) ?? parseLedgerWith(text, file, 'yaml', o)!;
+  return parseFast(text, file, o) ?? parseWithYaml(text, file, o);
+}
+
+/** The ledger through the `yaml` package, whatever its layout. */
+export function parseWithYaml(text: string, file: string, o: ParseOptions = {}): LedgerParse {
+  return new LedgerValidator(file, o.normalisePaths).finish(readWithYaml(text), false);
 }
 
 /**
@@ -30,9 +29,5 @@ export function parseLedgerWith(
   reader: 'fast' | 'lines' | 'yaml',
   o: ParseOptions = {},
 ): LedgerParse | null {
-  const v = new LedgerValidator(file, o.normalisePaths);
-  if (reader === 'yaml') return v.finish(readWithYaml(text), false);
-  const plain = reader === 'fast' ? plainRows(v) : undefined;
-  const read = readFast(text, (row) => v.row(row), plain);
-  return read === null ? null : v.finish(read, true);
+  return reader === 'yaml' ? parseWithYaml(text, file, o) : parseFast(text, file, o, reader);
 }

@@ -3,8 +3,8 @@
 // (dist/index.js, dist/cli/index.js) ship it as worker.js next to themselves; nothing runs
 // from source text. When it cannot start or dies, the caller does the same work on its own
 // thread and says so (OnFallback): a broken worker is a visible slowdown, never a silent one.
-import { getHeapStatistics } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 import type { FactsList, WorkerJob, WorkerResults, WorkerSecondResults } from './jobs.js';
 
 /** Told what ran on the calling thread instead, and why the worker did not. */
@@ -116,6 +116,7 @@ function deferred<T>() {
 
 function spawn(job: WorkerJob): Worker {
   const { script, execArgv } = workerScript();
+  const { Worker } = builtin<typeof import('node:worker_threads')>('node:worker_threads');
   return new Worker(script, {
     workerData: job,
     execArgv,
@@ -127,7 +128,17 @@ function spawn(job: WorkerJob): Worker {
 }
 
 function heapLimitMb(): number {
-  return Math.ceil(getHeapStatistics().heap_size_limit / (1024 * 1024));
+  const { heap_size_limit } = builtin<typeof import('node:v8')>('node:v8').getHeapStatistics();
+  return Math.ceil(heap_size_limit / (1024 * 1024));
+}
+
+/**
+ * A builtin loaded with the first worker, synchronously (the worker starts where it is asked
+ * for): a run below the workers' thresholds (S) starts none, and loading these at its start
+ * cost it ~4 ms. process.getBuiltinModule is Node 22.3 on; before it, a require does the same.
+ */
+function builtin<T>(id: string): T {
+  return (process.getBuiltinModule?.(id) ?? createRequire(import.meta.url)(id)) as T;
 }
 
 /** The summary's note for a fallback: what ran on the main thread, and the worker's error. */
