@@ -3,46 +3,24 @@
 // gate on such a ledger gives the report and notes the same rows give in a small ledger, and
 // bytes that are not UTF-8 are refused at the same line and column.
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PREFETCH_LEDGER_BYTES, prefetchFileFacts } from '../src/adapters/fs/file-facts.js';
+import { prefetchFileFacts } from '../src/adapters/fs/file-facts.js';
 import { sharedCounter } from '../src/adapters/fs/shared-goldens.js';
-import { runGate } from '../src/gather/gate.js';
-import { writeBigRun } from './support/big-run.js';
+import { judgeRun, padToPrefetch, writeBigRun } from './support/big-run.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-const judge = (cwd: string) =>
-  runGate({
-    cwd,
-    ledger: 'tests/ledger.yaml',
-    junit: ['reports/*.xml'],
-    head: 'HEAD',
-    production: [],
-    goldens: [],
-    expect: 'all',
-    agentAuthors: [],
-    author: 'human',
-  });
-
-/** Comment lines after the rows, up to the prefetch's size: no row or line number moves. */
-function padToPrefetch(ledger: string): void {
-  const line = '# padding, so the ledger is read once and shared with the facts worker\n';
-  const short = PREFETCH_LEDGER_BYTES - statSync(ledger).size;
-  appendFileSync(ledger, line.repeat(Math.ceil(short / line.length)));
-  expect(statSync(ledger).size).toBeGreaterThanOrEqual(PREFETCH_LEDGER_BYTES);
-}
 
 describe('a large ledger read once', () => {
   test('the report and notes of the same rows in a small ledger', async () => {
     // A golden whose bytes moved and a failing test: findings that need the facts.
     const dir = writeBigRun({ cases: 2000, mismatched: [3, 150], failing: [7] });
     dirs.push(dir);
-    const small = await judge(dir);
+    const small = await judgeRun(dir);
     expect(small.report.decision).toBe('reject');
     padToPrefetch(path.join(dir, 'tests/ledger.yaml'));
-    const large = await judge(dir);
+    const large = await judgeRun(dir);
     expect(large.report).toEqual(small.report);
     expect(large.notes).toEqual(small.notes);
   });
@@ -57,10 +35,10 @@ describe('a large ledger read once', () => {
       ledger,
       Buffer.concat([text.subarray(0, at), Buffer.from([0xff]), text.subarray(at)]),
     );
-    const small = await judge(dir);
+    const small = await judgeRun(dir);
     expect(JSON.stringify(small.report.findings)).toContain('is not valid UTF-8: refused');
     padToPrefetch(ledger);
-    expect((await judge(dir)).report).toEqual(small.report);
+    expect((await judgeRun(dir)).report).toEqual(small.report);
   });
 
   test('the worker is hashing before the parse: its bytes are given once it is spawned', async () => {

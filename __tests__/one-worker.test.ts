@@ -5,16 +5,19 @@
 // a real one, ended by the script that wraps it.
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PREFETCH_LEDGER_BYTES, fileFacts } from '../src/adapters/fs/file-facts.js';
-import { goldensAfterReports, oneWorker } from '../src/adapters/fs/goldens-after-reports.js';
+import { fileFacts } from '../src/adapters/fs/file-facts.js';
+import {
+  goldensAfterReports,
+  oneWorker,
+  type GoldensAfterReports,
+} from '../src/adapters/fs/goldens-after-reports.js';
 import { LIMITS } from '../src/adapters/fs/safe-read.js';
 import { sharedCounter } from '../src/adapters/fs/shared-goldens.js';
-import { runGate } from '../src/gather/gate.js';
 import { gatherReports, readReports } from '../src/gather/reports.js';
 import { fallbackNote, onWorkerTwice } from '../src/worker/client.js';
-import { writeBigRun } from './support/big-run.js';
+import { judgeRun, padToPrefetch, writeBigRun } from './support/big-run.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -22,26 +25,7 @@ afterEach(() => void delete process.env.LEDGER_GATE_WORKER_SCRIPT);
 
 const sha = (s: string) => `sha256:${createHash('sha256').update(s).digest('hex')}`;
 
-const judge = (cwd: string, cores: number) =>
-  runGate({
-    cwd,
-    ledger: 'tests/ledger.yaml',
-    junit: ['reports/*.xml'],
-    head: 'HEAD',
-    production: [],
-    goldens: [],
-    expect: 'all',
-    agentAuthors: [],
-    author: 'human',
-    cores,
-  });
-
-/** Comment lines after the rows, up to the prefetch's size: no row or line number moves. */
-function padToPrefetch(ledger: string): void {
-  const line = '# padding, so the ledger is large enough for its goldens to start early\n';
-  const short = PREFETCH_LEDGER_BYTES - statSync(ledger).size;
-  appendFileSync(ledger, line.repeat(Math.ceil(short / line.length)));
-}
+const judge = (cwd: string, cores: number) => judgeRun(cwd, { cores });
 
 /** A run whose reports go to a worker (over 2 MiB) and whose ledger is large, in a temp folder. */
 function largeRun(): string {
@@ -49,6 +33,28 @@ function largeRun(): string {
   dirs.push(dir);
   padToPrefetch(path.join(dir, 'tests/ledger.yaml'));
   return dir;
+}
+
+/**
+ * The reports and facts gathered through `after` as the gate gathers them, held to the same
+ * read on this thread; gives the ledger's bytes the handle read and both facts.
+ */
+async function bothWays(
+  dir: string,
+  wanted: { artifacts: string[]; seeds: string[] },
+  after: GoldensAfterReports,
+  onFallback: (what: string, e: unknown) => void,
+) {
+  const reports = gatherReports(reportsJob(dir), onFallback, after);
+  const bytes = await after.early.ledgerBytes();
+  const facts = await fileFacts(dir, wanted.artifacts, wanted.seeds, {
+    early: after.early,
+    onFallback,
+  });
+  expect(await reports).toEqual(await readReports(reportsJob(dir)));
+  const here = await fileFacts(dir, wanted.artifacts, wanted.seeds, { worker: false });
+  expect(facts.artifacts).toEqual(here.artifacts);
+  return { bytes, facts, here };
 }
 
 /** `n` goldens below `dir`/g, a missing one and a folder of seeds: what the parse would ask. */
@@ -141,16 +147,9 @@ describe('one worker where there are two cores', () => {
     const notes: string[] = [];
     const onFallback = (what: string, e: unknown) => notes.push(fallbackNote(what, e));
     const after = goldensAfterReports(dir, path.join(dir, 'tests/ledger.yaml'), onFallback);
-    const reports = gatherReports(reportsJob(dir), onFallback, after);
+    const { bytes, facts } = await bothWays(dir, wanted, after, onFallback);
     // The parse reads the ledger itself: no bytes were read for a scan.
-    expect(await after.early.ledgerBytes()).toBeUndefined();
-    const facts = await fileFacts(dir, wanted.artifacts, wanted.seeds, {
-      early: after.early,
-      onFallback,
-    });
-    expect(await reports).toEqual(await readReports(reportsJob(dir)));
-    const here = await fileFacts(dir, wanted.artifacts, wanted.seeds, { worker: false });
-    expect(facts.artifacts).toEqual(here.artifacts);
+    expect(bytes).toBeUndefined();
     expect(facts.seeds).toEqual(new Map([['s', { files: 1 }]]));
     expect(facts.artifacts.get('g/g299.txt')).toEqual({ digest: sha('golden 299\n') });
     expect(facts.on).toBe('worker');
@@ -166,17 +165,9 @@ describe('one worker where there are two cores', () => {
       ...goldensAfterReports(dir, path.join(dir, 'tests/ledger.yaml'), onFallback),
       maxReportBytes: 1024, // these reports are ~3 MB
     };
-    const reports = gatherReports(reportsJob(dir), onFallback, after);
+    const { bytes, facts, here } = await bothWays(dir, wanted, after, onFallback);
     // The facts worker's prefetch read the ledger's bytes, for the parse to take.
-    const bytes = await after.early.ledgerBytes();
     expect(bytes?.length).toBe(statSync(path.join(dir, 'tests/ledger.yaml')).size);
-    const facts = await fileFacts(dir, wanted.artifacts, wanted.seeds, {
-      early: after.early,
-      onFallback,
-    });
-    expect(await reports).toEqual(await readReports(reportsJob(dir)));
-    const here = await fileFacts(dir, wanted.artifacts, wanted.seeds, { worker: false });
-    expect(facts.artifacts).toEqual(here.artifacts);
     expect(facts.seeds).toEqual(here.seeds);
     expect(notes).toEqual([]);
   });

@@ -4,11 +4,18 @@
 // the real gate on generated runs of 100,000 tests.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { rmSync } from 'node:fs';
-import { runGate, type GateOutcome } from '../src/gather/gate.js';
+import type { GateOutcome } from '../src/gather/gate.js';
 import { toJson } from '../src/report/json.js';
 import { SUMMARY_MAX_BYTES, renderSummary, summaryRenderer } from '../src/report/summary.js';
 import type { Finding } from '../src/types.js';
-import { PER_FILE, caseId, fileOf, writeBigRun, type BigRunOptions } from './support/big-run.js';
+import {
+  PER_FILE,
+  caseId,
+  fileOf,
+  judgeRun,
+  writeBigRun,
+  type BigRunOptions,
+} from './support/big-run.js';
 import { summaryProblems } from './support/hostile-markdown.js';
 
 const SHA = 'a'.repeat(40);
@@ -19,17 +26,7 @@ const RUN = 'https://github.com/octo/repo/actions/runs/42';
 async function judge(o: BigRunOptions): Promise<GateOutcome> {
   const dir = writeBigRun(o);
   try {
-    return await runGate({
-      cwd: dir,
-      ledger: 'tests/ledger.yaml',
-      junit: ['reports/*.xml'],
-      head: 'HEAD',
-      production: [],
-      goldens: [],
-      expect: 'all',
-      agentAuthors: [],
-      author: 'human',
-    });
+    return await judgeRun(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,10 +4,13 @@
 // it reject the way real changes do: test files with no row (unclassified, one entry a file),
 // failing tests, a golden whose bytes moved, a passing draft. Small files only, so 100,000
 // cases are written in well under a second.
+import { expect } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PREFETCH_LEDGER_BYTES } from '../../src/adapters/fs/file-facts.js';
+import { runGate, type GateOptions, type GateOutcome } from '../../src/gather/gate.js';
 
 export interface BigRunOptions {
   /** Test cases; a multiple of 100. */
@@ -95,4 +98,31 @@ export function writeBigRun(o: BigRunOptions): string {
   mkdirSync(path.join(dir, 'reports'));
   writeFileSync(path.join(dir, 'reports/junit.xml'), report.join(''));
   return dir;
+}
+
+/** The gate over a run's folder as `check` runs it without a base; `more` adds options. */
+export function judgeRun(cwd: string, more: Partial<GateOptions> = {}): Promise<GateOutcome> {
+  return runGate({
+    cwd,
+    ledger: 'tests/ledger.yaml',
+    junit: ['reports/*.xml'],
+    head: 'HEAD',
+    production: [],
+    goldens: [],
+    expect: 'all',
+    agentAuthors: [],
+    author: 'human',
+    ...more,
+  });
+}
+
+/**
+ * Comment lines after the rows, up to the size at which a ledger is read once and its goldens
+ * start early (file-facts.ts): no row or line number moves.
+ */
+export function padToPrefetch(ledger: string): void {
+  const line = '# padding, so the ledger is read once and its goldens start early\n';
+  const short = PREFETCH_LEDGER_BYTES - statSync(ledger).size;
+  appendFileSync(ledger, line.repeat(Math.ceil(short / line.length)));
+  expect(statSync(ledger).size).toBeGreaterThanOrEqual(PREFETCH_LEDGER_BYTES);
 }
