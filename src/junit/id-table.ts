@@ -53,17 +53,7 @@ export class IdTable {
   reserve(ids: number): void {
     const need = this.size + ids;
     this.planned = Math.max(this.planned, need);
-    if (need > this.ends.length) {
-      let size = this.ends.length * 2;
-      while (size < need) size *= 2;
-      this.ends = grown(this.ends, size);
-      this.hashes = grown(this.hashes, size);
-    }
-    if (this.flooded === undefined && need * 2 > this.buckets.length) {
-      let buckets = this.buckets.length;
-      while (need * 2 > buckets) buckets *= 2;
-      this.rehash(buckets);
-    }
+    this.fit(need);
   }
 
   /** The slot of `id`: a new one, numbered `size` before the call, when it was not seen. */
@@ -186,18 +176,33 @@ export class IdTable {
   /** Keeps the id just written as slot `size`. */
   private append(n: number, h: number): number {
     const s = this.size;
-    if (s === this.ends.length) {
-      this.ends = grown(this.ends, s * 2);
-      this.hashes = grown(this.hashes, s * 2);
-    }
+    // Made to fit before the id is kept: a rehash places the ids before it, then it is placed,
+    // the order a rehash over all of them would place them in.
+    this.fit(s + 1);
     this.used += n;
     this.ends[s] = this.used;
     this.hashes[s] = h;
     this.size = s + 1;
-    if (this.flooded !== undefined) return s;
-    if (this.size * 2 > this.buckets.length) this.rehash(this.buckets.length * 2);
-    else this.place(s);
+    if (this.flooded === undefined) this.place(s);
     return s;
+  }
+
+  /**
+   * Slots for `need` ids and buckets at most half full for them (unless flooded), each grown
+   * in powers of two: one step as ids come one by one, several at once for `reserve`.
+   */
+  private fit(need: number): void {
+    if (need > this.ends.length) {
+      let size = this.ends.length * 2;
+      while (size < need) size *= 2;
+      this.ends = grown(this.ends, size);
+      this.hashes = grown(this.hashes, size);
+    }
+    if (this.flooded === undefined && need * 2 > this.buckets.length) {
+      let buckets = this.buckets.length * 2;
+      while (need * 2 > buckets) buckets *= 2;
+      this.rehash(buckets);
+    }
   }
 
   private place(s: number): void {
