@@ -26,7 +26,7 @@ const RUNS = { seed: SEED, numRuns: 150 };
 const D1 = 'sha256:' + '1'.repeat(64);
 const D2 = 'sha256:' + '2'.repeat(64);
 const row = (id: string, f: Partial<LedgerRow> & Pick<LedgerRow, 'class'>, line: number) =>
-  ({ id, line, keyLines: {}, ...f }) as LedgerRow;
+  ({ id, line, keyOffsets: {}, ...f }) as LedgerRow;
 const ROWS: LedgerRow[] = [
   row('t/a.py::ok', { class: 'locked_fixture', digest: D1, artifact: 'g/a.bin' }, 3),
   row('t/a.py::ok2', { class: 'locked_fixture', digest: D1, artifact: 'g/a.bin' }, 7),

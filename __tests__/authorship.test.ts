@@ -379,7 +379,7 @@ describe('decide() with per-row authorship', () => {
   const row = (id: string, invariant: string): LedgerRow => ({
     id,
     line: 3,
-    keyLines: {},
+    keyOffsets: {},
     class: 'property',
     invariant,
     seeds: 'seeds/a/',

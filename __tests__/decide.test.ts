@@ -18,7 +18,7 @@ function row(
   fields: Partial<LedgerRow> & Pick<LedgerRow, 'class'>,
   line = 3,
 ): LedgerRow {
-  return { id, line, keyLines: {}, ...fields };
+  return { id, line, keyOffsets: {}, ...fields };
 }
 const fixture = (id: string, digest = D1, artifact = 'g/a.bin') =>
   row(id, { class: 'locked_fixture', digest, artifact });
@@ -534,7 +534,8 @@ describe('the change against the base', () => {
   });
 
   test('adding or changing an expected-skip reason is a contract change; by an agent it rejects', () => {
-    const skipping = { ...fixture('a'), skip: 'windows-only', keyLines: { skip: 7 } };
+    // Its `skip:` on line 7, four below the row's.
+    const skipping = { ...fixture('a'), skip: 'windows-only', keyOffsets: { skip: 4 } };
     for (const [before, after, what] of [
       [fixture('a'), skipping, 'skip (none) → windows-only'],
       [{ ...skipping, skip: 'old' }, skipping, 'skip old → windows-only'],
@@ -544,6 +545,7 @@ describe('the change against the base', () => {
       const human = decide(input({ ledger: ledgerOf(after), tests: [t('a')], change: c }));
       expect(human.findings[0]).toMatchObject({ rule: 'ledger-contract-change', result: 'review' });
       expect(human.findings[0].message).toContain(what);
+      expect(human.findings[0].line).toBe(after === skipping ? 7 : 3);
       const agent = decide(
         input({ ledger: ledgerOf(after), tests: [t('a')], change: { ...c, agentAuthored: true } }),
       );

@@ -26,7 +26,7 @@ const row = (
 ): LedgerRow => ({
   id,
   line,
-  keyLines: {},
+  keyOffsets: {},
   ...f,
 });
 const locked = (id: string) =>

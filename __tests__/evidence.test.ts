@@ -37,7 +37,7 @@ const D1 = 'sha256:' + '1'.repeat(64);
 const row = (id: string, f: Partial<LedgerRow> & Pick<LedgerRow, 'class'>): LedgerRow => ({
   id,
   line: 3,
-  keyLines: {},
+  keyOffsets: {},
   ...f,
 });
 const ROWS = [

@@ -50,7 +50,7 @@ describe('reading file rows and rules', () => {
         digest: D1,
         artifact: 'tests/test_a.py',
       });
-      expect(file.keyLines.artifact).toBeUndefined();
+      expect(file.keyOffsets.artifact).toBeUndefined();
     }
     expect(fast.ledger!.rows).toEqual(yaml.ledger!.rows);
   });

@@ -17,7 +17,7 @@ const row = (over: Partial<LedgerRow>): LedgerRow => ({
   id: 'x',
   class: 'locked_fixture',
   line: 3,
-  keyLines: {},
+  keyOffsets: {},
   ...over,
 });
 const ROWS = new Map<string, LedgerRow>([

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { parseLedger, parseLedgerWith } from '../src/ledger/parse.js';
 import { parseLedgerLazily } from '../src/ledger/parse-lazily.js';
 import type { LedgerParse } from '../src/types.js';
+import { keyLine, keyLines } from '../src/ledger/key-lines.js';
 
 const F = 'tests/ledger.yaml';
 const D = 'sha256:' + '9f3c'.repeat(16);
@@ -65,7 +66,13 @@ describe('parseLedger: the contract example', () => {
       owner: 'human',
     });
     expect(rows[3]).toMatchObject({ source: 'agent', proposed_class: 'property' });
-    expect(rows[2].keyLines).toEqual({ id: 11, class: 12, opened: 13, reason: 14, owner: 15 });
+    expect(keyLines(rows[2])).toEqual([
+      ['id', 11],
+      ['class', 12],
+      ['opened', 13],
+      ['reason', 14],
+      ['owner', 15],
+    ]);
     expect(parsed.ledger!.byId.get('tests/test_parse.py::test_concurrent_reload')).toBe(rows[2]);
   });
 
@@ -79,7 +86,7 @@ describe('parseLedger: the contract example', () => {
     expect(parsed.errors).toEqual([]);
     const row = parsed.ledger!.byId.get('tests/test_parse.py::test_concurrent_reload')!;
     expect(row.skip).toBe('windows-only');
-    expect(row.keyLines.skip).toBe(16);
+    expect(keyLine(row, 'skip')).toBe(16);
     expect(parsed.ledger!.rows[0].skip).toBeUndefined();
   });
 });
@@ -549,8 +556,8 @@ describe('parseLedger: validation, through both readers', () => {
     const { parsed } = both(text);
     expect(parsed.ledger!.byId.get('__proto__')?.class).toBe('draft');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getPrototypeOf(parsed.ledger!.rows[0].keyLines)).toBe(Object.prototype);
-    expect(Object.keys(parsed.ledger!.rows[0].keyLines)).toEqual([
+    expect(Object.getPrototypeOf(parsed.ledger!.rows[0].keyOffsets)).toBe(Object.prototype);
+    expect(Object.keys(parsed.ledger!.rows[0].keyOffsets)).toEqual([
       'id',
       'class',
       'source',

@@ -1,7 +1,7 @@
 // The plain-row reader (src/ledger/plain-rows.ts, issue 45) reads a canonical row straight into
 // its LedgerRow and declines anything else, which the line reader then reads as before. Held
 // here to the line reader alone (`lines`) on generated and hostile ledgers: the same rows,
-// their properties and keyLines in the same order, the same errors, lines and columns, the
+// their properties and key lines in the same order, the same errors, lines and columns, the
 // same fallback to `yaml`; and the reader itself takes what it should and declines the rest.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
@@ -328,7 +328,7 @@ describe('the plain-row reader itself', () => {
       'class',
       'line',
       'column',
-      'keyLines',
+      'keyOffsets',
       'invariant',
       'seeds',
     ]);

@@ -370,7 +370,7 @@ describe('decide() with many seeds folders and a large change', () => {
       invariant: 'inv',
       seeds: `tests/seeds/s${j}`,
       line: j + 3,
-      keyLines: {},
+      keyOffsets: {},
     }));
     const changed = Array.from({ length: 200_000 }, (_, i) => ({
       path: i === 0 ? 'tests/seeds/s7/gone.json' : `src/m${i}.ts`,

@@ -426,7 +426,7 @@ const PREFIX = `https://github.com/octo/repo/blob/${SHA}/`;
 const hrefs = (h: string) => [...h.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]);
 
 function row(id: string, artifact: string, line: number): LedgerRow {
-  return { id, class: 'locked_fixture', artifact, line, keyLines: {} };
+  return { id, class: 'locked_fixture', artifact, line, keyOffsets: {} };
 }
 const ledgerOf = (rows: LedgerRow[]) => ({ byId: new Map(rows.map((r) => [r.id, r])) });
 const test = (id: string, file?: string, line?: number): TestResult => ({

@@ -109,7 +109,7 @@ describe('renderTerminal', () => {
           class: 'locked_fixture',
           artifact: 'tests/goldens/page.html',
           line: i + 5,
-          keyLines: {},
+          keyOffsets: {},
         },
       ]),
     );
@@ -249,7 +249,7 @@ describe('renderTerminal', () => {
         class: 'locked_fixture',
         artifact: 'tests/test_big.py',
         line: i + 3,
-        keyLines: {},
+        keyOffsets: {},
       });
       findings.push(
         finding({

@@ -218,7 +218,7 @@ describe('init', () => {
     };
     // The passing tests of the file share its one file row; the others have rows of their own.
     expect(row('*')).toMatchObject(plain);
-    expect(row('*')!.keyLines.artifact).toBeUndefined();
+    expect(row('*')!.keyOffsets.artifact).toBeUndefined();
     expect(row('test_passes')).toBeUndefined();
     expect(row('TestOuter::TestInner::test_nested')).toBeUndefined();
     expect(row('test_fails')).toMatchObject({

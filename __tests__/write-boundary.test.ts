@@ -136,7 +136,7 @@ const row = (
 ): LedgerRow => ({
   id,
   line,
-  keyLines: {},
+  keyOffsets: {},
   ...f,
 });
 const ledgerOf = (...rows: LedgerRow[]): Ledger => ({

@@ -48,8 +48,11 @@ export interface LedgerRow {
   inherits?: true;
   /** 1-based line of the row's `- id:` (or of the row's first key). */
   line: number;
-  /** 1-based line of each key the row carries. */
-  keyLines: Record<string, number>;
+  /**
+   * Each key the row writes, in the order written, and its line as an offset from `line`: one
+   * object shared by the rows of one layout (ledger/key-lines.ts; read with keyLine()).
+   */
+  keyOffsets: Readonly<Record<string, number>>;
   /** 1-based column of the row's keys (block-mapping keys share one column). */
   column?: number;
   /** 1-based column of each key, only when a key is not at `column` (flow layouts). */

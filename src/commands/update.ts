@@ -40,6 +40,7 @@ import {
   writeLedger,
   type Run,
 } from './upkeep.js';
+import { NO_KEYS } from '../ledger/key-lines.js';
 
 const WHEN = 'when classed by ledger-gate update';
 
@@ -367,9 +368,16 @@ function repeatsFileRow(r: LedgerRow, rows: ReadonlyMap<string, LedgerRow>): boo
 /** A row not written yet, for the look-ups that follow (a file row's artifact is its file). */
 function asRow(id: string, f: RowFields): LedgerRow {
   if (isHeir(f))
-    return { id, class: 'locked_fixture', skip: f.skip, inherits: true, line: 0, keyLines: {} };
+    return {
+      id,
+      class: 'locked_fixture',
+      skip: f.skip,
+      inherits: true,
+      line: 0,
+      keyOffsets: NO_KEYS,
+    };
   const artifact = f.artifact ?? (isFileRowId(id) ? testFile(id) : undefined);
-  return { ...f, id, artifact, line: 0, keyLines: {} } as LedgerRow;
+  return { ...f, id, artifact, line: 0, keyOffsets: NO_KEYS } as LedgerRow;
 }
 
 /** A row's fields as setRows takes them (a file row's artifact is implied, not written). */

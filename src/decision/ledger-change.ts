@@ -4,6 +4,7 @@ import type { Change, Finding, Ledger, LedgerRow, RuleKey } from '../types.js';
 import { finding } from './finding.js';
 import { goldenLabel } from '../ledger/golden-set.js';
 import { rowFor } from '../ledger/file-rows.js';
+import { keyLine } from '../ledger/key-lines.js';
 
 // `skip` included: saying a test may skip is a contract change like any other (§2).
 export const CONTRACT_FIELDS = [
@@ -93,7 +94,7 @@ export function ledgerChangeFindings(
       .join(', ');
     // Re-classing a fixed quarantine (unfreezing it) is the same: a reviewed ledger edit.
     out.push(
-      edit(after, `edits an existing row: ${what}`, after.keyLines[changed[0]] ?? after.line),
+      edit(after, `edits an existing row: ${what}`, keyLine(after, changed[0]) ?? after.line),
     );
   }
   const baseById = base?.ledger && base.errors.length === 0 ? base.ledger : undefined;

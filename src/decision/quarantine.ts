@@ -1,6 +1,7 @@
 // Old quarantine rows become warnings: a pure rule over the ledger and today's date. They do
 // not change the decision; the summary lists them so a quarantine does not become permanent.
 import type { GateWarning, Ledger } from '../types.js';
+import { keyLine } from '../ledger/key-lines.js';
 
 /** Quarantine rows opened more than `maxAgeDays` days before `now`; none without a limit. */
 export function quarantineWarnings(
@@ -18,7 +19,7 @@ export function quarantineWarnings(
     if (days > maxAgeDays) {
       out.push({
         file,
-        line: r.keyLines.opened ?? r.line,
+        line: keyLine(r, 'opened') ?? r.line,
         message: `${r.id} has been in quarantine for ${days} days (over ${maxAgeDays}); owner ${r.owner}`,
       });
     }

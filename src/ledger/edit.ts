@@ -6,6 +6,7 @@ import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import type { LedgerRow } from '../types.js';
 import { parseLedgerWith } from './parse.js';
 import { orderedFields, renderRow, renderScalar, renderValue, type RowFields } from './render.js';
+import { keyLines } from './key-lines.js';
 
 export interface EditResult {
   text: string;
@@ -54,7 +55,7 @@ export function dropRows(text: string, ids: Set<string>): string {
   const gone = new Set<number>();
   for (const row of rows) {
     if (!ids.has(row.id)) continue;
-    const at = Object.values(row.keyLines);
+    const at = keyLines(row).map(([, ln]) => ln);
     for (let ln = Math.min(row.line, ...at); ln <= Math.max(row.line, ...at); ln++)
       gone.add(ln - 1);
   }
@@ -85,7 +86,7 @@ function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields
     seen.add(row.id);
     const keyCol = (row.column ?? 1) - 1;
     let last = row.line - 1;
-    for (const [key, ln] of Object.entries(row.keyLines)) {
+    for (const [key, ln] of keyLines(row)) {
       const i = ln - 1;
       last = Math.max(last, i);
       if (key === 'id') continue;
@@ -94,7 +95,7 @@ function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields
       else if (want !== (row as unknown as Record<string, string>)[key])
         lines[i] = rewriteValue(lines[i], key, want);
     }
-    const missing = orderedFields(fields).filter((f) => row.keyLines[f] === undefined);
+    const missing = orderedFields(fields).filter((f) => row.keyOffsets[f] === undefined);
     if (missing.length > 0) {
       after.set(
         last,
@@ -112,7 +113,7 @@ function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields
   }
   const block = added.flatMap((id) => renderRow(id, edits.get(id)!, dash));
   if (block.length > 0 && tail) {
-    const at = Math.max(tail.line, ...Object.values(tail.keyLines)) - 1;
+    const at = Math.max(tail.line, ...keyLines(tail).map(([, ln]) => ln)) - 1;
     after.set(at, [...(after.get(at) ?? []), ...block.map((l) => l + cr)]);
   }
   const out: string[] = [];

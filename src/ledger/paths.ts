@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Ledger, LedgerIssue, LedgerRow } from '../types.js';
 import { globBase, goldenPatterns, isGlob, isGoldenSet } from './golden-set.js';
 import { isPlainPath, pathProblem } from './pathRules.js';
+import { keyLine } from './key-lines.js';
 
 /** What the walk asks of the file system. */
 export interface PathLookup {
@@ -83,7 +84,7 @@ export function outsideRepo(ledger: Ledger, root: string, fs: PathLookup): Ledge
     issues.push({
       message: `${field} '${p}' resolves outside the repository (through a symlink, to ${real})`,
       file: ledger.file,
-      line: row.keyLines[field] ?? row.line,
+      line: keyLine(row, field) ?? row.line,
       column: row.keyColumns?.[field] ?? row.column ?? 1,
     });
   };

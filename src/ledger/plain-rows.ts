@@ -8,6 +8,7 @@
 import type { LedgerClass, LedgerRow } from '../types.js';
 import { isFileRowId } from './file-rows.js';
 import { INDICATOR, isKeyChar, plainValueEnd, type PlainRowReader } from './fast.js';
+import { offsetsOf, type KeyOffsets } from './key-lines.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import {
   allowedFields,
@@ -156,7 +157,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       cls === 'draft' && proposed !== undefined ? DRAFT_ALLOWED.get(proposed)! : ALLOWED.get(cls)!;
     if ((seen & need) !== need || (seen & ~may) !== 0) return 0;
 
-    const row = rowOf(seen, id, cls, lineNo, kc + 1, keyLinesOf(order, lineNo), values);
+    const row = rowOf(seen, id, cls, lineNo, kc + 1, keyOffsetsOf(order, lineNo, v), values);
     // One look-up of the id, not two (at L, 100,000 in a Map that outgrows the caches): a new
     // id grows byId; one already there is a duplicate, whose row is put back for the line
     // reader to report.
@@ -192,7 +193,7 @@ function rowOf(
   cls: LedgerClass,
   line: number,
   column: number,
-  keyLines: Record<string, number>,
+  keyOffsets: KeyOffsets,
   values: ReadonlyArray<string | undefined>,
 ): LedgerRow {
   if (seen === LOCKED)
@@ -201,7 +202,7 @@ function rowOf(
       class: cls,
       line,
       column,
-      keyLines,
+      keyOffsets,
       digest: values[I_DIGEST],
       artifact: values[I_ARTIFACT],
     };
@@ -211,25 +212,28 @@ function rowOf(
       class: cls,
       line,
       column,
-      keyLines,
+      keyOffsets,
       invariant: values[I_INVARIANT],
       seeds: values[I_SEEDS],
     };
-  return newRow(id, cls, line, column, keyLines, undefined, values);
+  return newRow(id, cls, line, column, keyOffsets, undefined, values);
 }
 
-/** Each key's line (the row's keys are on consecutive lines), in the order they are written. */
-function keyLinesOf(order: readonly number[], line: number): Record<string, number> {
-  // The two usual rows, written in the schema's order, as literals (one shape, no transitions).
+// The two usual rows, written in the schema's order: every such row shares one of these.
+const LOCKED_AT = offsetsOf(['id', 'class', 'digest', 'artifact'], [0, 1, 2, 3], 0);
+const PROPERTY_AT = offsetsOf(['id', 'class', 'invariant', 'seeds'], [0, 1, 2, 3], 0);
+
+/** The row's keys, on consecutive lines from `line`, in the order they are written. */
+function keyOffsetsOf(order: readonly number[], line: number, v: LedgerValidator): KeyOffsets {
   if (order.length === 4 && order[0] === I_ID && order[1] === I_CLASS) {
-    if (order[2] === I_DIGEST && order[3] === I_ARTIFACT)
-      return { id: line, class: line + 1, digest: line + 2, artifact: line + 3 };
-    if (order[2] === I_INVARIANT && order[3] === I_SEEDS)
-      return { id: line, class: line + 1, invariant: line + 2, seeds: line + 3 };
+    if (order[2] === I_DIGEST && order[3] === I_ARTIFACT) return LOCKED_AT;
+    if (order[2] === I_INVARIANT && order[3] === I_SEEDS) return PROPERTY_AT;
   }
-  const keyLines: Record<string, number> = {};
-  for (let x = 0; x < order.length; x++) keyLines[ROW_FIELDS[order[x]]] = line + x;
-  return keyLines;
+  return v.layouts.intern(
+    order.map((fi) => ROW_FIELDS[fi]),
+    order.map((_, x) => line + x),
+    line,
+  );
 }
 
 /** Is the line at `ls` indented by exactly `kc` spaces, then a key's first character? */

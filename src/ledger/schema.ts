@@ -17,7 +17,7 @@ export type FieldFormat =
   'text' | 'digest' | 'date' | 'file' | 'folder' | 'class' | 'proposed-class';
 
 /** A field a row may carry: a property of LedgerRow besides the reader's positions. */
-export type RowField = Exclude<keyof LedgerRow, 'line' | 'column' | 'keyLines' | 'keyColumns'>;
+export type RowField = Exclude<keyof LedgerRow, 'line' | 'column' | 'keyOffsets' | 'keyColumns'>;
 
 export interface FieldSpec {
   readonly name: RowField;

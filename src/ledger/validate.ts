@@ -5,6 +5,7 @@ import { doctestArtifact, doctestProblem, parseDoctestArtifact } from './doctest
 import type { Ledger, LedgerClass, LedgerIssue, LedgerParse, LedgerRow } from '../types.js';
 import { canonicalPath, canonicalSpelling, isPlainPath, pathProblem } from './pathRules.js';
 import { editDistance } from './distance.js';
+import { keyLine, KeyLayouts, type KeyOffsets } from './key-lines.js';
 import { FILE_ROW_SUFFIX, isFileRowId, orderedRows, testFile } from './file-rows.js';
 import { parseClassRule } from './rules.js';
 import { SHAPE_IDS } from '../code/shapes.js';
@@ -81,6 +82,8 @@ export class LedgerValidator {
    */
   readonly lastSound = ['', ''];
   readonly lastCanon = ['', ''];
+  /** The rows' key layouts, one object each (key-lines.ts). */
+  readonly layouts = new KeyLayouts();
 
   /**
    * `normalisePaths`: a non-canonical artifact/seeds spelling is normalised, not refused. For
@@ -297,6 +300,12 @@ function mask(allowed: Set<string>): boolean[] {
 // Scratch space for one row at a time.
 const P: Array<Entry | undefined> = new Array<Entry | undefined>(NF).fill(undefined);
 const V: Array<string | undefined> = new Array<string | undefined>(NF).fill(undefined);
+const KEYS: string[] = [];
+const LINES: number[] = [];
+
+/** The line of a row's `id` (its first key), for a duplicate's message. */
+const firstIdLine = (row: LedgerRow | undefined): number | undefined =>
+  row === undefined ? undefined : keyLine(row, 'id');
 
 function rowLabel(id: string | undefined): string {
   return id === undefined ? 'row' : `row '${printable(id)}'`;
@@ -307,8 +316,10 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
   const entries = m.entries;
   P.fill(undefined);
   V.fill(undefined);
-  // Only names from ROW_FIELDS are ever used as keys of these objects (never `__proto__`).
-  const keyLines: Record<string, number> = {};
+  // The row's keys and their lines, in the order written, for its layout (key-lines.ts).
+  KEYS.length = 0;
+  LINES.length = 0;
+  // Only names from ROW_FIELDS are ever used as keys of this object (never `__proto__`).
   let keyColumns: Record<string, number> | undefined;
   for (let x = 0; x < entries.length; x++) {
     const e = entries[x];
@@ -326,7 +337,8 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
       continue;
     }
     P[fi] = e;
-    keyLines[e.key] = e.line;
+    KEYS.push(e.key);
+    LINES.push(e.line);
     // Block-mapping keys share the row's column; record columns only for odd (flow) layouts.
     if (e.column !== m.column) (keyColumns ??= {})[e.key] = e.column;
     const val = e.value;
@@ -354,7 +366,7 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
   if (idEntry === undefined) err(m, 'row has no `id`');
   else if (id !== undefined) {
     const firstLine =
-      v.byId.get(id)?.keyLines.id ?? (v.otherIds.size === 0 ? undefined : v.otherIds.get(id));
+      firstIdLine(v.byId.get(id)) ?? (v.otherIds.size === 0 ? undefined : v.otherIds.get(id));
     if (firstLine !== undefined) {
       err(idEntry, `duplicate id '${printable(id)}' (first at line ${firstLine})`);
     } else {
@@ -365,7 +377,7 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
   const clsRaw = V[I_CLASS];
   let cls: LedgerClass | undefined;
   if (P[I_CLASS] === undefined) {
-    const heir = inheritingRow(m, id, idEntry, keyLines, v);
+    const heir = inheritingRow(m, id, idEntry, v);
     if (heir !== undefined) return heir;
     err(m, `${rowLabel(id)} has no \`class\``);
   } else if (clsRaw !== undefined) {
@@ -405,7 +417,8 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     v.otherIds.set(id, idEntry!.line);
     return null;
   }
-  const row = newRow(id, cls, m.line, m.column, keyLines, keyColumns, V);
+  const keyOffsets = v.layouts.intern(KEYS, LINES, m.line);
+  const row = newRow(id, cls, m.line, m.column, keyOffsets, keyColumns, V);
   if (file !== null && row.artifact === undefined) row.artifact = file;
   return row;
 }
@@ -416,11 +429,11 @@ export function newRow(
   cls: LedgerClass,
   line: number,
   column: number,
-  keyLines: Record<string, number>,
+  keyOffsets: KeyOffsets,
   keyColumns: Record<string, number> | undefined,
   values: ReadonlyArray<string | undefined>,
 ): LedgerRow {
-  const row: LedgerRow = { id, class: cls, line, column, keyLines };
+  const row: LedgerRow = { id, class: cls, line, column, keyOffsets };
   if (keyColumns) row.keyColumns = keyColumns;
   for (let fi = 2; fi < NF; fi++) {
     const s = values[fi];
@@ -439,7 +452,6 @@ function inheritingRow(
   m: MapVal,
   id: string | undefined,
   idEntry: Entry | undefined,
-  keyLines: Record<string, number>,
   v: LedgerValidator,
 ): LedgerRow | null | undefined {
   if (id === undefined || idEntry === undefined || isFileRowId(id) || testFile(id) === '')
@@ -456,7 +468,7 @@ function inheritingRow(
     inherits: true,
     line: m.line,
     column: m.column,
-    keyLines,
+    keyOffsets: v.layouts.intern(KEYS, LINES, m.line),
   };
   v.heirs.push(row);
   return row;
