@@ -9,7 +9,7 @@ import { readInputs } from '../src/gather/inputs.js';
 import { stepFails } from '../src/action/outputs.js';
 import { conclusionOf } from '../src/action/publish.js';
 import { sameNameAsJob } from '../src/main.js';
-import { testCounts } from '../src/report/groups.js';
+import { statusCounts, testCounts } from '../src/report/groups.js';
 import { GateError, type Status } from '../src/types.js';
 import {
   fed,
@@ -489,6 +489,21 @@ describe('testCounts: the action’s tests, passed, failed and skipped outputs',
     const tests = [t('pass'), t('pass'), t('fail'), t('error'), t('skip')];
     expect(testCounts(tests, 7)).toEqual({ tests: 7, passed: 2, failed: 2, skipped: 1 });
     expect(testCounts([], 0)).toEqual({ tests: 0, passed: 0, failed: 0, skipped: 0 });
+  });
+
+  it('lists the statuses in a fixed order, zeros left out, one it does not know after them', () => {
+    const of = (...ss: string[]) => ss.map((status) => ({ status }) as { status: Status });
+    expect(statusCounts(of('skip', 'pass', 'error', 'pass'))).toEqual([
+      ['pass', 2],
+      ['error', 1],
+      ['skip', 1],
+    ]);
+    expect(statusCounts(of('zz', 'fail', 'aa', 'zz'))).toEqual([
+      ['fail', 1],
+      ['aa', 1],
+      ['zz', 2],
+    ]);
+    expect(statusCounts([])).toEqual([]);
   });
 });
 

@@ -221,13 +221,28 @@ export function entryAccepts(e: Entry): string | undefined {
 
 /** `4 pass · 1 fail`: how many of each status, in a fixed order, zeros left out. */
 export function statusCounts(tests: readonly Pick<TestResult, 'status'>[]): [string, number][] {
-  const by = new Map<string, number>();
-  for (const t of tests) by.set(t.status, (by.get(t.status) ?? 0) + 1);
-  const order = ['pass', 'fail', 'error', 'skip'];
-  const known = order.filter((s) => by.has(s)).map((s): [string, number] => [s, by.get(s)!]);
+  // Counted by comparison, not a Map look-up per test: read twice per run over 100,000 at L.
+  let pass = 0;
+  let fail = 0;
+  let error = 0;
+  let skip = 0;
+  let by: Map<string, number> | undefined;
+  for (const { status: s } of tests) {
+    if (s === 'pass') pass++;
+    else if (s === 'fail') fail++;
+    else if (s === 'error') error++;
+    else if (s === 'skip') skip++;
+    else (by ??= new Map()).set(s, (by.get(s) ?? 0) + 1);
+  }
+  const known: [string, number][] = [
+    ['pass', pass],
+    ['fail', fail],
+    ['error', error],
+    ['skip', skip],
+  ];
   // A status this list does not know yet is still counted, after the known ones.
-  const other = [...by].filter(([s]) => !order.includes(s)).sort(([a], [b]) => (a < b ? -1 : 1));
-  return [...known, ...other];
+  const other = [...(by ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...known.filter(([, n]) => n > 0), ...other];
 }
 
 /**
