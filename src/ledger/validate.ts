@@ -567,10 +567,12 @@ function checkPath(k: string, folder: boolean, s: string, e: Pos, v: LedgerValid
 export function soundPath(v: LedgerValidator, folder: boolean, s: string): string | undefined {
   const f = folder ? 1 : 0;
   if (s === v.lastSound[f]) return v.lastCanon[f];
-  // A plain file path is its own canonical form: no rule to run, nothing worth keeping.
-  if (!folder && isPlainPath(s)) return s;
   const sound = v.soundPaths[f];
   let canon = sound.get(s);
+  // A plain file path is its own canonical form: no rule to run, but kept, so every row that
+  // names the golden holds this one string and the look-ups by path after the parse (fact
+  // paths, the facts, the admits' messages) hash it once, not 50,000 copies at L.
+  if (canon === undefined && !folder && isPlainPath(s)) sound.set(s, (canon = s));
   if (canon === undefined) {
     const errors = v.errors.length;
     canon = checkNewPath('', folder, s, { line: 0, column: 0 }, v);
