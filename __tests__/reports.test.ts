@@ -37,11 +37,30 @@ describe('packTests / unpackTests', () => {
       },
       { id: 'b.py::t[\n\u{1F600}é]', status: 'fail', flaky: false, reports: ['r2.xml'] },
       { id: 'b.py::e', status: 'error', flaky: false, reports: ['r1.xml'], line: 7 },
+      {
+        id: 'a.test.js::file',
+        status: 'pass',
+        flaky: false,
+        reports: ['r1.xml'],
+        file: 'a.test.js',
+      },
+      {
+        id: 'a.test.js::skips',
+        status: 'skip',
+        flaky: false,
+        reports: ['r1.xml'],
+        skipReasons: ['no gpu'],
+        file: 'a.test.js',
+        line: 3,
+      },
     ];
     const packed = packTests(tests);
     expect(packed.files).toEqual(['a.test.js']);
     expect([...packed.reports].sort()).toEqual(['j.json', 'r1.xml', 'r2.xml', 'r3.xml']);
-    expect(unpackTests(structuredClone(packed))).toEqual(tests);
+    const back = unpackTests(structuredClone(packed));
+    expect(back).toEqual(tests);
+    // And each key in the order the reader gives it (the summary and JSON walk results).
+    expect(back.map((t) => Object.keys(t))).toEqual(tests.map((t) => Object.keys(t)));
   });
 
   test('no results', () => {
