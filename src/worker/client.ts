@@ -46,9 +46,14 @@ export function onWorker<J extends WorkerJob>(
       if ('list' in m) onList?.(m);
       else resolve(m);
     });
-    w.once('error', reject);
-    w.once('exit', (code) => reject(new Error(`the worker thread exited with ${code}`)));
+    onFailure(w, reject);
   });
+}
+
+/** `fail` is told when the worker throws or exits (after its answers it is a no-op). */
+function onFailure(w: Worker, fail: (e: unknown) => void): void {
+  w.once('error', fail);
+  w.once('exit', (code) => fail(new Error(`the worker thread exited with ${code}`)));
 }
 
 /** A worker's two results: the first, then the second once it is sent what that part needs. */
@@ -87,12 +92,10 @@ export function onWorkerTwice<J extends WorkerJob>(
       first.resolve(m as WorkerResults[J['kind']]);
     } else second.resolve(m as B);
   });
-  const fail = (e: unknown) => {
+  onFailure(w, (e) => {
     first.reject(e);
     second.reject(e);
-  };
-  w.once('error', fail);
-  w.once('exit', (code) => fail(new Error(`the worker thread exited with ${code}`)));
+  });
   return {
     first: first.promise,
     second(input) {
