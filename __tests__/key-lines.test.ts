@@ -44,6 +44,9 @@ describe('key lines', () => {
       ]);
       expect(keyLine(rows[1], 'opened')).toBe(11);
       expect(keyLine(rows[1], 'digest')).toBeUndefined();
+      // Only keys the row wrote: not what every object inherits.
+      expect(keyLine(rows[1], 'constructor')).toBeUndefined();
+      expect(keyLine(rows[1], 'toString')).toBeUndefined();
     }
   });
 

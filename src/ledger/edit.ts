@@ -6,7 +6,7 @@ import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import type { LedgerRow } from '../types.js';
 import { parseLedgerWith } from './parse.js';
 import { orderedFields, renderRow, renderScalar, renderValue, type RowFields } from './render.js';
-import { keyLines } from './key-lines.js';
+import { keyLine, keyLines } from './key-lines.js';
 
 export interface EditResult {
   text: string;
@@ -95,7 +95,7 @@ function editLines(text: string, rows: LedgerRow[], edits: Map<string, RowFields
       else if (want !== (row as unknown as Record<string, string>)[key])
         lines[i] = rewriteValue(lines[i], key, want);
     }
-    const missing = orderedFields(fields).filter((f) => row.keyOffsets[f] === undefined);
+    const missing = orderedFields(fields).filter((f) => keyLine(row, f) === undefined);
     if (missing.length > 0) {
       after.set(
         last,

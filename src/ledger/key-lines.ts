@@ -14,8 +14,8 @@ export const NO_KEYS: KeyOffsets = Object.freeze({});
 
 /** The 1-based line of `key` in the row, or undefined when the row does not write it. */
 export function keyLine(row: Placed, key: string): number | undefined {
-  const off = row.keyOffsets[key];
-  return off === undefined ? undefined : row.line + off;
+  // Own keys only: `constructor` is not a key a row wrote.
+  return Object.hasOwn(row.keyOffsets, key) ? row.line + row.keyOffsets[key] : undefined;
 }
 
 /** Every key the row writes and its 1-based line, in the order written. */
