@@ -23,11 +23,11 @@ export function keyLines(row: Placed): Array<[string, number]> {
   return Object.entries(row.keyOffsets).map(([k, off]) => [k, row.line + off]);
 }
 
-/** The layout of keys at `lines` (absolute), from a row at `line`, frozen. */
-export function offsetsOf(keys: readonly string[], lines: readonly number[], line: number) {
+/** The layout of `keys` at `offsets` below their row's line, frozen. */
+export function offsetsOf(keys: readonly string[], offsets: readonly number[]): KeyOffsets {
   // Only names from ROW_FIELDS are ever keys here (never `__proto__`).
   const o: Record<string, number> = {};
-  for (let i = 0; i < keys.length; i++) o[keys[i]] = lines[i] - line;
+  for (let i = 0; i < keys.length; i++) o[keys[i]] = offsets[i];
   return Object.freeze(o);
 }
 
@@ -39,12 +39,12 @@ export function offsetsOf(keys: readonly string[], lines: readonly number[], lin
 export class KeyLayouts {
   private readonly made = new Map<string, KeyOffsets>();
 
-  intern(keys: readonly string[], lines: readonly number[], line: number): KeyOffsets {
+  intern(keys: readonly string[], offsets: readonly number[]): KeyOffsets {
     let sig = '';
-    for (let i = 0; i < keys.length; i++) sig += `${keys[i]}:${lines[i] - line},`;
+    for (let i = 0; i < keys.length; i++) sig += `${keys[i]}:${offsets[i]},`;
     let o = this.made.get(sig);
     if (o === undefined) {
-      o = offsetsOf(keys, lines, line);
+      o = offsetsOf(keys, offsets);
       this.made.set(sig, o);
     }
     return o;

@@ -157,7 +157,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       cls === 'draft' && proposed !== undefined ? DRAFT_ALLOWED.get(proposed)! : ALLOWED.get(cls)!;
     if ((seen & need) !== need || (seen & ~may) !== 0) return 0;
 
-    const row = rowOf(seen, id, cls, lineNo, kc + 1, keyOffsetsOf(order, lineNo, v), values);
+    const row = rowOf(seen, id, cls, lineNo, kc + 1, keyOffsetsOf(order, v), values);
     // One look-up of the id, not two (at L, 100,000 in a Map that outgrows the caches): a new
     // id grows byId; one already there is a duplicate, whose row is put back for the line
     // reader to report.
@@ -220,19 +220,18 @@ function rowOf(
 }
 
 // The two usual rows, written in the schema's order: every such row shares one of these.
-const LOCKED_AT = offsetsOf(['id', 'class', 'digest', 'artifact'], [0, 1, 2, 3], 0);
-const PROPERTY_AT = offsetsOf(['id', 'class', 'invariant', 'seeds'], [0, 1, 2, 3], 0);
+const LOCKED_AT = offsetsOf(['id', 'class', 'digest', 'artifact'], [0, 1, 2, 3]);
+const PROPERTY_AT = offsetsOf(['id', 'class', 'invariant', 'seeds'], [0, 1, 2, 3]);
 
-/** The row's keys, on consecutive lines from `line`, in the order they are written. */
-function keyOffsetsOf(order: readonly number[], line: number, v: LedgerValidator): KeyOffsets {
+/** The row's keys, on consecutive lines from its own, in the order they are written. */
+function keyOffsetsOf(order: readonly number[], v: LedgerValidator): KeyOffsets {
   if (order.length === 4 && order[0] === I_ID && order[1] === I_CLASS) {
     if (order[2] === I_DIGEST && order[3] === I_ARTIFACT) return LOCKED_AT;
     if (order[2] === I_INVARIANT && order[3] === I_SEEDS) return PROPERTY_AT;
   }
   return v.layouts.intern(
     order.map((fi) => ROW_FIELDS[fi]),
-    order.map((_, x) => line + x),
-    line,
+    order.map((_, x) => x),
   );
 }
 

@@ -301,7 +301,7 @@ function mask(allowed: Set<string>): boolean[] {
 const P: Array<Entry | undefined> = new Array<Entry | undefined>(NF).fill(undefined);
 const V: Array<string | undefined> = new Array<string | undefined>(NF).fill(undefined);
 const KEYS: string[] = [];
-const LINES: number[] = [];
+const OFFSETS: number[] = [];
 
 /** The line of a row's `id` (its first key), for a duplicate's message. */
 const firstIdLine = (row: LedgerRow | undefined): number | undefined =>
@@ -316,9 +316,10 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
   const entries = m.entries;
   P.fill(undefined);
   V.fill(undefined);
-  // The row's keys and their lines, in the order written, for its layout (key-lines.ts).
+  // The row's keys and their lines below its own, in the order written: its layout
+  // (key-lines.ts).
   KEYS.length = 0;
-  LINES.length = 0;
+  OFFSETS.length = 0;
   // Only names from ROW_FIELDS are ever used as keys of this object (never `__proto__`).
   let keyColumns: Record<string, number> | undefined;
   for (let x = 0; x < entries.length; x++) {
@@ -338,7 +339,7 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     }
     P[fi] = e;
     KEYS.push(e.key);
-    LINES.push(e.line);
+    OFFSETS.push(e.line - m.line);
     // Block-mapping keys share the row's column; record columns only for odd (flow) layouts.
     if (e.column !== m.column) (keyColumns ??= {})[e.key] = e.column;
     const val = e.value;
@@ -417,7 +418,7 @@ function validateRow(m: MapVal, v: LedgerValidator): LedgerRow | null {
     v.otherIds.set(id, idEntry!.line);
     return null;
   }
-  const keyOffsets = v.layouts.intern(KEYS, LINES, m.line);
+  const keyOffsets = v.layouts.intern(KEYS, OFFSETS);
   const row = newRow(id, cls, m.line, m.column, keyOffsets, keyColumns, V);
   if (file !== null && row.artifact === undefined) row.artifact = file;
   return row;
@@ -468,7 +469,7 @@ function inheritingRow(
     inherits: true,
     line: m.line,
     column: m.column,
-    keyOffsets: v.layouts.intern(KEYS, LINES, m.line),
+    keyOffsets: v.layouts.intern(KEYS, OFFSETS),
   };
   v.heirs.push(row);
   return row;
