@@ -5,7 +5,8 @@
 // a real one, ended by the script that wraps it.
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileFacts } from '../src/adapters/fs/file-facts.js';
 import {
@@ -195,6 +196,34 @@ describe('one worker where there are two cores', () => {
     expect(notes).toEqual([
       'the worker thread failed (the worker thread exited with 7): gathering the golden digests and seed counts ran on the main thread',
     ]);
+  });
+
+  test('through fileFacts: the worker has its list before fileFacts returns, this thread hashes before any task', async () => {
+    // At L the reports' answer (a task) used to race the hand-over: when it came first, the
+    // worker waited idle for its list while this thread handled the reports (one run in three).
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-gate-handover-'));
+    dirs.push(dir);
+    const wanted = goldens(dir, 5);
+    const share = sharedCounter();
+    const after = goldensAfterReports(dir, path.join(dir, 'tests/ledger.yaml'), undefined, share);
+    const sent: unknown[] = [];
+    // A worker that takes no turn: every golden is left to this thread.
+    after.attach((list) => {
+      sent.push(list);
+      return Promise.resolve({ artifacts: [] });
+    });
+    const taken = () => Atomics.load(new Int32Array(share), 0);
+    const facts = fileFacts(dir, wanted.artifacts, wanted.seeds, { early: after.early });
+    expect(sent).toEqual([{ root: wanted.root, artifacts: wanted.artifacts }]);
+    // The gate's own work after the parse runs first (this thread's share waits a microtask)...
+    expect(taken()).toBe(0);
+    // ...and the share is done before a task queued now runs.
+    const atTask = await new Promise<number>((resolve) => setImmediate(() => resolve(taken())));
+    expect(atTask).toBeGreaterThanOrEqual(wanted.artifacts.length);
+    const got = await facts;
+    expect(got.artifacts.get('g/g4.txt')).toEqual({ digest: sha('golden 4\n') });
+    expect(got.artifacts.size).toBe(6);
+    expect(got.seeds).toEqual(new Map([['s', { files: 1 }]]));
   });
 
   test('a worker that cannot start: reports and goldens both here, each with its note', async () => {

@@ -62,11 +62,15 @@ export function goldensAfterReports(
   share: SharedArrayBuffer = sharedCounter(),
 ): GoldensAfterReports {
   let attach!: (second: GoldensPart | undefined) => void;
+  // Kept as well as resolved: finish hands the worker its list in the same turn as the parse
+  // ends, not a turn later, when the reports' answer may have come first and the worker idles.
+  let attached: GoldensPart | EarlyFacts | undefined;
   const chosen = new Promise<GoldensPart | EarlyFacts>((resolve) => {
-    attach = (second) => resolve(second ?? prefetchFileFacts(root, ledgerAbs, onFallback));
+    attach = (second) =>
+      resolve((attached = second ?? prefetchFileFacts(root, ledgerAbs, onFallback)));
   });
   const finish = async (wanted: Wanted = NONE): Promise<FileFacts | undefined> => {
-    const part = await chosen;
+    const part = attached ?? (await chosen);
     if (typeof part !== 'function') return part.finish(wanted);
     const list = wanted.artifacts;
     const theirs = part({ root: wanted.root, artifacts: list } satisfies GoldensList).catch(
@@ -75,6 +79,10 @@ export function goldensAfterReports(
         return undefined;
       },
     );
+    // This thread's share waits one microtask: the gate first does its own synchronous work
+    // after the parse (the paths' check) while the worker is still on the reports, and the
+    // share still starts before the reports' answer (a task, not a microtask) is taken.
+    await Promise.resolve();
     // The seeds here, while the worker may still be on the reports; then the goldens in turns.
     const read = factReader({ root: wanted.root, maxBytes: LIMITS.artifactBytes });
     const seeds = new Map<string, SeedsFact>();
