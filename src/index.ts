@@ -1,7 +1,7 @@
 // The action's entry: dist/index.js. The first stage (action/begin.ts) sends the check run's
 // creation; only then is the rest of the action loaded (main.js's graph, an ncc chunk), so the
 // request's round trip overlaps compiling it. Everything else happens in run().
-import { exitWhenFlushed } from './adapters/actions/exit.js';
+import { endNaturally } from './adapters/actions/exit.js';
 import { begin, cannotLoad } from './action/begin.js';
 
 const beginning = begin(process.env);
@@ -10,4 +10,4 @@ const beginning = begin(process.env);
 if (beginning.ok) await beginning.begun.api.sent();
 const main = await import('./main.js').catch((e: unknown) => cannotLoad(beginning, e, process.env));
 if (main) await main.run(process.env, beginning);
-await exitWhenFlushed();
+endNaturally();
