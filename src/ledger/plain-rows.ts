@@ -7,7 +7,13 @@
 // reports it, so every error and position still comes from one place (validate.ts).
 import type { LedgerClass, LedgerRow } from '../types.js';
 import { isFileRowId } from './file-rows.js';
-import { INDICATOR, isKeyChar, plainValueEnd, type PlainRowReader } from './fast.js';
+import {
+  INDICATOR,
+  isKeyChar,
+  plainValueEnd,
+  type PlainRowReader,
+  type ScanCursors,
+} from './fast.js';
 import { offsetsOf, type KeyOffsets } from './key-lines.js';
 import { mayBeTyped, resolvePlain } from './scalar.js';
 import {
@@ -69,6 +75,8 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
   // A declined row is read again by the line reader from its start: its searches must be too.
   // (Restored here, not by a closure made for every row the reader is handed.)
   const take: PlainRowReader = (text, j, ls, lineNo, cur) => {
+    const canonical = takeCanonical(text, j, ls, lineNo, cur);
+    if (canonical > 0) return canonical;
     const hashAt = cur.hashAt;
     const colonAt = cur.colonAt;
     const lines = takeRow(text, j, ls, lineNo, cur);
@@ -122,18 +130,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
         if (c !== undefined && text.startsWith(c, k)) val = c;
       } else if (fi !== I_ID && read[fi].length === end - k && text.startsWith(read[fi], k))
         val = kept[fi];
-      else {
-        const s = text.slice(k, end);
-        if (!(mayBeTyped(s) && resolvePlain(s).type !== 'string')) {
-          // A path field holds its canonical form, as checkPath gives it.
-          if (fi === I_ARTIFACT || fi === I_SEEDS) val = soundPath(v, fi === I_SEEDS, s);
-          else if (formatHolds(FORMAT[fi], s)) val = s;
-          if (val !== undefined && fi !== I_ID) {
-            read[fi] = s;
-            kept[fi] = val;
-          }
-        }
-      }
+      else val = valueOf(fi, text.slice(k, end));
       if (val === undefined) return 0;
       values[fi] = val;
       order.push(fi);
@@ -143,6 +140,71 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       at = next + kc;
     }
 
+    return keep(text, next, lineNo, kc, seen, cur);
+  };
+
+  /**
+   * A field's value as read (a plain scalar, not its field's last value) as the row keeps it:
+   * undefined when the row must be left to the line reader.
+   */
+  const valueOf = (fi: number, s: string): string | undefined => {
+    if (mayBeTyped(s) && resolvePlain(s).type !== 'string') return undefined;
+    let val: string | undefined;
+    // A path field holds its canonical form, as checkPath gives it.
+    if (fi === I_ARTIFACT || fi === I_SEEDS) val = soundPath(v, fi === I_SEEDS, s);
+    else if (formatHolds(FORMAT[fi], s)) val = s;
+    if (val !== undefined && fi !== I_ID) {
+      read[fi] = s;
+      kept[fi] = val;
+    }
+    return val;
+  };
+
+  /** One of the row's values, its field's last one again or read (valueOf). */
+  const field = (fi: number, s: string): string | undefined => {
+    const val = s === read[fi] ? kept[fi] : isPlainScalar(s) ? valueOf(fi, s) : undefined;
+    values[fi] = val;
+    order.push(fi);
+    return val;
+  };
+
+  /**
+   * The row at `ls` in the layout this tool writes (CANONICAL), read by one match instead of
+   * key by key: its line count (4), or 0 when it is not in that layout or a value declines.
+   */
+  const takeCanonical: PlainRowReader = (text, j, ls, lineNo, cur) => {
+    CANONICAL.lastIndex = ls;
+    const m = CANONICAL.exec(text);
+    if (m === null || ls + m[1].length + 2 !== j) return 0;
+    const id = m[2];
+    const locked = m[3] !== undefined;
+    values[I_ID] = isPlainScalar(id) ? valueOf(I_ID, id) : undefined;
+    order.push(I_ID, I_CLASS);
+    values[I_CLASS] = locked ? 'locked_fixture' : 'property';
+    const ok =
+      values[I_ID] !== undefined &&
+      (locked
+        ? field(I_DIGEST, m[4]) !== undefined && field(I_ARTIFACT, m[5]) !== undefined
+        : field(I_INVARIANT, m[7]) !== undefined && field(I_SEEDS, m[8]) !== undefined);
+    const lines = ok
+      ? keep(text, CANONICAL.lastIndex, lineNo, j - ls, locked ? LOCKED : PROPERTY, cur)
+      : 0;
+    if (lines === 0) clear();
+    return lines;
+  };
+
+  /**
+   * The row read into `values` (its fields `seen`, in `order`), which ends where the line at
+   * `next` starts, made and kept: its line count, or 0 to leave it to the line reader.
+   */
+  const keep = (
+    text: string,
+    next: number,
+    lineNo: number,
+    kc: number,
+    seen: number,
+    cur: ScanCursors,
+  ): number => {
     // Where the line reader goes on: a key at the row's column after blank or comment lines
     // would still be this row's, so such a row is left to it.
     if (significantIndent(text, next) === kc) return 0;
@@ -181,6 +243,31 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
 
 const LOCKED = bits(['id', 'class', 'digest', 'artifact']);
 const PROPERTY = bits(['id', 'class', 'invariant', 'seeds']);
+
+// The layout this tool writes, and nearly every row of a large ledger has: `- id:`, its class,
+// and the class's two fields, a key per line two columns in, each value on its line (no `#`,
+// no space at its end). One sticky match, which V8 compiles to machine code after its first
+// use, where the key-by-key reader runs character loops still warming up at a few thousand
+// rows (S: docs/performance.md). Every value is then checked as takeRow checks it.
+const VALUE = '([^\\n#]*[^\\s#])';
+const CANONICAL = new RegExp(
+  `( *)- id: ${VALUE}\\n\\1  class: (?:(locked_fixture)\\n\\1  digest: ${VALUE}\\n\\1  artifact: ${VALUE}` +
+    `|(property)\\n\\1  invariant: ${VALUE}\\n\\1  seeds: ${VALUE})\\n`,
+  'y',
+);
+
+/**
+ * Would the line reader take `s` (a value with no `#` and nothing but it on its line) as a
+ * plain scalar? takeRow's checks, on the value's text: its first character, and no `: ` or
+ * final `:` (a nested mapping).
+ */
+function isPlainScalar(s: string): boolean {
+  const cc = s.charCodeAt(0);
+  if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc)) return false;
+  if ((cc === 45 || cc === 63 || cc === 58) && (s.length === 1 || s.charCodeAt(1) === 32))
+    return false;
+  return !s.endsWith(':') && !s.includes(': ');
+}
 
 /**
  * The row, as newRow makes it; the two layouts nearly every row has are written as literals,
