@@ -2,7 +2,15 @@
 // into an empty folder and run it there, as a fresh clone without `npm ci` would.
 import { afterAll, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cliNode } from './support/fake-github-runner.js';
@@ -47,6 +55,32 @@ test('the review demo replays the example as a change: a bumped golden asks for 
   expect(r.status).toBe(3);
   expect(r.stdout).toContain('fixture-contract-change');
   expect(r.stdout).toMatch(/exit status: 3\n$/);
+});
+
+test('a picomatch planted in a node_modules above dist/ is never loaded (the bundle looks up no package at run time)', () => {
+  // fdir's ES module build (tinyglobby's walker) would require `picomatch` from the folders
+  // above its file; whatever that finds would run inside the gate (src/adapters/fs/fdir.ts).
+  const planted = mkdtempSync(path.join(tmpdir(), 'ledger-gate-planted-'));
+  try {
+    cpSync(path.join(dir, 'dist'), path.join(planted, 'dist'), { recursive: true });
+    const mark = path.join(planted, 'loaded');
+    const pkg = path.join(planted, 'node_modules/picomatch');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(path.join(pkg, 'package.json'), '{ "name": "picomatch", "main": "index.js" }\n');
+    writeFileSync(
+      path.join(pkg, 'index.js'),
+      `require('node:fs').writeFileSync(${JSON.stringify(mark)}, 'loaded');\nmodule.exports = () => () => true;\n`,
+    );
+    const r = spawnSync(
+      cliNode(),
+      [path.join(planted, 'dist/cli/index.js'), 'check', '--junit', 'reports/*.xml'],
+      { cwd: path.join(dir, 'examples/demo'), encoding: 'utf8' },
+    );
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('ledger-gate: reject');
+    expect(existsSync(mark)).toBe(false);
+  } finally {
+    rmSync(planted, { recursive: true, force: true });
+  }
 });
 
 test('package.json names the bundle as the ledger-gate bin', () => {

@@ -83,23 +83,36 @@ function minifyChunks(dir) {
 function refuseModules(stats, name) {
   const entry = new Set((stats.chunks ?? []).filter((c) => c.entry).map((c) => c.id));
   const bad = [];
-  const walk = (mods, chunks) => {
+  for (const [n, inChunks] of bundledModules(stats)) {
+    if (/node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/|bottleneck\/)/.test(n))
+      bad.push(n);
+    if (
+      /node_modules\/(undici|@actions\/exec|@actions\/io)\//.test(n) &&
+      inChunks.some((c) => entry.has(c))
+    )
+      bad.push(`${n} (in the first stage)`);
+  }
+  if (bad.length) throw new Error(`${name} bundles what it must not: ${bad.join(', ')}`);
+}
+/** fdir's ES module build, which looks for `picomatch` above dist/ at run time, in no bundle. */
+function refuseRuntimeLookups(stats, name) {
+  const bad = [...bundledModules(stats)].filter(([n]) =>
+    /node_modules\/fdir\/dist\/index\.mjs/.test(n),
+  );
+  if (bad.length)
+    throw new Error(`${name} bundles fdir's ES module build (src/adapters/fs/fdir.ts says why)`);
+}
+/** Every module webpack's stats list, by name, with the chunks it is in. */
+function* bundledModules(stats) {
+  function* walk(mods, chunks) {
     for (const m of mods ?? []) {
       // A concatenated module's parts carry no chunks of their own: they are in their parent's.
       const inChunks = m.chunks?.length ? m.chunks : chunks;
-      const n = m.name ?? '';
-      if (/node_modules\/(@actions\/http-client\/lib\/index\.js|tunnel\/|bottleneck\/)/.test(n))
-        bad.push(n);
-      if (
-        /node_modules\/(undici|@actions\/exec|@actions\/io)\//.test(n) &&
-        inChunks.some((c) => entry.has(c))
-      )
-        bad.push(`${n} (in the first stage)`);
-      walk(m.modules, inChunks);
+      yield [m.name ?? '', inChunks];
+      yield* walk(m.modules, inChunks);
     }
-  };
-  walk(stats.modules, []);
-  if (bad.length) throw new Error(`${name} bundles what it must not: ${bad.join(', ')}`);
+  }
+  yield* walk(stats.modules, []);
 }
 const cliDir = path.join(out, 'cli');
 const builds = [];
@@ -108,10 +121,12 @@ else {
   rmSync(out, { recursive: true, force: true });
   builds.push({ bundle: 'dist/index.js', stats: bundle('src/index.ts', out) });
   refuseModules(builds[0].stats, 'dist/index.js');
+  refuseRuntimeLookups(builds[0].stats, 'dist/index.js');
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
 }
 mkdirSync(cliDir, { recursive: true });
 builds.push({ bundle: 'dist/cli/index.js', stats: bundle('src/cli-entry.ts', cliDir) });
+refuseRuntimeLookups(builds.at(-1).stats, 'dist/cli/index.js');
 const workerDir = path.join(scratch, 'worker');
 builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', workerDir) });
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
