@@ -129,6 +129,7 @@ builds.push({ bundle: 'dist/cli/index.js', stats: bundle('src/cli-entry.ts', cli
 refuseRuntimeLookups(builds.at(-1).stats, 'dist/cli/index.js');
 const workerDir = path.join(scratch, 'worker');
 builds.push({ bundle: 'dist/worker.js', stats: bundle('src/worker/entry.ts', workerDir) });
+refuseRuntimeLookups(builds.at(-1).stats, 'dist/worker.js');
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir])
   copyFileSync(path.join(workerDir, 'index.js'), path.join(dir, 'worker.js'));
 // The parser's WASM (tree-sitter's runtime and the grammars, from their npm packages) goes
