@@ -20,8 +20,19 @@ const AWKWARD = /[\x00-\x08\t\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\
 const LONE_CR = /\r(?!\n)/;
 const DOC_START = /^---(?: +(?:#.*)?)?$/;
 // First characters that make a value something other than a plain or quoted scalar.
-export const INDICATOR = new Uint8Array(128);
+const INDICATOR = new Uint8Array(128);
 for (const ch of '&*!|>{[%@`,]}#') INDICATOR[ch.charCodeAt(0)] = 1;
+
+/**
+ * Does a value that starts with `cc` (then `next`, -1 at the line's end) start something other
+ * than a plain or quoted scalar: an indicator, or `- `, `? `, `: `?
+ */
+export function startsNonScalar(cc: number, next: number): boolean {
+  return (
+    (cc < 128 && INDICATOR[cc] === 1) ||
+    ((cc === 45 || cc === 63 || cc === 58) && (next === -1 || next === 32))
+  );
+}
 const ESCAPES: Record<string, string> = {
   '0': '\0',
   a: '\x07',
@@ -417,10 +428,7 @@ function scalar(text: string, le: number, k: number, sc: ScalarRead): void {
     sc.value = out;
     return;
   }
-  if (cc < 128 && INDICATOR[cc] === 1) throw new Unsupported();
-  if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32)) {
-    throw new Unsupported();
-  }
+  if (startsNonScalar(cc, k + 1 === le ? -1 : text.charCodeAt(k + 1))) throw new Unsupported();
   const end = plainValueEnd(text, k, le, sc);
   if (end < 0) throw new Unsupported();
   const v = text.slice(k, end);

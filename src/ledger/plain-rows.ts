@@ -8,9 +8,9 @@
 import type { LedgerClass, LedgerRow } from '../types.js';
 import { isFileRowId } from './file-rows.js';
 import {
-  INDICATOR,
   isKeyChar,
   plainValueEnd,
+  startsNonScalar,
   type PlainRowReader,
   type ScanCursors,
 } from './fast.js';
@@ -116,9 +116,7 @@ export function plainRows(v: LedgerValidator): PlainRowReader {
       while (k < le && text.charCodeAt(k) === 32) k++;
       if (k === le) return 0;
       const cc = text.charCodeAt(k);
-      if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc)) return 0;
-      if ((cc === 45 || cc === 63 || cc === 58) && (k + 1 === le || text.charCodeAt(k + 1) === 32))
-        return 0;
+      if (!startsPlain(cc, k + 1 === le ? -1 : text.charCodeAt(k + 1))) return 0;
       const end = plainValueEnd(text, k, le, cur);
       if (end < 0) return 0;
 
@@ -262,11 +260,19 @@ const CANONICAL = new RegExp(
  * final `:` (a nested mapping).
  */
 function isPlainScalar(s: string): boolean {
-  const cc = s.charCodeAt(0);
-  if (cc === 39 || cc === 34 || (cc < 128 && INDICATOR[cc] === 1) || mayBeSpace(cc)) return false;
-  if ((cc === 45 || cc === 63 || cc === 58) && (s.length === 1 || s.charCodeAt(1) === 32))
-    return false;
-  return !s.endsWith(':') && !s.includes(': ');
+  return (
+    startsPlain(s.charCodeAt(0), s.length === 1 ? -1 : s.charCodeAt(1)) &&
+    !s.endsWith(':') &&
+    !s.includes(': ')
+  );
+}
+
+/**
+ * May a value that starts with `cc` (then `next`, -1 at the line's end) be a plain scalar this
+ * reader takes: no quote, no indicator (fast.ts), no space of any kind first.
+ */
+function startsPlain(cc: number, next: number): boolean {
+  return cc !== 39 && cc !== 34 && !mayBeSpace(cc) && !startsNonScalar(cc, next);
 }
 
 /**
