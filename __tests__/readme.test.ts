@@ -9,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,10 +86,11 @@ function copy(): string {
     'src/ledger/schema.ts',
     '.prettierrc.json',
     'dist',
-    'node_modules',
   ]) {
     cpSync(f, path.join(dir, f), { recursive: true, verbatimSymlinks: true });
   }
+  // The scripts only import packages from it: a link, not a copy of its 1 GB.
+  symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
 

@@ -27,7 +27,11 @@ export class Repo {
   }
 
   git(...args: string[]): string {
-    return execFileSync('git', args, {
+    return this.run('git', args);
+  }
+
+  private run(file: string, args: string[]): string {
+    return execFileSync(file, args, {
       cwd: this.dir,
       encoding: 'utf8',
       env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: this.dir, GIT_TERMINAL_PROMPT: '0' },
@@ -61,9 +65,11 @@ export class Repo {
     return this.commitWith(who, who, '--amend', '--no-edit');
   }
 
+  // One process started from this test worker (sh, which starts the three gits): every start
+  // forks the worker, hundreds of MB, which costs more than the git it starts.
   private commitWith(who: Author, committer: Author, ...args: string[]): string {
-    this.git('add', '-A');
-    this.git(
+    return this.sh(
+      'git add -A && git "$@" && git rev-parse HEAD',
       '-c',
       `user.name=${committer.name}`,
       '-c',
@@ -72,8 +78,15 @@ export class Repo {
       '-q',
       `--author=${who.name} <${who.email}>`,
       ...args,
-    );
-    return this.git('rev-parse', 'HEAD').trim();
+    )
+      .trim()
+      .split('\n')
+      .pop()!;
+  }
+
+  /** A shell script run in the repository with `args` as "$@", as git() runs git. */
+  private sh(script: string, ...args: string[]): string {
+    return this.run('sh', ['-c', script, 'sh', ...args]);
   }
 
   branch(name: string): this {
