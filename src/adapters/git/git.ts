@@ -14,11 +14,18 @@ import {
   type Identity,
 } from '../../types.js';
 
+/** A git command's exit, stdout and first line of stderr; `input` is written to its stdin. */
 async function git(
   cwd: string,
   args: string[],
+  input?: string,
 ): Promise<{ ok: boolean; out: string; err: string }> {
-  const r = await getExecOutput('git', args, { cwd, silent: true, ignoreReturnCode: true });
+  const r = await getExecOutput('git', args, {
+    cwd,
+    silent: true,
+    ignoreReturnCode: true,
+    input: input === undefined ? undefined : Buffer.from(input),
+  });
   return { ok: r.exitCode === 0, out: r.stdout, err: r.stderr.trim().split('\n')[0] ?? '' };
 }
 
@@ -215,27 +222,20 @@ export async function modesAt(
  * commit). One `git cat-file --batch`: its answer says whether the object exists, so a file
  * costs one process, not two (each is a fork of this one, which is not cheap on every machine).
  * A blob's bytes come as stored, with no textconv or filters, as `git show --no-textconv` prints
- * them. A name with a line break cannot be written on --batch's one line, and a tree or a commit
- * is printed by `git show` as it always was: those take the two calls.
+ * them. A name with a line break cannot be written on --batch's one line: it takes the two
+ * calls. A folder or a commit is then printed by `git show`, as it always was.
  */
 export async function showFile(cwd: string, sha: string, path: string): Promise<string | null> {
   const spec = `${sha}:${path}`;
   if (/[\n\r]/.test(spec)) return showAnyObject(cwd, sha, path);
-  const r = await getExecOutput('git', ['cat-file', '--batch'], {
-    cwd,
-    silent: true,
-    ignoreReturnCode: true,
-    input: Buffer.from(`${spec}\n`),
-  });
-  const nl = r.stdout.indexOf('\n');
-  const head = nl < 0 ? r.stdout : r.stdout.slice(0, nl);
-  if (r.exitCode === 0 && (head === `${spec} missing` || head === `${spec} ambiguous`)) return null;
-  const kind = r.exitCode === 0 ? BATCH_HEADER.exec(head)?.[1] : undefined;
-  if (kind === 'blob') return r.stdout.slice(nl + 1, -1); // --batch ends the bytes with a \n
-  if (kind) return showAnyObject(cwd, sha, path);
-  throw new GateError(
-    `git cat-file ${spec} failed: ${r.stderr.trim().split('\n')[0] || JSON.stringify(head.slice(0, 80))}`,
-  );
+  const r = await git(cwd, ['cat-file', '--batch'], `${spec}\n`);
+  const nl = r.out.indexOf('\n');
+  const head = nl < 0 ? r.out : r.out.slice(0, nl);
+  if (r.ok && (head === `${spec} missing` || head === `${spec} ambiguous`)) return null;
+  const kind = r.ok ? BATCH_HEADER.exec(head)?.[1] : undefined;
+  if (kind === 'blob') return r.out.slice(nl + 1, -1); // --batch ends the bytes with a \n
+  if (kind) return show(cwd, sha, path); // it exists: a folder or a commit, as git show prints it
+  throw new GateError(`git cat-file ${spec} failed: ${r.err || JSON.stringify(head.slice(0, 80))}`);
 }
 
 /** `<object name> <type> <size>`, the line --batch writes before an object's bytes. */
@@ -243,7 +243,10 @@ const BATCH_HEADER = /^(?:[0-9a-f]{40}|[0-9a-f]{64}) ([a-z]+) \d+$/;
 
 async function showAnyObject(cwd: string, sha: string, path: string): Promise<string | null> {
   const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
-  if (!exists.ok) return null;
+  return exists.ok ? show(cwd, sha, path) : null;
+}
+
+async function show(cwd: string, sha: string, path: string): Promise<string> {
   const r = await git(cwd, ['show', '--no-textconv', `${sha}:${path}`]);
   if (!r.ok) throw new GateError(`git show ${sha}:${path} failed: ${r.err}`);
   return r.out;
