@@ -3,6 +3,7 @@
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
 import { addedLinesOf } from './added-lines.js';
+import { catFile } from './cat-file.js';
 import { changedLineCommits } from './blame.js';
 import { diffText } from './diff-text.js';
 import {
@@ -14,18 +15,12 @@ import {
   type Identity,
 } from '../../types.js';
 
-/** A git command's exit, stdout and first line of stderr; `input` is written to its stdin. */
+/** A git command's exit, stdout and first line of stderr. */
 async function git(
   cwd: string,
   args: string[],
-  input?: string,
 ): Promise<{ ok: boolean; out: string; err: string }> {
-  const r = await getExecOutput('git', args, {
-    cwd,
-    silent: true,
-    ignoreReturnCode: true,
-    input: input === undefined ? undefined : Buffer.from(input),
-  });
+  const r = await getExecOutput('git', args, { cwd, silent: true, ignoreReturnCode: true });
   return { ok: r.exitCode === 0, out: r.stdout, err: r.stderr.trim().split('\n')[0] ?? '' };
 }
 
@@ -219,27 +214,21 @@ export async function modesAt(
 
 /**
  * A file's text at a commit, or null when the commit has no such file (or git knows no such
- * commit). One `git cat-file --batch`: its answer says whether the object exists, so a file
- * costs one process, not two (each is a fork of this one, which is not cheap on every machine).
- * A blob's bytes come as stored, with no textconv or filters, as `git show --no-textconv` prints
- * them. A name with a line break cannot be written on --batch's one line: it takes the two
- * calls. A folder or a commit is then printed by `git show`, as it always was.
+ * commit). Read through the repository's one `git cat-file --batch` (cat-file.ts): its answer
+ * says whether the object exists, so a run's dozen files cost one process, not two each (each
+ * is a fork of this one, which is not cheap on every machine). A blob's bytes come as stored,
+ * with no textconv or filters, as `git show --no-textconv` prints them. A name with a line
+ * break cannot be written on --batch's one line: it takes the two calls. A folder or a commit
+ * is then printed by `git show`, as it always was.
  */
 export async function showFile(cwd: string, sha: string, path: string): Promise<string | null> {
   const spec = `${sha}:${path}`;
   if (/[\n\r]/.test(spec)) return showAnyObject(cwd, sha, path);
-  const r = await git(cwd, ['cat-file', '--batch'], `${spec}\n`);
-  const nl = r.out.indexOf('\n');
-  const head = nl < 0 ? r.out : r.out.slice(0, nl);
-  if (r.ok && (head === `${spec} missing` || head === `${spec} ambiguous`)) return null;
-  const kind = r.ok ? BATCH_HEADER.exec(head)?.[1] : undefined;
-  if (kind === 'blob') return r.out.slice(nl + 1, -1); // --batch ends the bytes with a \n
-  if (kind) return show(cwd, sha, path); // it exists: a folder or a commit, as git show prints it
-  throw new GateError(`git cat-file ${spec} failed: ${r.err || JSON.stringify(head.slice(0, 80))}`);
+  const answer = await catFile(cwd, spec);
+  if (answer === null) return null;
+  if (answer.kind === 'blob') return answer.text;
+  return show(cwd, sha, path); // it exists: a folder or a commit, as git show prints it
 }
-
-/** `<object name> <type> <size>`, the line --batch writes before an object's bytes. */
-const BATCH_HEADER = /^(?:[0-9a-f]{40}|[0-9a-f]{64}) ([a-z]+) \d+$/;
 
 async function showAnyObject(cwd: string, sha: string, path: string): Promise<string | null> {
   const exists = await git(cwd, ['cat-file', '-e', `${sha}:${path}`]);
@@ -461,6 +450,14 @@ export async function gitChange(
   allowFetch: boolean,
 ): Promise<ChangeSource> {
   const baseSha = await mergeBase(cwd, base, head, allowFetch);
+  // A commit's tree never changes: listed once a run (the harness, the production paths and
+  // the inert documents each ask for the base's), each caller given its own copy.
+  const trees = new Map<string, Promise<string[]>>();
+  const filesAt = (sha: string) => {
+    let files = trees.get(sha);
+    if (!files) trees.set(sha, (files = treeFiles(cwd, sha)));
+    return files.then((f) => f.slice());
+  };
   return {
     source: 'git',
     range: { base, head },
@@ -472,7 +469,7 @@ export async function gitChange(
     ledgerVersions: { cwd, head },
     commitPaths: () => commitPathsBetween(cwd, baseSha, head),
     fileAt: (sha, file) => showFile(cwd, sha, file),
-    filesAt: (sha) => treeFiles(cwd, sha),
+    filesAt,
     modesAt: (sha, paths) => modesAt(cwd, sha, paths),
     addedLines: (sha, max) => addedLinesOf(cwd, sha, max),
     lineCommits: (file) => changedLineCommits(cwd, baseSha, head, file),
