@@ -95,7 +95,7 @@ test('CI, the release, .ci/run and the README run both test groups; the self-gat
     /JEST_JUNIT_OUTPUT_NAME=junit\.xml jest --selectProjects unit --maxWorkers=2$/,
   );
   expect(pkg.scripts['test:e2e']).toMatch(
-    /JEST_JUNIT_OUTPUT_NAME=junit-e2e\.xml jest --selectProjects e2e$/,
+    /JEST_JUNIT_OUTPUT_NAME=junit-e2e\.xml jest --selectProjects e2e --maxWorkers=2$/,
   );
   for (const w of [ci, release]) {
     const runs = steps(w).map((s) => s.run);
