@@ -6,23 +6,21 @@
 // `node scripts/sync-schema.mjs --check` writes nothing and exits 1 naming what is out of date;
 // __tests__/ledger.schema.test.ts runs it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import ts from 'typescript';
 
 const { values: opt } = parseArgs({ options: { check: { type: 'boolean' } } });
 const FILE = 'schema/ledger.schema.json';
 const DOC = 'docs/ledger.md';
 
-// schema.ts has no runtime import, so it runs on its own once its types are stripped
-// (Node 20 cannot load TypeScript itself).
-const source = readFileSync('src/ledger/schema.ts', 'utf8');
-const js = ts.transpileModule(source, {
-  compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
-}).outputText;
+// schema.ts is TypeScript, which Node 20 cannot load itself: the tests' loader strips its
+// types (and keeps the output, so TypeScript loads only when schema.ts changed).
+register('./worker-ts-loader.mjs', import.meta.url);
 const { ledgerClassTable, ledgerJsonSchema } = await import(
-  `data:text/javascript;base64,${Buffer.from(js).toString('base64')}`
+  pathToFileURL(path.resolve('src/ledger/schema.ts')).href
 );
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));

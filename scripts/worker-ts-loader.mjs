@@ -1,4 +1,5 @@
-// Module hooks for scripts/worker-ts-hooks.mjs: TypeScript sources, imported as `.js`.
+// Module hooks for scripts/worker-ts-hooks.mjs (and sync-schema.mjs, which registers them
+// itself): TypeScript sources, imported as `.js`.
 // Each worker the tests start has its own hooks thread, and loading TypeScript costs that
 // thread ~0.4 s and its transpiling the worker's graph ~1 s more: so a file's output is kept
 // under node_modules/.cache/, keyed by its text, TypeScript's version and this file's own
