@@ -2,7 +2,8 @@
 // --batch` per repository (adapters/git/cat-file.ts): many reads answered in order by one
 // process, answers that span the pipe's chunks, a new process after the idle end, no hold on
 // the event loop while nothing is owed, and a git that dies or talks nonsense failing every
-// read with one line. And a commit's tree listed once a run (gitChange's filesAt).
+// read with one line; the ledger's versions (blobText) read through it too. And a commit's
+// tree listed once a run (gitChange's filesAt).
 import { afterAll, afterEach, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catFile, IDLE_MS } from '../src/adapters/git/cat-file.js';
-import { gitChange } from '../src/adapters/git/git.js';
+import { blobText, gitChange } from '../src/adapters/git/git.js';
 import { GateError } from '../src/types.js';
 import { Repo } from './support/repo.js';
 
@@ -118,4 +119,18 @@ test("a commit's tree is listed once a run, and each caller gets its own copy", 
     await gitChange(repo.dir, sha, sha, false)
   ).filesAt!(sha);
   expect(calls(log).filter((c) => c.startsWith('ls-tree'))).toHaveLength(2);
+});
+
+test("the ledger's versions by blob id come through the same process; a wrong id fails", async () => {
+  await sleep(IDLE_MS + 200);
+  const ids = ['a.txt', 'big.txt'].map((f) => repo.git('rev-parse', `${sha}:${f}`).trim());
+  const tree = repo.git('rev-parse', `${sha}:many`).trim();
+  const log = shim(`exec '${realGit}' "$@"`);
+  expect(await Promise.all(ids.map((id) => blobText(repo.dir, id)))).toEqual(['a\n', big]);
+  expect(calls(log)).toEqual(['cat-file --batch']);
+  await expect(blobText(repo.dir, tree)).rejects.toThrow(
+    `git cat-file blob ${tree} failed: not a blob`,
+  );
+  await expect(blobText(repo.dir, 'e'.repeat(40))).rejects.toThrow('no such blob');
+  await expect(blobText(repo.dir, 'HEAD\nmain')).rejects.toThrow('not a blob id: "HEAD\\nmain"');
 });

@@ -369,11 +369,14 @@ export function parseBatchCheck(
   return out;
 }
 
-/** A blob's text. */
+/** A blob's text, through the repository's one --batch process (cat-file.ts). */
 export async function blobText(cwd: string, blob: string): Promise<string> {
-  const r = await git(cwd, ['cat-file', 'blob', blob]);
-  if (!r.ok) throw new GateError(`git cat-file blob ${blob} failed: ${r.err}`);
-  return r.out;
+  if (!SHA.test(blob)) throw new GateError(`not a blob id: ${JSON.stringify(blob.slice(0, 80))}`);
+  const answer = await catFile(cwd, blob);
+  if (answer?.kind === 'blob') return answer.text;
+  throw new GateError(
+    `git cat-file blob ${blob} failed: ${answer ? 'not a blob' : 'no such blob'}`,
+  );
 }
 
 /**
