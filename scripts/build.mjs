@@ -7,7 +7,7 @@
 // A full build also writes dist/licenses.txt from what the bundler actually bundled.
 // Each index.js is a stub that imports the bundle (main.js); the CLI's turns on Node's compile
 // cache first (it must be on before the bundle is compiled, so it cannot be the bundle's own
-// first line). The action's does not: see STUBS below.
+// first line). The action's does not: see the stubs below.
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
@@ -191,13 +191,9 @@ try {
   module.enableCompileCache?.();
 } catch {}
 ${IMPORT}`;
-const STUBS = new Map([
-  [out, IMPORT],
-  [cliDir, CACHED],
-]);
 for (const dir of opt['cli-only'] ? [cliDir] : [out, cliDir]) {
   renameSync(path.join(dir, 'index.js'), path.join(dir, 'main.js'));
-  writeFileSync(path.join(dir, 'index.js'), STUBS.get(dir));
+  writeFileSync(path.join(dir, 'index.js'), dir === cliDir ? CACHED : IMPORT);
 }
 // The CLI runs as `node dist/cli/index.js` or through package.json's bin.
 const cli = path.join(cliDir, 'index.js');

@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 
 const repo = new URL('../', import.meta.url);
 const CACHE = fileURLToPath(new URL('node_modules/.cache/worker-ts/', repo));
-const OPTIONS = { module: 'ESNext', target: 'ES2022' };
 const salt = [
   readFileSync(new URL('node_modules/typescript/package.json', repo), 'utf8'),
   readFileSync(new URL(import.meta.url), 'utf8'),
@@ -45,10 +44,7 @@ async function transpile(text, file, cached) {
   ts ??= (await import('typescript')).default;
   const { outputText } = ts.transpileModule(text, {
     fileName: file,
-    compilerOptions: {
-      module: ts.ModuleKind[OPTIONS.module],
-      target: ts.ScriptTarget[OPTIONS.target],
-    },
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
   // Written aside and renamed: another worker reading the same key sees all of it or none.
   // A cache that cannot be written (a read-only checkout) only costs the next worker time.
