@@ -2,8 +2,9 @@
 // --batch` per repository (adapters/git/cat-file.ts): many reads answered in order by one
 // process, answers that span the pipe's chunks, a new process after the idle end, no hold on
 // the event loop while nothing is owed, and a git that dies or talks nonsense failing every
-// read with one line; the ledger's versions (blobText) read through it too. And a commit's
-// tree listed once a run (gitChange's filesAt).
+// read with one line; the ledger's versions (blobText) and the refs a run names
+// (resolveCommit) read through it too, and a process started before a fetch retired. The
+// merge base in one process. And a commit's tree listed once a run (gitChange's filesAt).
 import { afterAll, afterEach, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catFile, IDLE_MS } from '../src/adapters/git/cat-file.js';
-import { blobText, gitChange } from '../src/adapters/git/git.js';
+import { blobText, gitChange, mergeBase, resolveCommit } from '../src/adapters/git/git.js';
 import { GateError } from '../src/types.js';
-import { Repo } from './support/repo.js';
+import { HUMAN, Repo } from './support/repo.js';
 
 const repo = new Repo('ledger-gate-cat-file-');
 const shims = mkdtempSync(path.join(tmpdir(), 'ledger-gate-git-shim-'));
@@ -30,6 +31,15 @@ for (let i = 0; i < 40; i++) FILES[`many/f${i}.txt`] = `file ${i}\n`;
 repo.write(FILES);
 const sha = repo.commit('files');
 const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+/** Each file's blob id and the folder's tree id at `sha`, as git names them. */
+const oids = new Map(
+  repo
+    .git('ls-tree', '-r', '-t', sha)
+    .trim()
+    .split('\n')
+    .map((l) => [l.split('\t')[1], l.split('\t')[0].split(' ')[2]] as const),
+);
+const blob = (n: string) => ({ kind: 'blob', oid: oids.get(n), text: FILES[n] });
 
 /** A `git` first on PATH that logs its arguments to `log`, then runs `body` (sh). */
 function shim(body: string): string {
@@ -52,7 +62,11 @@ test('reads asked together are answered in order by one process, big and missing
   const answers = await Promise.all(names.map((n) => catFile(repo.dir, `${sha}:${n}`)));
   expect(answers).toEqual(
     names.map((n) =>
-      n in FILES ? { kind: 'blob', text: FILES[n] } : n === 'many' ? { kind: 'other' } : null,
+      n in FILES
+        ? blob(n)
+        : n === 'many'
+          ? { kind: 'other', type: 'tree', oid: oids.get('many') }
+          : null,
     ),
   );
   expect(calls(log)).toEqual(['cat-file --batch']);
@@ -64,11 +78,11 @@ test('while it owes nothing the process holds no one open; after the idle end a 
   const before = holding();
   const pending = catFile(repo.dir, `${sha}:big.txt`);
   expect(holding()).toBe(before + 1); // an answer is owed: the process is held
-  expect(await pending).toEqual({ kind: 'blob', text: big });
+  expect(await pending).toEqual(blob('big.txt'));
   expect(holding()).toBe(before);
-  expect(await catFile(repo.dir, `${sha}:a.txt`)).toEqual({ kind: 'blob', text: 'a\n' });
+  expect(await catFile(repo.dir, `${sha}:a.txt`)).toEqual(blob('a.txt'));
   await sleep(IDLE_MS + 200);
-  expect(await catFile(repo.dir, `${sha}:b.txt`)).toEqual({ kind: 'blob', text: '' });
+  expect(await catFile(repo.dir, `${sha}:b.txt`)).toEqual(blob('b.txt'));
   expect(calls(log)).toEqual(['cat-file --batch', 'cat-file --batch']);
 });
 
@@ -85,7 +99,7 @@ test('a git that exits fails every read owed with one line, and the next read st
     );
   }
   process.env.PATH = PATH;
-  expect(await catFile(repo.dir, `${sha}:a.txt`)).toEqual({ kind: 'blob', text: 'a\n' });
+  expect(await catFile(repo.dir, `${sha}:a.txt`)).toEqual(blob('a.txt'));
 });
 
 test('an answer that is not --batch’s fails the read, not a wrong text', async () => {
@@ -133,4 +147,89 @@ test("the ledger's versions by blob id come through the same process; a wrong id
   );
   await expect(blobText(repo.dir, 'e'.repeat(40))).rejects.toThrow('no such blob');
   await expect(blobText(repo.dir, 'HEAD\nmain')).rejects.toThrow('not a blob id: "HEAD\\nmain"');
+});
+
+test('refs resolve through the same process: a branch, a peeled tag, a sha; what names no commit is null', async () => {
+  await sleep(IDLE_MS + 200);
+  repo.git(
+    '-c',
+    'user.name=Dana',
+    '-c',
+    'user.email=dana@example.com',
+    'tag',
+    '-a',
+    '-m',
+    'release',
+    'v1',
+    sha,
+  );
+  const log = shim(`exec '${realGit}' "$@"`);
+  const refs = ['main', 'v1', sha, sha.slice(0, 12), 'HEAD', 'no-such-branch', oids.get('many')!];
+  expect(await Promise.all(refs.map((r) => resolveCommit(repo.dir, r)))).toEqual([
+    sha,
+    sha,
+    sha,
+    sha,
+    sha,
+    null,
+    null, // a tree is no commit
+  ]);
+  expect(calls(log)).toEqual(['cat-file --batch']);
+  await expect(resolveCommit(repo.dir, '--output=x')).rejects.toThrow('not a usable git ref');
+  await expect(resolveCommit(repo.dir, 'main\nHEAD')).rejects.toThrow('not a usable git ref');
+});
+
+test('the merge base is one process, which resolves both names itself', async () => {
+  const r = new Repo('ledger-gate-merge-base-');
+  try {
+    const base = r.write({ 'a.txt': '1\n' }).commit('base');
+    r.branch('change');
+    r.write({ 'a.txt': '2\n' }).commit('change');
+    const log = shim(`exec '${realGit}' "$@"`);
+    expect(await mergeBase(r.dir, 'main', 'HEAD', false)).toBe(base);
+    expect(calls(log)).toEqual(['merge-base --end-of-options main^{commit} HEAD^{commit}']);
+    await expect(mergeBase(r.dir, 'no-such-branch', 'HEAD', false)).rejects.toThrow(
+      'git cannot find a merge base of no-such-branch and HEAD',
+    );
+    r.git('checkout', '-q', '--orphan', 'unrelated');
+    r.commit('no common history');
+    await expect(mergeBase(r.dir, 'main', 'HEAD', false)).rejects.toThrow(
+      'git cannot find a merge base of main and HEAD',
+    );
+  } finally {
+    r.cleanup();
+  }
+});
+
+test('a shallow clone: the base is fetched, and the --batch process from before the fetch is retired', async () => {
+  const upstream = new Repo('ledger-gate-upstream-');
+  const clone = mkdtempSync(path.join(tmpdir(), 'ledger-gate-shallow-'));
+  try {
+    const base = upstream.write({ 'a.txt': '1\n' }).commit('base', HUMAN);
+    upstream.branch('change');
+    upstream.write({ 'a.txt': '2\n' }).commit('change', HUMAN);
+    execFileSync('git', [
+      'clone',
+      '-q',
+      '--depth',
+      '1',
+      '--branch',
+      'change',
+      `file://${upstream.dir}`,
+      clone,
+    ]);
+    const log = shim(`exec '${realGit}' "$@"`);
+    expect(await mergeBase(clone, base, 'HEAD', true)).toBe(base);
+    expect(await resolveCommit(clone, base)).toBe(base);
+    const seen = calls(log);
+    expect(seen.filter((c) => c.startsWith('fetch')).length).toBeGreaterThan(0);
+    // Asked once before the first fetch (not there), once after (there), by two processes.
+    expect(seen.filter((c) => c === 'cat-file --batch')).toHaveLength(2);
+    expect(seen.indexOf('cat-file --batch')).toBeLessThan(
+      seen.findIndex((c) => c.startsWith('fetch')),
+    );
+  } finally {
+    upstream.cleanup();
+    rmSync(clone, { recursive: true, force: true });
+  }
 });

@@ -8,14 +8,18 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { GateError } from '../../types.js';
 
-/** What --batch says of one name: a blob's text, another kind of object, or nothing. */
-export type BatchAnswer = { kind: 'blob'; text: string } | { kind: 'other' } | null;
+/**
+ * What --batch says of one name: a blob's text, another kind of object (`type` as git names
+ * it: tree, commit, tag), or nothing; each with its object id (`oid`).
+ */
+export type BatchAnswer =
+  { kind: 'blob'; oid: string; text: string } | { kind: 'other'; type: string; oid: string } | null;
 
 /** An idle process is ended after this long without a request. */
 export const IDLE_MS = 500;
 
 /** `<object name> <type> <size>`, the line --batch writes before an object's bytes. */
-const HEADER = /^(?:[0-9a-f]{40}|[0-9a-f]{64}) ([a-z]+) (\d+)$/;
+const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) ([a-z]+) (\d+)$/;
 
 interface Owed {
   name: string;
@@ -86,16 +90,16 @@ class Batch {
       if (head !== `${name} missing` && head !== `${name} ambiguous`) {
         const m = HEADER.exec(head);
         if (!m) return this.fail(`unexpected answer ${JSON.stringify(head.slice(0, 80))}`);
-        const size = Number(m[2]);
+        const size = Number(m[3]);
         used += size + 1; // --batch ends the bytes with a \n
         if (this.have < used) {
           this.want = used;
           return;
         }
         answer =
-          m[1] === 'blob'
-            ? { kind: 'blob', text: buf.toString('utf8', nl + 1, nl + 1 + size) }
-            : { kind: 'other' };
+          m[2] === 'blob'
+            ? { kind: 'blob', oid: m[1], text: buf.toString('utf8', nl + 1, nl + 1 + size) }
+            : { kind: 'other', type: m[2], oid: m[1] };
       }
       const rest = buf.subarray(used);
       this.chunks = rest.length ? [rest] : [];
@@ -109,10 +113,17 @@ class Batch {
   /** Nothing owed: let go of the event loop, and end the process if nothing more is asked. */
   private rest(): void {
     this.hold(false);
-    this.idle = setTimeout(() => {
-      if (running.get(this.cwd) === this) running.delete(this.cwd);
-      this.child.stdin.end();
-    }, IDLE_MS).unref();
+    this.idle = setTimeout(() => this.retire(), IDLE_MS).unref();
+  }
+
+  /**
+   * Takes no more reads: a later read starts a new process. What is owed is still answered
+   * (git reads its input to the end before it exits).
+   */
+  retire(): void {
+    if (running.get(this.cwd) === this) running.delete(this.cwd);
+    if (this.idle) clearTimeout(this.idle);
+    this.child.stdin.end();
   }
 
   /** An answer that cannot be read: whatever is owed fails, and the process is ended. */
@@ -133,13 +144,23 @@ class Batch {
 }
 
 /**
- * What `git cat-file --batch` in `cwd` answers for `name` (`<commit>:<path>`): a blob's bytes
- * as stored (no textconv, no filters) decoded as UTF-8, `other` for a tree or a commit, null
- * for a name git cannot find. Throws GateError when git cannot answer (not a repository).
- * `name` must hold no line break: --batch reads one name per line.
+ * What `git cat-file --batch` in `cwd` answers for `name` (`<commit>:<path>`, `<ref>^{commit}`,
+ * an object id): a blob's bytes as stored (no textconv, no filters) decoded as UTF-8, `other`
+ * for a tree, a commit or a tag, null for a name git cannot find. Throws GateError when git
+ * cannot answer (not a repository). `name` must hold no line break: --batch reads one name per
+ * line.
  */
 export function catFile(cwd: string, name: string): Promise<BatchAnswer> {
   let batch = running.get(cwd);
   if (!batch) running.set(cwd, (batch = new Batch(cwd)));
   return batch.read(name);
+}
+
+/**
+ * Ends `cwd`'s process once it has answered what it owes, so the next read starts a new one.
+ * For after a `git fetch`: a process started before it need not see the refs and packs it
+ * brought.
+ */
+export function forget(cwd: string): void {
+  running.get(cwd)?.retire();
 }

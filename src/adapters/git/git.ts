@@ -3,7 +3,7 @@
 import { getExecOutput } from '@actions/exec';
 import { parseIdentity } from '../../decision/authorship.js';
 import { addedLinesOf } from './added-lines.js';
-import { catFile } from './cat-file.js';
+import { catFile, forget } from './cat-file.js';
 import { changedLineCommits } from './blame.js';
 import { diffText } from './diff-text.js';
 import {
@@ -31,16 +31,21 @@ function checkRef(ref: string): void {
   }
 }
 
+/**
+ * The commit a ref names (a branch, tag or sha; a tag peeled), or null when git knows none.
+ * Asked of the repository's one `git cat-file --batch` (cat-file.ts), as `git rev-parse
+ * --verify <ref>^{commit}` would answer it: a run resolves its refs without a process each.
+ */
 export async function resolveCommit(cwd: string, ref: string): Promise<string | null> {
   checkRef(ref);
-  const r = await git(cwd, [
-    'rev-parse',
-    '--verify',
-    '--quiet',
-    '--end-of-options',
-    `${ref}^{commit}`,
-  ]);
-  return r.ok ? r.out.trim() : null;
+  const answer = await catFile(cwd, `${ref}^{commit}`);
+  return answer?.kind === 'other' && answer.type === 'commit' ? answer.oid : null;
+}
+
+/** `git fetch …`; the --batch process started before it is retired (it may not see the fetch). */
+async function fetch(cwd: string, args: string[]): Promise<void> {
+  await git(cwd, ['fetch', '--no-tags', '--quiet', ...args]);
+  forget(cwd);
 }
 
 export async function isShallow(cwd: string): Promise<boolean> {
@@ -60,24 +65,25 @@ export async function mergeBase(
 ): Promise<string> {
   checkRef(base);
   checkRef(head);
+  // One process: merge-base resolves both names itself (a name it cannot resolve, or two
+  // commits with no common ancestor, is a failure either way).
   const ask = async () => {
-    const b = await resolveCommit(cwd, base);
-    const h = await resolveCommit(cwd, head);
-    if (!b || !h) return null;
-    const r = await git(cwd, ['merge-base', b, h]);
+    const r = await git(cwd, [
+      'merge-base',
+      '--end-of-options',
+      `${base}^{commit}`,
+      `${head}^{commit}`,
+    ]);
     return r.ok ? r.out.trim() : null;
   };
   let found = await ask();
   if (found || !allowFetch) return found ?? fail();
-  if (!(await resolveCommit(cwd, base)))
-    await git(cwd, ['fetch', '--no-tags', '--quiet', 'origin', '--end-of-options', base]);
+  if (!(await resolveCommit(cwd, base))) await fetch(cwd, ['origin', '--end-of-options', base]);
   for (let depth = 50; !found && depth <= 3200 && (await isShallow(cwd)); depth *= 2) {
-    await git(cwd, ['fetch', '--no-tags', '--quiet', `--deepen=${depth}`, 'origin']);
+    await fetch(cwd, [`--deepen=${depth}`, 'origin']);
     found = await ask();
   }
-  if (!found && (await isShallow(cwd))) {
-    await git(cwd, ['fetch', '--no-tags', '--quiet', '--unshallow', 'origin']);
-  }
+  if (!found && (await isShallow(cwd))) await fetch(cwd, ['--unshallow', 'origin']);
   return found ?? (await ask()) ?? fail();
 
   function fail(): never {
@@ -407,7 +413,7 @@ export async function fetchPullHead(cwd: string, pull: number, sha: string): Pro
   const depth = (await isShallow(cwd)) ? ['--depth=1'] : [];
   const tries = [`refs/pull/${pull}/head`, sha];
   for (const ref of tries) {
-    await git(cwd, ['fetch', '--no-tags', '--quiet', ...depth, 'origin', '--end-of-options', ref]);
+    await fetch(cwd, [...depth, 'origin', '--end-of-options', ref]);
     if (await resolveCommit(cwd, sha)) return;
   }
   throw new GateError(
