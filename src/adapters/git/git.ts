@@ -43,7 +43,7 @@ export async function resolveCommit(cwd: string, ref: string): Promise<string | 
 }
 
 /** `git fetch …`; the --batch process started before it is retired (it may not see the fetch). */
-async function fetch(cwd: string, args: string[]): Promise<void> {
+async function gitFetch(cwd: string, args: string[]): Promise<void> {
   await git(cwd, ['fetch', '--no-tags', '--quiet', ...args]);
   forget(cwd);
 }
@@ -78,12 +78,12 @@ export async function mergeBase(
   };
   let found = await ask();
   if (found || !allowFetch) return found ?? fail();
-  if (!(await resolveCommit(cwd, base))) await fetch(cwd, ['origin', '--end-of-options', base]);
+  if (!(await resolveCommit(cwd, base))) await gitFetch(cwd, ['origin', '--end-of-options', base]);
   for (let depth = 50; !found && depth <= 3200 && (await isShallow(cwd)); depth *= 2) {
-    await fetch(cwd, [`--deepen=${depth}`, 'origin']);
+    await gitFetch(cwd, [`--deepen=${depth}`, 'origin']);
     found = await ask();
   }
-  if (!found && (await isShallow(cwd))) await fetch(cwd, ['--unshallow', 'origin']);
+  if (!found && (await isShallow(cwd))) await gitFetch(cwd, ['--unshallow', 'origin']);
   return found ?? (await ask()) ?? fail();
 
   function fail(): never {
@@ -413,7 +413,7 @@ export async function fetchPullHead(cwd: string, pull: number, sha: string): Pro
   const depth = (await isShallow(cwd)) ? ['--depth=1'] : [];
   const tries = [`refs/pull/${pull}/head`, sha];
   for (const ref of tries) {
-    await fetch(cwd, [...depth, 'origin', '--end-of-options', ref]);
+    await gitFetch(cwd, [...depth, 'origin', '--end-of-options', ref]);
     if (await resolveCommit(cwd, sha)) return;
   }
   throw new GateError(
