@@ -137,8 +137,8 @@ test("a commit's tree is listed once a run, and each caller gets its own copy", 
 
 test("the ledger's versions by blob id come through the same process; a wrong id fails", async () => {
   await sleep(IDLE_MS + 200);
-  const ids = ['a.txt', 'big.txt'].map((f) => repo.git('rev-parse', `${sha}:${f}`).trim());
-  const tree = repo.git('rev-parse', `${sha}:many`).trim();
+  const ids = ['a.txt', 'big.txt'].map((f) => oids.get(f)!);
+  const tree = oids.get('many')!;
   const log = shim(`exec '${realGit}' "$@"`);
   expect(await Promise.all(ids.map((id) => blobText(repo.dir, id)))).toEqual(['a\n', big]);
   expect(calls(log)).toEqual(['cat-file --batch']);
